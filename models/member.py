@@ -1,0 +1,62 @@
+"""Members (accounts), their profiles and photos."""
+
+from datetime import UTC, date, datetime
+
+from sqlalchemy import JSON, Column, Index
+from sqlmodel import Field, SQLModel
+
+
+def utcnow() -> datetime:
+    return datetime.now(UTC).replace(tzinfo=None)
+
+
+class Member(SQLModel, table=True):
+    """An account. `status` is active, not_confirmed or deleted_pending."""
+
+    id: int | None = Field(default=None, primary_key=True)
+    email: str = Field(max_length=254, unique=True, index=True)
+    password_hash: str | None = Field(default=None, max_length=255)
+    status: str = Field(default="not_confirmed", max_length=20)
+    language: str = Field(default="en", max_length=5)
+    paid_user: bool = False
+    credits: int = 0
+    signup_date: datetime = Field(default_factory=utcnow)
+    fictional_icon: bool = False
+    is_demo: bool = Field(default=False, index=True)
+    notifications_disabled: list[str] = Field(default_factory=list, sa_column=Column(JSON))
+
+
+class Profile(SQLModel, table=True):
+    """What other members see. `status` is enabled or disabled."""
+
+    __table_args__ = (Index("ix_profile_search", "status", "gender", "country", "date_of_birth"),)
+
+    member_id: int = Field(foreign_key="member.id", primary_key=True, ondelete="CASCADE")
+    name: str = Field(max_length=40)
+    gender: str = Field(max_length=10)
+    sexuality: str = Field(max_length=10)
+    date_of_birth: date
+    country: str = Field(max_length=2)
+    region: str | None = Field(default=None, max_length=10)
+    city: str | None = Field(default=None, max_length=80)
+    hair_colour: str | None = Field(default=None, max_length=10)
+    eye_colour: str | None = Field(default=None, max_length=10)
+    body_type: str | None = Field(default=None, max_length=10)
+    relationship_status: str | None = Field(default=None, max_length=15)
+    tattoos: str | None = Field(default=None, max_length=10)
+    interests: list[str] = Field(default_factory=list, sa_column=Column(JSON))
+    about_me: str = Field(default="", max_length=2000)
+    status: str = Field(default="enabled", max_length=10)
+    main_photo_id: int | None = Field(default=None)
+
+
+class Photo(SQLModel, table=True):
+    """A stored photo; files live outside the public folder. `status` is approved or pending."""
+
+    id: int | None = Field(default=None, primary_key=True)
+    member_id: int = Field(foreign_key="member.id", index=True, ondelete="CASCADE")
+    filename: str = Field(max_length=120)
+    thumb_filename: str = Field(max_length=120)
+    position: int = 0
+    status: str = Field(default="approved", max_length=10)
+    created_at: datetime = Field(default_factory=utcnow)

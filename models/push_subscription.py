@@ -1,0 +1,27 @@
+"""Web Push subscriptions a member's browsers registered."""
+
+from datetime import datetime
+
+from sqlmodel import Field, Session, SQLModel, select
+
+from models.member import utcnow
+
+
+class PushSubscription(SQLModel, table=True):
+    id: int | None = Field(default=None, primary_key=True)
+    member_id: int = Field(foreign_key="member.id", index=True, ondelete="CASCADE")
+    endpoint: str = Field(max_length=1000, unique=True)
+    p256dh: str = Field(max_length=200)
+    auth: str = Field(max_length=100)
+    created_at: datetime = Field(default_factory=utcnow)
+
+
+def save_subscription(db: Session, member_id: int, endpoint: str, p256dh: str, auth: str) -> None:
+    """Store or re-own a subscription; a browser endpoint belongs to the member who sent it last."""
+    row = db.exec(select(PushSubscription).where(PushSubscription.endpoint == endpoint)).first()
+    if row is None:
+        row = PushSubscription(member_id=member_id, endpoint=endpoint, p256dh=p256dh, auth=auth)
+    else:
+        row.member_id, row.p256dh, row.auth = member_id, p256dh, auth
+    db.add(row)
+    db.commit()

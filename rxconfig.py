@@ -1,0 +1,20 @@
+import reflex as rx
+
+from services.config import get_config
+
+_config = get_config()
+_config.data_dir.mkdir(parents=True, exist_ok=True)
+
+config = rx.Config(
+    app_name="app",
+    db_url=_config.database_url,
+    redis_url=_config.redis_url,
+    state_manager_mode="redis" if _config.redis_url else "disk",
+    frontend_port=_config.port,
+    backend_port=_config.port,
+    deploy_url=_config.public_url,
+    api_url=_config.public_url,
+    telemetry_enabled=False,
+    show_built_with_reflex=False,
+    plugins=[rx.plugins.RadixThemesPlugin(), rx.plugins.SitemapPlugin()],
+)

@@ -1,0 +1,62 @@
+"""Every environment variable the site reads, with its embedded default, in one place."""
+
+import os
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+
+PROJECT_ROOT = Path(__file__).resolve().parent.parent
+
+
+def _sqlalchemy_url(url: str) -> str:
+    """Point plain PostgreSQL URLs at the psycopg 3 driver."""
+    for prefix in ("postgres://", "postgresql://"):
+        if url.startswith(prefix):
+            return "postgresql+psycopg://" + url[len(prefix) :]
+    return url
+
+
+def _flag(name: str, default: bool) -> bool:
+    value = os.environ.get(name)
+    if value is None or not value.strip():
+        return default
+    return value.strip().lower() in {"1", "true", "yes", "on"}
+
+
+@dataclass(frozen=True)
+class AppConfig:
+    data_dir: Path
+    database_url: str
+    redis_url: str | None
+    port: int
+    public_url: str
+    demo_members: int
+
+    @property
+    def outbox_dir(self) -> Path:
+        return self.data_dir / "outbox"
+
+    @property
+    def media_dir(self) -> Path:
+        return self.data_dir / "media"
+
+    @property
+    def uses_postgres(self) -> bool:
+        return self.database_url.startswith("postgresql")
+
+
+@cache
+def get_config() -> AppConfig:
+    data_dir = Path(os.environ.get("DATA_DIR") or PROJECT_ROOT / "data").resolve()
+    port = int(os.environ.get("PORT") or 3000)
+    database_url = os.environ.get("DATABASE_URL") or f"sqlite:///{data_dir / 'app.db'}"
+    return AppConfig(
+        data_dir=data_dir,
+        database_url=_sqlalchemy_url(database_url),
+        redis_url=os.environ.get("REDIS_URL") or None,
+        port=port,
+        public_url=(os.environ.get("PUBLIC_URL") or f"http://localhost:{port}").rstrip("/"),
+        demo_members=int(os.environ.get("DEMO_MEMBERS") or 300)
+        if _flag("DEMO_DATA", True)
+        else 0,
+    )

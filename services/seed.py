@@ -1,0 +1,23 @@
+"""`python -m services.seed`: default settings and demo members, safe to run again."""
+
+import logging
+
+from models.site_settings import seed_default_settings
+from services.config import get_config
+from services.database import db_session
+from services.demo_members import seed_demo_members
+
+log = logging.getLogger(__name__)
+
+
+def main() -> None:
+    logging.basicConfig(level=logging.INFO, format="%(message)s")
+    config = get_config()
+    with db_session() as db:
+        seed_default_settings(db)
+        created = seed_demo_members(db, config.demo_members, config.media_dir)
+    log.info("settings seeded; %d demo members created (target %d)", created, config.demo_members)
+
+
+if __name__ == "__main__":
+    main()
