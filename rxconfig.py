@@ -16,5 +16,10 @@ config = rx.Config(
     api_url=_config.public_url,
     telemetry_enabled=False,
     show_built_with_reflex=False,
-    plugins=[rx.plugins.RadixThemesPlugin(), rx.plugins.SitemapPlugin()],
+    plugins=[
+        rx.plugins.RadixThemesPlugin(
+            theme=rx.theme(accent_color="red", gray_color="mauve", radius="large")
+        ),
+        rx.plugins.SitemapPlugin(),
+    ],
 )

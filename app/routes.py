@@ -3,6 +3,8 @@
 from dataclasses import dataclass
 from enum import StrEnum
 
+from translations.catalog import N_
+
 
 class Layout(StrEnum):
     DEFAULT = "default"
@@ -14,7 +16,7 @@ class Layout(StrEnum):
 @dataclass(frozen=True)
 class Route:
     name: str
-    path: str  # Reflex syntax: [id] a segment, [[...slug]] an optional tail
+    path: str  # Reflex syntax: [id] a segment, [[...splat]] an optional tail (slug?, id?, method?)
     title: str  # English msgid, translated at render time
     layout: Layout = Layout.DEFAULT
     members_area: bool = False
@@ -33,67 +35,67 @@ LANDER_NAMES = (
 STATIC_PAGES = ("ban", "cookies", "faq", "privacy", "return-policy", "service", "terms")
 
 _STATIC_TITLES = {
-    "ban": "Banned account",
-    "cookies": "Cookie policy",
-    "faq": "Frequently asked questions",
-    "privacy": "Privacy statement",
-    "return-policy": "Return policy",
-    "service": "Customer service",
-    "terms": "Terms and conditions",
+    "ban": N_("Banned account"),
+    "cookies": N_("Cookie policy"),
+    "faq": N_("Frequently asked questions"),
+    "privacy": N_("Privacy statement"),
+    "return-policy": N_("Return policy"),
+    "service": N_("Customer service"),
+    "terms": N_("Terms and conditions"),
 }
 
 ROUTES: tuple[Route, ...] = (
-    Route("index", "/", "Dating and chat for adults"),
-    Route("likes", "/likes", "Likes", members_area=True, back_button=True),
-    Route("likes-type", "/likes/[type]", "Likes", back_button=True, example="/likes/received"),
-    Route("likes-m-id", "/likes/m/[id]", "Profile", members_area=True, back_button=True,
+    Route("index", "/", N_("Dating and chat for adults")),
+    Route("likes", "/likes", N_("Likes"), members_area=True, back_button=True),
+    Route("likes-type", "/likes/[type]", N_("Likes"), back_button=True, example="/likes/received"),
+    Route("likes-m-id", "/likes/m/[id]", N_("Profile"), members_area=True, back_button=True,
           example="/likes/m/1"),
-    Route("members", "/members", "Search members", members_area=True),
-    Route("members-id", "/members/[id]", "Profile", members_area=True, back_button=True,
+    Route("members", "/members", N_("Search members"), members_area=True),
+    Route("members-id", "/members/[id]", N_("Profile"), members_area=True, back_button=True,
           example="/members/1"),
-    Route("members-id-chat", "/members/[id]/chat", "Chat", Layout.CHAT, example="/members/1/chat"),
-    Route("members-id-landing", "/members/[id]/landing", "Meet me", Layout.LANDER,
+    Route("members-id-chat", "/members/[id]/chat", N_("Chat"), Layout.CHAT, example="/members/1/chat"),
+    Route("members-id-landing", "/members/[id]/landing", N_("Meet me"), Layout.LANDER,
           example="/members/1/landing"),
-    Route("members-id-signup", "/members/[id]/signup", "Sign up", Layout.EMPTY,
+    Route("members-id-signup", "/members/[id]/signup", N_("Sign up"), Layout.EMPTY,
           example="/members/1/signup"),
-    Route("members-id-landing2", "/members/[id]/landing2/[[...slug]]", "Meet me", Layout.LANDER,
+    Route("members-id-landing2", "/members/[id]/landing2/[[...splat]]", N_("Meet me"), Layout.LANDER,
           example="/members/1/landing2/hello"),
-    Route("members-id-landing3", "/members/[id]/landing3/[[...slug]]", "Meet me", Layout.LANDER,
+    Route("members-id-landing3", "/members/[id]/landing3/[[...splat]]", N_("Meet me"), Layout.LANDER,
           example="/members/1/landing3"),
-    Route("chats", "/chats", "Messages", Layout.CHAT, members_area=True),
-    Route("chats-id", "/chats/[id]", "Messages", Layout.CHAT, example="/chats/1"),
-    Route("account-deleted", "/account-deleted", "Account deleted"),
-    Route("complaints", "/complaints", "Complaints"),
-    Route("complete-signup", "/complete-signup", "Complete your signup"),
-    Route("credits", "/credits", "Buy credits", back_button=True),
-    Route("credits-id-paymentmethod", "/credits/[id]/[[...paymentmethod]]", "Payment",
+    Route("chats", "/chats", N_("Messages"), Layout.CHAT, members_area=True),
+    Route("chats-id", "/chats/[id]", N_("Messages"), Layout.CHAT, example="/chats/1"),
+    Route("account-deleted", "/account-deleted", N_("Account deleted")),
+    Route("complaints", "/complaints", N_("Complaints")),
+    Route("complete-signup", "/complete-signup", N_("Complete your signup")),
+    Route("credits", "/credits", N_("Buy credits"), back_button=True),
+    Route("credits-id-paymentmethod", "/credits/[id]/[[...splat]]", N_("Payment"),
           back_button=True, example="/credits/1/ideal"),
-    Route("credits-repeat-order", "/credits/repeat-order", "Repeat order", back_button=True),
-    Route("directdebit", "/directdebit", "Direct debit", back_button=True),
-    Route("lang-config", "/lang-config", "Language"),
-    Route("login", "/login", "Log in"),
-    Route("match-finder", "/match-finder", "Matchfinder"),
-    Route("notifications", "/notifications", "Notifications"),
-    Route("premium", "/premium", "Premium", members_area=True),
-    Route("pricing", "/pricing", "Pricing"),
-    Route("profile", "/profile", "My profile", back_button=True),
-    Route("reset-password", "/reset-password", "Reset password"),
-    Route("reset-password-do", "/reset-password/do", "Choose a new password"),
-    Route("signup", "/signup", "Sign up"),
-    Route("signup-matches", "/signup-matches", "Your matches"),
-    Route("swipe-game", "/swipe-game", "Swipe game"),
-    Route("transactions-id", "/transactions/[[...id]]", "Payment status", back_button=True,
+    Route("credits-repeat-order", "/credits/repeat-order", N_("Repeat order"), back_button=True),
+    Route("directdebit", "/directdebit", N_("Direct debit"), back_button=True),
+    Route("lang-config", "/lang-config", N_("Language")),
+    Route("login", "/login", N_("Log in")),
+    Route("match-finder", "/match-finder", N_("Matchfinder")),
+    Route("notifications", "/notifications", N_("Notifications")),
+    Route("premium", "/premium", N_("Premium"), members_area=True),
+    Route("pricing", "/pricing", N_("Pricing")),
+    Route("profile", "/profile", N_("My profile"), back_button=True),
+    Route("reset-password", "/reset-password", N_("Reset password")),
+    Route("reset-password-do", "/reset-password/do", N_("Choose a new password")),
+    Route("signup", "/signup", N_("Sign up")),
+    Route("signup-matches", "/signup-matches", N_("Your matches")),
+    Route("swipe-game", "/swipe-game", N_("Swipe game")),
+    Route("transactions-id", "/transactions/[[...splat]]", N_("Payment status"), back_button=True,
           example="/transactions/1"),
-    Route("activate-done", "/activate/done", "Account activated"),
-    Route("activate-error", "/activate/error", "Activation failed"),
-    Route("mail-change-do", "/mail-change/do", "Confirm e-mail address"),
-    Route("landers-tinderswipe", "/landers/tinderswipe", "Swipe and meet", Layout.LANDER),
+    Route("activate-done", "/activate/done", N_("Account activated")),
+    Route("activate-error", "/activate/error", N_("Activation failed")),
+    Route("mail-change-do", "/mail-change/do", N_("Confirm e-mail address")),
+    Route("landers-tinderswipe", "/landers/tinderswipe", N_("Swipe and meet"), Layout.LANDER),
     *(
-        Route(f"landers-{name}", f"/landers/{name}/[[...slug]]", "Meet singles near you",
+        Route(f"landers-{name}", f"/landers/{name}/[[...splat]]", N_("Meet singles near you"),
               Layout.LANDER, example=f"/landers/{name}")
         for name in LANDER_NAMES
     ),
-    Route("token", "/[token]", "Information", example="/terms"),
+    Route("token", "/[token]", N_("Information"), example="/terms"),
     *(
         Route(f"pages-{slug}", f"/pages/{slug}", _STATIC_TITLES[slug])
         for slug in STATIC_PAGES
@@ -103,8 +105,8 @@ ROUTES: tuple[Route, ...] = (
 ROUTES_BY_NAME = {route.name: route for route in ROUTES}
 
 
-def static_page_title(slug: str) -> str | None:
-    return _STATIC_TITLES.get(slug)
+def static_page_title(slug: str) -> str:
+    return _STATIC_TITLES[slug]
 
 
 def member_url(member_id: int) -> str:

@@ -1,0 +1,111 @@
+"""HTTP routes the browser calls outside the websocket (spec section 7), mounted before Reflex."""
+
+import json
+import logging
+import re
+from pathlib import Path
+
+from starlette.applications import Starlette
+from starlette.requests import Request
+from starlette.responses import FileResponse, JSONResponse, RedirectResponse, Response
+from starlette.routing import Route
+
+from models.auth_session import end_session, member_id_for_token
+from models.photo_access import photo_visible
+from models.push_subscription import save_subscription
+from services.config import PROJECT_ROOT, get_config
+from services.database import db_session
+from state.session import SESSION_COOKIE
+
+log = logging.getLogger(__name__)
+SAFE_FILENAME = re.compile(r"^[A-Za-z0-9_-]{1,100}\.(jpg|jpeg|png|webp)$")
+MAX_JSON_BYTES = 8192
+
+
+def _viewer_id(request: Request) -> int | None:
+    with db_session() as db:
+        return member_id_for_token(db, request.cookies.get(SESSION_COOKIE))
+
+
+async def logout(request: Request) -> Response:
+    with db_session() as db:
+        end_session(db, request.cookies.get(SESSION_COOKIE))
+    response = RedirectResponse("/", status_code=303)
+    response.delete_cookie(SESSION_COOKIE, path="/", httponly=True, samesite="lax")
+    return response
+
+
+async def page_hidden(request: Request) -> Response:
+    log.info("page hidden: path=%s bounce=%s", request.headers.get("referer", ""), "lb" in request.query_params)
+    return Response(status_code=204)
+
+
+async def _json_body(request: Request) -> dict | None:
+    body = await request.body()
+    if len(body) > MAX_JSON_BYTES:
+        return None
+    try:
+        data = json.loads(body or b"{}")
+    except ValueError:
+        return None
+    return data if isinstance(data, dict) else None
+
+
+def _subscription_fields(data: dict) -> tuple[str, str, str] | None:
+    sub = data.get("subscription")
+    keys = sub.get("keys") if isinstance(sub, dict) else None
+    if not isinstance(keys, dict):
+        return None
+    endpoint, p256dh, auth = sub.get("endpoint"), keys.get("p256dh"), keys.get("auth")
+    if not all(isinstance(v, str) and v for v in (endpoint, p256dh, auth)):
+        return None
+    if not endpoint.startswith("https://") or len(endpoint) > 1000 or len(p256dh) > 200 or len(auth) > 100:
+        return None
+    return endpoint, p256dh, auth
+
+
+async def user_push_subscription(request: Request) -> Response:
+    if request.query_params.get("push") != "1":
+        return JSONResponse({"error": "unsupported"}, status_code=400)
+    member_id = _viewer_id(request)
+    if member_id is None:
+        return JSONResponse({"error": "authentication_required"}, status_code=403)
+    data = await _json_body(request)
+    fields = _subscription_fields(data) if data is not None else None
+    if fields is None:
+        return JSONResponse({"error": "invalid_subscription"}, status_code=400)
+    with db_session() as db:
+        save_subscription(db, member_id, *fields)
+    return Response(status_code=204)
+
+
+async def service_worker(_request: Request) -> Response:
+    return FileResponse(
+        PROJECT_ROOT / "assets" / "sw-push.js",
+        media_type="application/javascript",
+        headers={"Cache-Control": "no-cache", "Service-Worker-Allowed": "/"},
+    )
+
+
+async def photo(request: Request) -> Response:
+    filename = request.path_params["filename"]
+    path: Path = get_config().media_dir / "photos" / filename
+    if not SAFE_FILENAME.match(filename) or not path.is_file():
+        return Response(status_code=404)
+    with db_session() as db:
+        allowed = photo_visible(db, filename, _viewer_id(request))
+    if not allowed:
+        return Response(status_code=404)
+    return FileResponse(path, headers={"Cache-Control": "private, max-age=3600"})
+
+
+def http_api() -> Starlette:
+    return Starlette(
+        routes=[
+            Route("/api/logout.php", logout, methods=["GET"]),
+            Route("/api/page-hidden.php", page_hidden, methods=["POST"]),
+            Route("/api/user.php", user_push_subscription, methods=["POST"]),
+            Route("/sw-push.js", service_worker, methods=["GET"]),
+            Route("/media/photos/{filename}", photo, methods=["GET"]),
+        ]
+    )

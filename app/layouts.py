@@ -1,0 +1,91 @@
+"""The page frames of spec section 2: default, chat, lander, empty; and the error page."""
+
+from collections.abc import Callable
+
+import reflex as rx
+
+from app.routes import Layout, Route
+from components.entry_warning import entry_warning
+from components.footer import disclaimer, footer, us_footer
+from components.i18n import t
+from components.navigation import top_navigation
+from state.i18n import I18nState
+from translations.errors import BACK_TO_HOME, ERROR_DEFAULT_MESSAGE, PAGE_NOT_FOUND
+
+
+def _page_ready_marker() -> rx.Component:
+    """Rendered once the language is known; tests and the loading bar wait for it."""
+    return rx.el.span(data_testid="page-ready", data_path=rx.State.router.url.path, hidden=True)
+
+
+def _until_ready(frame: rx.Component) -> rx.Component:
+    """Show the frame only in the visitor's language: no flash of the default locale."""
+    return rx.cond(
+        I18nState.ready,
+        rx.fragment(_page_ready_marker(), frame),
+        rx.center(rx.spinner(size="3"), height="100vh", background="var(--page)"),
+    )
+
+
+def _default(route: Route, content: rx.Component) -> rx.Component:
+    return rx.fragment(
+        top_navigation(show_back=route.back_button),
+        rx.el.div(id="banners", class_name="banner-area container"),
+        rx.el.main(content, class_name="page-main"),
+        footer(),
+        disclaimer(),
+        us_footer(),
+        entry_warning(only_nl_de=False),
+    )
+
+
+def _chat(_route: Route, content: rx.Component) -> rx.Component:
+    return rx.fragment(
+        rx.el.main(content, class_name="chat-frame"), entry_warning(only_nl_de=True)
+    )
+
+
+def _lander(_route: Route, content: rx.Component) -> rx.Component:
+    return rx.fragment(
+        rx.el.header(
+            rx.el.div(
+                rx.link(rx.image(src="/logo.svg", alt="", width="34px"), href="/"),
+                class_name="container",
+            ),
+            class_name="lander-bar",
+        ),
+        rx.el.main(content, class_name="page-main"),
+        footer(),
+        disclaimer(),
+        entry_warning(only_nl_de=True),
+    )
+
+
+def _empty(_route: Route, content: rx.Component) -> rx.Component:
+    return rx.fragment(rx.el.main(content), entry_warning(only_nl_de=True))
+
+
+_FRAMES: dict[Layout, Callable[[Route, rx.Component], rx.Component]] = {
+    Layout.DEFAULT: _default,
+    Layout.CHAT: _chat,
+    Layout.LANDER: _lander,
+    Layout.EMPTY: _empty,
+}
+
+
+def with_layout(route: Route, content: rx.Component) -> rx.Component:
+    return _until_ready(_FRAMES[route.layout](route, content))
+
+
+def error_page(status: int = 500, message: str = ERROR_DEFAULT_MESSAGE) -> rx.Component:
+    """The error screen; 404 says the page is missing and links home."""
+    not_found = status == 404
+    return rx.el.section(
+        rx.el.div(str(status), class_name="error-code"),
+        rx.heading(t(PAGE_NOT_FOUND if not_found else message), size="6", margin_y="12px"),
+        rx.link(rx.button(t(BACK_TO_HOME), size="3"), href="/", underline="none")
+        if not_found
+        else rx.fragment(),
+        class_name="error-page",
+        data_testid=f"error-{status}",
+    )

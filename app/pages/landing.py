@@ -1,0 +1,65 @@
+"""The home page for visitors: what the site is, a glimpse of members, how it works."""
+
+import reflex as rx
+
+from components.i18n import t
+from components.member_card import member_card
+from state.members import MembersState
+from translations.catalog import N_
+
+_STEPS = (
+    ("user-round-plus", N_("Create your free profile"), N_("Sign up in a minute and add a few photos.")),
+    ("search", N_("Discover members"), N_("Search by age and region and see who likes you.")),
+    ("message-circle-heart", N_("Start chatting"), N_("Send a message or a gift and get to know each other.")),
+)  # fmt: skip
+
+
+def _hero() -> rx.Component:
+    return rx.el.section(
+        rx.el.div(
+            rx.el.div(
+                rx.el.h1(t("Meet new people who are looking for the same thing")),
+                rx.el.p(t("Chat, flirt and date with members from your region.")),
+                rx.el.div(
+                    rx.link(rx.button(t("Sign up free"), size="4"), href="/signup"),
+                    rx.link(
+                        rx.button(t("Log in"), size="4", variant="surface", color_scheme="gray"),
+                        href="/login",
+                    ),
+                    class_name="hero-cta",
+                ),
+            ),
+            rx.el.div(
+                rx.foreach(
+                    MembersState.members[:6],
+                    lambda m: rx.image(src=m["thumb"], alt=m["name"]),
+                ),
+                class_name="hero-mosaic",
+                aria_hidden="true",
+            ),
+            class_name="container hero-grid",
+        ),
+        class_name="hero",
+    )
+
+
+def _step(icon: str, title: str, text: str) -> rx.Component:
+    return rx.el.div(
+        rx.el.div(rx.icon(icon, size=22), class_name="step-icon"),
+        rx.el.div(rx.el.strong(t(title)), rx.el.div(t(text), color="var(--muted)")),
+        class_name="step card",
+    )
+
+
+def landing_page() -> rx.Component:
+    return rx.fragment(
+        _hero(),
+        rx.el.div(
+            rx.el.div(*(_step(*step) for step in _STEPS), class_name="steps"),
+            rx.el.h2(t("New members"), class_name="section-title"),
+            rx.el.div(
+                rx.foreach(MembersState.members[:12], member_card), class_name="member-grid"
+            ),
+            class_name="container",
+        ),
+    )

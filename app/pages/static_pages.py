@@ -1,0 +1,103 @@
+"""The information pages under /pages/{slug}, also reachable as /{slug}."""
+
+import reflex as rx
+
+from app.layouts import error_page
+from app.routes import STATIC_PAGES, static_page_title
+from components.i18n import t
+from state.i18n import I18nState
+from state.shell import ShellState
+from translations.catalog import N_
+
+_SITE = {"site": ShellState.site_name}
+_DELETION = N_(
+    "You can delete your account at any time in your settings; after 14 days your data is erased."
+)
+
+
+def _points(*texts: rx.Var[str]) -> rx.Component:
+    return rx.el.ul(*(rx.el.li(text) for text in texts), class_name="static-points")
+
+
+def _contact_card() -> rx.Component:
+    company = ShellState.company
+    return rx.el.div(
+        rx.el.strong(company["name"]),
+        rx.el.div(company["address"], ", ", company["city"]),
+        rx.el.div(rx.el.a(company["email"], href="mailto:" + company["email"])),
+        rx.el.div(rx.el.a(company["phone"], href="tel:" + company["phone"])),
+        class_name="card",
+        margin_top="16px",
+    )
+
+
+def _faq(question: str, answer: str) -> rx.Component:
+    return rx.el.details(rx.el.summary(t(question)), rx.el.p(t(answer)), class_name="card faq")
+
+
+def _body(slug: str) -> rx.Component:
+    days = {"days": ShellState.refund_days}
+    bodies: dict[str, rx.Component] = {
+        "terms": rx.fragment(
+            rx.el.p(t("These terms apply to every use of {site}. Version of {date}.",
+                      site=ShellState.site_name, date=ShellState.terms_date)),
+            _points(
+                t("You must be at least 18 years old to use {site}.", **_SITE),
+                t("Credits are one-time purchases; there is no subscription."),
+                t("Unused credits can be refunded within {days} days of purchase.", **days),
+                t("Treat other members with respect; we remove accounts that break these rules."),
+            ),
+        ),
+        "privacy": rx.fragment(
+            rx.el.p(t("We handle your personal data with care and only keep what the site needs.")),
+            _points(
+                t("Your exact location is never stored or shown; only your city."),
+                t("Photos are stripped of hidden data such as GPS location when you upload them."),
+                t(_DELETION),
+            ),
+            rx.cond(
+                I18nState.locale == "en",
+                rx.el.p(t("US residents: we do not sell or share your personal information. "
+                          "You can ask us what we hold about you at any time."), id="opt-out"),
+            ),
+        ),
+        "cookies": rx.el.p(t("We only use the cookies the site needs: your session, your "
+                             "language and whether you saw the age notice.")),
+        "ban": rx.fragment(
+            rx.el.p(t("This account has been blocked because it broke our terms and conditions. "
+                      "Contact customer service if you think this is a mistake.")),
+            _contact_card(),
+        ),
+        "return-policy": rx.el.p(
+            t("You can ask for a refund of unused credits within {days} days of purchase.", **days)
+        ),
+        "service": rx.fragment(
+            rx.el.p(t("Questions? Our customer service team is happy to help.")), _contact_card()
+        ),
+        "faq": rx.fragment(
+            _faq(N_("Is signing up free?"), N_("Yes, creating a profile and searching members is free.")),
+            _faq(N_("How do credits work?"), N_("Messages and gifts cost credits. You buy credits "
+                 "once, without a subscription.")),
+            _faq(N_("How do I delete my account?"), _DELETION),
+        ),
+    }  # fmt: skip
+    return bodies[slug]
+
+
+def static_page(slug: str) -> rx.Component:
+    return rx.el.article(
+        rx.el.h1(t(static_page_title(slug)), class_name="page-title"),
+        _body(slug),
+        class_name="container static-page",
+        max_width="820px",
+        data_testid=f"static-{slug}",
+    )
+
+
+def token_page() -> rx.Component:
+    """/{token}: an information page by its short name, otherwise not found."""
+    return rx.match(
+        rx.State.token,
+        *((slug, static_page(slug)) for slug in STATIC_PAGES),
+        error_page(404),
+    )

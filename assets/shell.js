@@ -1,0 +1,95 @@
+// Browser-side parts of the site shell that have no server round trip.
+(function () {
+  "use strict";
+  var root = document.documentElement;
+
+  // Installed app (home-screen / PWA): CSS shows the back button only there.
+  if (window.matchMedia("(display-mode: standalone)").matches || window.navigator.standalone) {
+    root.dataset.app = "installed";
+  }
+
+  // A failed lazy chunk (after a deploy) reloads the page, at most once per 60 s.
+  var RELOAD_KEY = "chunk-reload-at";
+  function isChunkError(reason) {
+    var text = String((reason && (reason.message || reason)) || "");
+    return /dynamically imported module|Importing a module script failed|ChunkLoadError|Loading chunk/i.test(text);
+  }
+  function reloadOnce() {
+    var last = Number(localStorage.getItem(RELOAD_KEY) || 0);
+    if (Date.now() - last > 60000) {
+      localStorage.setItem(RELOAD_KEY, String(Date.now()));
+      window.location.reload();
+    }
+  }
+  window.addEventListener("error", function (e) { if (isChunkError(e.error || e.message)) reloadOnce(); });
+  window.addEventListener("unhandledrejection", function (e) { if (isChunkError(e.reason)) reloadOnce(); });
+  window.addEventListener("vite:preloadError", function (e) { e.preventDefault(); reloadOnce(); });
+
+  // Loading bar: appears only if a navigation takes over 200 ms, creeps towards the end over 5 s.
+  var THROTTLE_MS = 200, DURATION_MS = 5000, bar = null, showTimer = null, tick = null, started = 0;
+  function ensureBar() {
+    if (!bar) { bar = document.createElement("div"); bar.id = "loading-bar"; document.body.appendChild(bar); }
+    return bar;
+  }
+  function pageReady() {
+    var marker = document.querySelector('[data-testid="page-ready"]');
+    return marker && marker.getAttribute("data-path") === window.location.pathname;
+  }
+  function finish() {
+    clearTimeout(showTimer); clearInterval(tick); showTimer = tick = null;
+    if (bar && bar.style.opacity === "1") {
+      bar.style.width = "100%";
+      setTimeout(function () { bar.style.opacity = "0"; bar.style.width = "0"; }, 250);
+    }
+  }
+  function start() {
+    finish();
+    started = Date.now();
+    showTimer = setTimeout(function () {
+      var b = ensureBar(); b.style.opacity = "1";
+      tick = setInterval(function () {
+        if (pageReady()) return finish();
+        var progress = Math.min((Date.now() - started) / DURATION_MS, 1);
+        b.style.width = (10 + 85 * (1 - Math.pow(1 - progress, 2))) + "%";
+        if (Date.now() - started > 2 * DURATION_MS) finish();
+      }, 100);
+    }, THROTTLE_MS);
+    var poll = setInterval(function () {
+      if (pageReady() || !showTimer && !tick) { clearInterval(poll); finish(); }
+    }, 50);
+  }
+  ["pushState", "replaceState"].forEach(function (name) {
+    var original = history[name];
+    history[name] = function (state, title, url) {
+      var changesPage = url != null && new URL(url, window.location.href).pathname !== window.location.pathname;
+      var result = original.apply(this, arguments);
+      if (changesPage) start();
+      return result;
+    };
+  });
+  window.addEventListener("popstate", start);
+
+  // Tell the server when the page is hidden (bounce logging).
+  document.addEventListener("visibilitychange", function () {
+    if (document.visibilityState === "hidden" && navigator.sendBeacon) {
+      var query = new URLSearchParams(window.location.search);
+      var url = "/api/page-hidden.php" + (query.has("lb") ? "?lb=1" : "");
+      navigator.sendBeacon(url, new Blob(["{}"], { type: "application/json" }));
+    }
+  });
+
+  // Push service worker: registered from /sw-push.js; its messages reach the page as events.
+  if ("serviceWorker" in navigator) {
+    window.addEventListener("load", function () {
+      navigator.serviceWorker.register("/sw-push.js").catch(function () {});
+    });
+    navigator.serviceWorker.addEventListener("message", function (event) {
+      var data = event.data || {};
+      if (data.type === "NEW_PUSH_MESSAGE") {
+        window.dispatchEvent(new CustomEvent("push-message", { detail: data }));
+      } else if (data.type === "NEW_PUSH_CLICK" && data.openUrl) {
+        window.location.assign(data.openUrl);
+      }
+    });
+  }
+})();

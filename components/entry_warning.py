@@ -1,0 +1,43 @@
+"""The site-entry warning for logged-out visitors (spec section 2)."""
+
+import reflex as rx
+
+from components.i18n import t
+from state.i18n import I18nState
+from state.session import SessionState
+from state.shell import ENTRY_WARNING_LOCALES, ShellState
+
+LEAVE_URL = "https://www.google.com"
+
+
+def entry_warning(only_nl_de: bool) -> rx.Component:
+    show = ShellState.show_entry_warning & ~SessionState.logged_in
+    if only_nl_de:
+        show = show & rx.Var.create(list(ENTRY_WARNING_LOCALES)).contains(I18nState.locale)
+    return rx.dialog.root(
+        rx.dialog.content(
+            rx.dialog.title(t("Adults only")),
+            rx.dialog.description(
+                t(
+                    "This website contains content for adults. By entering you confirm that "
+                    "you are at least 18 years old and accept our terms and conditions."
+                )
+            ),
+            rx.flex(
+                rx.el.a(rx.button(t("Leave"), variant="soft", color_scheme="gray"), href=LEAVE_URL),
+                rx.button(
+                    t("I am 18 or older"),
+                    on_click=ShellState.dismiss_entry_warning,
+                    data_testid="entry-warning-accept",
+                ),
+                gap="3",
+                justify="end",
+                margin_top="16px",
+            ),
+            max_width="440px",
+            on_escape_key_down=rx.prevent_default,
+            on_pointer_down_outside=rx.prevent_default,
+            data_testid="entry-warning",
+        ),
+        open=show,
+    )

@@ -1,0 +1,104 @@
+"""Footer (different for members and visitors), the age/fictional disclaimer and the US footer."""
+
+import reflex as rx
+
+from app.routes import static_page_url
+from components.i18n import t
+from translations.catalog import N_
+from state.i18n import I18nState
+from state.session import SessionState
+from state.shell import ShellState
+
+_LEGAL_LINKS = (
+    (N_("Terms and conditions"), static_page_url("terms")),
+    (N_("Privacy statement"), static_page_url("privacy")),
+    (N_("Cookie policy"), static_page_url("cookies")),
+    (N_("Banned account"), static_page_url("ban")),
+    (N_("Pricing"), "/pricing"),
+    (N_("Complaints"), "/complaints"),
+    (N_("Return policy"), static_page_url("return-policy")),
+    (N_("FAQ"), static_page_url("faq")),
+    (N_("Customer service"), static_page_url("service")),
+)
+_MEMBER_LINKS = ((N_("My profile"), "/profile"), (N_("Buy credits"), "/credits"))
+_VISITOR_LINKS = ((N_("Sign up"), "/signup"), (N_("Log in"), "/login"))
+
+
+def _links(links: tuple[tuple[str, str], ...]) -> list[rx.Component]:
+    return [rx.el.a(t(label), href=href) for label, href in links]
+
+
+def footer() -> rx.Component:
+    return rx.el.footer(
+        rx.el.div(
+            rx.el.nav(
+                rx.cond(
+                    SessionState.logged_in,
+                    rx.fragment(*_links(_MEMBER_LINKS)),
+                    rx.fragment(*_links(_VISITOR_LINKS)),
+                ),
+                *_links(_LEGAL_LINKS),
+                class_name="footer-links",
+                aria_label=t("Footer"),
+            ),
+            rx.el.div(
+                rx.el.div(
+                    "© ", ShellState.company["name"], " · ", ShellState.company["address"], ", ",
+                    ShellState.company["city"],
+                ),
+                rx.el.div(
+                    t("Chamber of Commerce"), " ", ShellState.company["kvk"], " · ",
+                    rx.el.a(ShellState.company["email"], href="mailto:" + ShellState.company["email"]),
+                    " · ",
+                    rx.el.a(ShellState.company["phone"], href="tel:" + ShellState.company["phone"]),
+                ),
+                rx.el.div(t("Terms version"), " ", ShellState.terms_date),
+                class_name="footer-company",
+            ),
+            class_name="container",
+        ),
+        class_name="footer",
+        data_testid=rx.cond(SessionState.logged_in, "footer-member", "footer-visitor"),
+    )  # fmt: skip
+
+
+def disclaimer() -> rx.Component:
+    return rx.el.div(
+        rx.el.div(
+            rx.el.span(t("You must be 18 or older to use {site}.", site=ShellState.site_name)),
+            rx.cond(
+                ShellState.fictional_warning,
+                rx.el.span(
+                    " ",
+                    t(
+                        "Some profiles on this site are {fictional}: they are marked with an "
+                        "icon and you cannot meet them in person.",
+                        fictional=ShellState.fictional_plural[I18nState.locale],
+                    ),
+                ),
+            ),
+            class_name="container",
+        ),
+        class_name="disclaimer",
+        data_testid="disclaimer",
+    )
+
+
+def us_footer() -> rx.Component:
+    """Shown with the English interface: the US privacy variant and the opt-out link."""
+    return rx.cond(
+        I18nState.locale == "en",
+        rx.el.div(
+            rx.el.div(
+                rx.el.a(t("US privacy notice"), href=static_page_url("privacy") + "?region=us"),
+                " · ",
+                rx.el.a(
+                    t("Do not sell or share my personal information"),
+                    href=static_page_url("privacy") + "?region=us#opt-out",
+                ),
+                class_name="container",
+            ),
+            class_name="us-footer",
+            data_testid="us-footer",
+        ),
+    )

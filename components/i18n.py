@@ -1,0 +1,20 @@
+"""Translated text for the frontend: every locale's text compiled in, picked by the locale var."""
+
+import json
+
+import reflex as rx
+
+from state.i18n import I18nState
+from translations.catalog import all_translations
+
+
+def t(msgid: str, **params: rx.Var | str | int) -> rx.Var[str]:
+    """The text of `msgid` in the visitor's locale; {name} placeholders take `params`."""
+    lookup = rx.Var.create(all_translations(msgid))[I18nState.locale].to(str)
+    for name, value in params.items():
+        placeholder = json.dumps("{" + name + "}")
+        lookup = rx.Var(
+            f"({lookup}).replaceAll({placeholder}, String({rx.Var.create(value)}))"
+        ).to(str)
+    return lookup
+

@@ -1,0 +1,80 @@
+"""What every page's frame needs: site settings for the UI, the entry warning, the app mode."""
+
+from datetime import UTC, datetime
+
+import reflex as rx
+
+from models.site_settings import company_info, terms_version_date
+from services.site_settings import current_settings
+from state.i18n import I18nState
+from state.session import SessionState
+from translations.locales import country_from_accept_language
+
+ENTRY_WARNING_LOCALES = ("nl", "de")  # the chat, lander and empty layouts warn only in these
+# Reverse proxies and CDNs that know the visitor's country put it in one of these headers.
+COUNTRY_HEADERS = ("cf-ipcountry", "x-country-code", "x-geoip-country")
+
+
+class ShellState(rx.State):
+    site_name: str = ""
+    company: dict[str, str] = {}
+    terms_date: str = ""
+    fictional_warning: bool = False
+    fictional_plural: dict[str, str] = {}
+    refund_days: int = 14
+    visitor_country: str = ""
+    entry_warning_enabled: bool = False
+    entry_warning_dismissed_at: str = rx.LocalStorage("", name="entry_warning_dismissed", sync=True)
+    in_app: bool = False
+
+    @rx.event
+    async def on_page_load(self) -> rx.event.EventSpec:
+        """Fill the frame: who is logged in, which language, which settings apply."""
+        session = await self.get_state(SessionState)
+        session.load()
+        settings = current_settings()
+        self.site_name = settings.name
+        info = company_info(settings)
+        self.company = {
+            "name": info.name,
+            "address": info.address,
+            "city": info.city,
+            "kvk": info.kvk,
+            "email": info.support_email,
+            "phone": info.support_phone,
+        }
+        self.terms_date = terms_version_date(settings).isoformat()
+        self.refund_days = settings.refund_days
+        self.fictional_warning = settings.fictional_warning
+        self.fictional_plural = dict(settings.fictional_plural)
+        self.visitor_country = self._country_of_request()
+        self.entry_warning_enabled = (
+            settings.enable_site_entry_popup != "no"
+            and self.visitor_country in settings.site_entry_popup_countries
+        )
+        i18n = await self.get_state(I18nState)
+        return i18n.resolve(session._language, settings.domain_language)
+
+    def _country_of_request(self) -> str:
+        raw = self.router.headers.raw_headers
+        for header in COUNTRY_HEADERS:
+            if value := raw.get(header, "").strip().upper():
+                return value[:2]
+        return country_from_accept_language(self.router.headers.accept_language) or ""
+
+    @rx.event
+    def dismiss_entry_warning(self) -> None:
+        self.entry_warning_dismissed_at = datetime.now(UTC).isoformat(timespec="seconds")
+
+    @rx.event
+    def set_in_app(self, standalone: bool) -> None:
+        self.in_app = bool(standalone)
+
+    @rx.var
+    def show_entry_warning(self) -> bool:
+        """Logged-out visitors outside the app, where configured, until they dismiss it."""
+        return (
+            self.entry_warning_enabled
+            and not self.in_app
+            and not self.entry_warning_dismissed_at
+        )

@@ -1,0 +1,99 @@
+"""Browser-test fixtures: one production server and one headless Chromium per session."""
+
+from collections.abc import Callable, Iterator
+from contextlib import ExitStack
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import (
+    Browser,
+    BrowserContext,
+    ConsoleMessage,
+    Error,
+    Page,
+    sync_playwright,
+)
+from server import Server, ServerError, running_site
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--disable-background-networking",
+    "--disable-component-update", "--disable-sync", "--no-first-run",
+]  # fmt: skip
+DEFAULT_TIMEOUT_MS = 20_000
+E2E_DIR = Path(__file__).resolve().parent
+
+NewPage = Callable[..., Page]
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Mark every test under tests/e2e as e2e (this hook sees the whole session's items)."""
+    for item in items:
+        if item.path.is_relative_to(E2E_DIR):
+            item.add_marker(pytest.mark.e2e)
+
+
+@pytest.fixture(scope="session")
+def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    """The site built and served in production mode, with 40 demo members, for the session."""
+    with ExitStack() as stack:
+        try:
+            server = stack.enter_context(
+                running_site(tmp_path_factory.mktemp("site"), external=True)
+            )
+        except ServerError as error:
+            pytest.fail(str(error), pytrace=False)
+        yield server
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Browser]:
+    """Headless Chromium; Playwright starts here, in a sync fixture, outside any event loop."""
+    playwright = sync_playwright().start()
+    try:
+        chromium = playwright.chromium.launch(
+            executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS
+        )
+        yield chromium
+        chromium.close()
+    finally:
+        playwright.stop()
+
+
+def collect_console_errors(page: Page) -> list[str]:
+    """A list that fills with the page's console errors and uncaught exceptions."""
+    errors: list[str] = []
+
+    def on_console(message: ConsoleMessage) -> None:
+        if message.type == "error":
+            errors.append(f"console: {message.text} ({message.location.get('url', '')})")
+
+    def on_page_error(error: Error) -> None:
+        errors.append(f"pageerror: {error.message}")
+
+    page.on("console", on_console)
+    page.on("pageerror", on_page_error)
+    return errors
+
+
+@pytest.fixture
+def new_page(browser: Browser) -> Iterator[NewPage]:
+    """new_page(locale="en", viewport=(1280, 800)): a page in a fresh context (no cookies).
+
+    The context's locale sets navigator.language and the Accept-Language header; the page's
+    console_errors attribute lists its console errors and uncaught exceptions.
+    """
+    contexts: list[BrowserContext] = []
+
+    def make(locale: str = "en", viewport: tuple[int, int] = (1280, 800)) -> Page:
+        width, height = viewport
+        context = browser.new_context(locale=locale, viewport={"width": width, "height": height})
+        context.set_default_timeout(DEFAULT_TIMEOUT_MS)
+        contexts.append(context)
+        page = context.new_page()
+        page.console_errors = collect_console_errors(page)  # type: ignore[attr-defined]
+        return page
+
+    yield make
+    for context in contexts:
+        context.close()

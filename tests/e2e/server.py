@@ -1,0 +1,174 @@
+"""Start a production Reflex server for browser tests and benchmarks (plain functions)."""
+
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Iterator, Mapping, Sequence
+from contextlib import contextmanager, suppress
+from dataclasses import dataclass
+from pathlib import Path
+
+import httpx
+
+REPO_ROOT = Path(__file__).resolve().parents[2]
+BIN_DIR = Path(sys.executable).parent  # the venv's bin: reflex, alembic, node, npm
+READY_TIMEOUT = 240.0  # seconds; `reflex run --env prod` builds the frontend first
+EXTERNAL_SERVICE_VARS = ("DATABASE_URL", "REDIS_URL")
+
+
+@dataclass(frozen=True)
+class Server:
+    url: str
+    port: int
+    log_path: Path
+    states_dir: Path  # where the disk state manager pickles each client's state
+
+
+class ServerError(RuntimeError):
+    """A setup step or the server itself failed; the message ends with the log's tail."""
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+def base_env(port: int, work_dir: Path, *, external: bool, **extra: str) -> dict[str, str]:
+    """The current environment with the venv's tools first and the server's port set.
+
+    The build (.web) and the disk state manager's pickles go under work_dir, so a server
+    never shares them with a developer's own `reflex run` in the same checkout.
+    external: keep DATABASE_URL and REDIS_URL from the environment (CI's services);
+    otherwise drop them so the app uses SQLite and the disk state manager.
+    """
+    env = {
+        **os.environ,
+        "PATH": f"{BIN_DIR}{os.pathsep}{os.environ.get('PATH', '')}",
+        "REFLEX_USE_NPM": "1",
+        "REFLEX_WEB_WORKDIR": str(work_dir / "web"),
+        "REFLEX_STATES_WORKDIR": str(work_dir / "states"),
+        "PORT": str(port),
+        "PUBLIC_URL": f"http://localhost:{port}",
+        "PYTHONUNBUFFERED": "1",
+        **extra,
+    }
+    for name in EXTERNAL_SERVICE_VARS:
+        if not external or not env.get(name, "").strip():
+            env.pop(name, None)
+    return env
+
+
+def site_env(port: int, data_dir: Path, *, external: bool, demo_members: int) -> dict[str, str]:
+    """Environment for this site: its own data dir and demo members."""
+    return base_env(
+        port,
+        data_dir,
+        external=external,
+        DATA_DIR=str(data_dir),
+        DEMO_MEMBERS=str(demo_members),
+        DEMO_DATA="1",
+    )
+
+
+def log_tail(log_path: Path, lines: int = 80) -> str:
+    if not log_path.exists():
+        return "(no log written)"
+    text = log_path.read_text(errors="replace").splitlines()
+    return "\n".join(text[-lines:])
+
+
+def run_step(args: Sequence[str], cwd: Path, env: Mapping[str, str], log_path: Path) -> None:
+    """Run one setup command, appending its output to the log; raise with the tail on failure."""
+    with log_path.open("a") as log:
+        log.write(f"\n$ {' '.join(args)}\n")
+        log.flush()
+        result = subprocess.run(args, cwd=cwd, env=env, stdout=log, stderr=subprocess.STDOUT)
+    if result.returncode != 0:
+        raise ServerError(f"{' '.join(args)} exited {result.returncode}:\n{log_tail(log_path)}")
+
+
+def prepare_site(env: Mapping[str, str], log_path: Path) -> None:
+    """Migrate (recreating an external database's schema first) and seed the site's data."""
+    alembic = str(BIN_DIR / "alembic")
+    if env.get("DATABASE_URL"):
+        run_step([alembic, "downgrade", "base"], REPO_ROOT, env, log_path)
+    run_step([alembic, "upgrade", "head"], REPO_ROOT, env, log_path)
+    run_step([str(BIN_DIR / "python"), "-m", "services.seed"], REPO_ROOT, env, log_path)
+
+
+def launch(app_dir: Path, port: int, env: Mapping[str, str], log_path: Path) -> subprocess.Popen:
+    """`reflex run --env prod --single-port` in its own process group, logging to log_path."""
+    args = [
+        str(BIN_DIR / "reflex"), "run", "--env", "prod", "--single-port",
+        "--frontend-port", str(port), "--backend-port", str(port),
+    ]  # fmt: skip
+    with log_path.open("a") as log:
+        log.write(f"\n$ {' '.join(args)}\n")
+        log.flush()
+        return subprocess.Popen(
+            args, cwd=app_dir, env=env, stdout=log, stderr=subprocess.STDOUT,
+            stdin=subprocess.DEVNULL, start_new_session=True,
+        )  # fmt: skip
+
+
+def answers_ok(client: httpx.Client, url: str) -> bool:
+    try:
+        return client.get(url).status_code == 200
+    except httpx.HTTPError:
+        return False
+
+
+def wait_until_ready(url: str, process: subprocess.Popen, log_path: Path) -> None:
+    """Wait for the page (GET /) and the backend (GET /ping) to answer 200."""
+    deadline = time.monotonic() + READY_TIMEOUT
+    with httpx.Client(timeout=5) as client:
+        while time.monotonic() < deadline:
+            if process.poll() is not None:
+                raise ServerError(f"server exited {process.returncode}:\n{log_tail(log_path)}")
+            if answers_ok(client, f"{url}/") and answers_ok(client, f"{url}/ping"):
+                return
+            time.sleep(1)
+    raise ServerError(f"server not ready after {READY_TIMEOUT:.0f} s:\n{log_tail(log_path)}")
+
+
+def signal_group(process: subprocess.Popen, sig: signal.Signals) -> None:
+    with suppress(ProcessLookupError):
+        os.killpg(process.pid, sig)
+
+
+def stop(process: subprocess.Popen) -> None:
+    """Terminate the server's process group, then kill whatever of it is left."""
+    signal_group(process, signal.SIGTERM)
+    with suppress(subprocess.TimeoutExpired):
+        process.wait(timeout=15)
+    signal_group(process, signal.SIGKILL)
+    process.wait(timeout=5)
+
+
+@contextmanager
+def running_server(
+    app_dir: Path, port: int, env: Mapping[str, str], log_path: Path
+) -> Iterator[Server]:
+    """A ready production server for the app in app_dir, stopped on exit."""
+    process = launch(app_dir, port, env, log_path)
+    try:
+        url = f"http://localhost:{port}"
+        wait_until_ready(url, process, log_path)
+        yield Server(url, port, log_path, Path(env["REFLEX_STATES_WORKDIR"]))
+    finally:
+        stop(process)
+
+
+@contextmanager
+def running_site(work_dir: Path, *, external: bool, demo_members: int = 40) -> Iterator[Server]:
+    """This site, migrated and seeded into work_dir, served in production mode."""
+    port = free_port()
+    env = site_env(port, work_dir, external=external, demo_members=demo_members)
+    log_path = work_dir / "server.log"
+    prepare_site(env, log_path)
+    with running_server(REPO_ROOT, port, env, log_path) as server:
+        yield server

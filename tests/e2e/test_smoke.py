@@ -1,0 +1,108 @@
+"""Every route hydrates in English and Dutch; the 404 page, the language switch, phone width."""
+
+import re
+from collections.abc import Callable
+
+import pytest
+from playwright.sync_api import Page, expect
+from server import Server
+
+from app.routes import ROUTES
+
+NewPage = Callable[..., Page]
+
+LOCALES = ("en", "nl")
+PAGE_READY = '[data-testid="page-ready"]'
+LANGUAGE_MENU = '[data-testid="language-menu"]'
+UNKNOWN_PATH = "/this/does/not/exist"
+# English interface text a Dutch visitor must never see (matched as whole words).
+ENGLISH_UI_TEXT = (
+    "Log in",
+    "Log out",
+    "Sign up",
+    "Search members",
+    "Messages",
+    "Buy credits",
+    "My profile",
+    "Notifications",
+    "Customer service",
+    "Cookie policy",
+    "Terms and conditions",
+    "Privacy statement",
+    "Frequently asked questions",
+    "Back to the home page",
+    "This page could not be found",
+)
+# (heading, link back home) of the 404 page; the Dutch from translations/nl/.../messages.po.
+NOT_FOUND_TEXT = {
+    "en": ("This page could not be found", "Back to the home page"),
+    "nl": ("Deze pagina kon niet worden gevonden", "Terug naar de homepage"),
+}
+
+
+def open_ready(
+    new_page: NewPage, url: str, locale: str, viewport: tuple[int, int] = (1280, 800)
+) -> Page:
+    """Open url and wait until the app has hydrated and resolved the locale."""
+    page = new_page(locale=locale, viewport=viewport)
+    page.goto(url)
+    page.wait_for_selector(PAGE_READY, state="attached")
+    page.wait_for_load_state("networkidle")
+    return page
+
+
+def english_text_in(text: str) -> list[str]:
+    return [phrase for phrase in ENGLISH_UI_TEXT if re.search(rf"\b{re.escape(phrase)}\b", text)]
+
+
+def console_errors(page: Page) -> list[str]:
+    return page.console_errors  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize(
+    ("path", "locale"),
+    [
+        pytest.param(route.sample, locale, id=f"{route.name}-{locale}")
+        for route in ROUTES
+        for locale in LOCALES
+    ],
+)
+def test_route_renders(site: Server, new_page: NewPage, path: str, locale: str) -> None:
+    page = open_ready(new_page, site.url + path, locale)
+
+    expect(page.locator("html")).to_have_attribute("lang", locale)
+    assert console_errors(page) == []
+    if locale != "en":
+        assert english_text_in(page.inner_text("body")) == []
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+def test_unknown_path_shows_not_found(site: Server, new_page: NewPage, locale: str) -> None:
+    heading, back_home = NOT_FOUND_TEXT[locale]
+    page = new_page(locale=locale)
+    page.goto(site.url + UNKNOWN_PATH)
+
+    expect(page.get_by_text(heading)).to_be_visible()
+    expect(page.locator('a[href="/"]', has_text=back_home)).to_be_visible()
+    expect(page.locator("html")).to_have_attribute("lang", locale)
+
+
+def test_language_switch_without_reload(site: Server, new_page: NewPage) -> None:
+    page = open_ready(new_page, site.url + "/", "en")
+    page.evaluate("window.__marker = 1")
+
+    page.click(LANGUAGE_MENU)
+    page.click('[data-testid="language-de"]')
+
+    expect(page.locator("html")).to_have_attribute("lang", "de")
+    page.wait_for_function("document.cookie.includes('i18n_redirected=de')")
+    assert page.evaluate("window.__marker") == 1
+    cookies = {cookie["name"]: cookie["value"] for cookie in page.context.cookies()}
+    assert cookies.get("i18n_redirected") == "de"
+    assert console_errors(page) == []
+
+
+def test_landing_fits_phone_width(site: Server, new_page: NewPage) -> None:
+    page = open_ready(new_page, site.url + "/", "en", viewport=(375, 812))
+
+    assert page.evaluate("document.documentElement.scrollWidth") <= 375

@@ -1,0 +1,46 @@
+"""The product's user-facing error texts (spec sections 5 and 8), marked for translation.
+
+The Dutch catalogue carries the spec's Dutch wording verbatim. Parameters in braces are
+filled in with `gettext(locale, TEXT, name=value)`.
+"""
+
+from translations.catalog import N_
+
+PROFILE_NAME_IS_EMAIL = N_("Your profile name must be different from your e-mail address")
+PROFILE_NAME_STARTS_WITH_AT = N_("Your profile name must not start with an @")
+INVALID_EMAIL = N_("Invalid e-mail")
+DATE_OF_BIRTH_REQUIRED = N_("Enter your date of birth ({min_age}+ years)")
+INVALID_DATE_OF_BIRTH = N_("Invalid date of birth.")
+PASSWORDS_DIFFER = N_("The passwords you entered do not match.")
+INVALID_SMS_CODE = N_("Invalid code")
+LOGIN_FAILED = N_("Login failed, please try again")
+TOO_MANY_LOGIN_ATTEMPTS = N_("Too many failed attempts, account locked for {minutes} min.")
+TOO_MANY_PASSWORD_RESETS = N_("Too many password reset e-mails sent, please try again tomorrow.")
+RESET_EMAIL_NOT_FOUND = N_("We could not find an account with this e-mail address.")
+RESET_LINK_INVALID = N_("This link has expired or is invalid. Please request a new one.")
+ACTIVATION_FAILED = N_("Activation failed")
+DUPLICATE_EMAIL = N_("This e-mail address already has an account on this site.")
+NEW_EMAIL_INVALID = N_("The new e-mail address is invalid.")
+CHECK_OLD_PASSWORD = N_("Check your old password.")
+GENERIC_ERROR = N_("Something went wrong, please try again later.")
+INSUFFICIENT_CREDITS = N_("You do not have enough credits")
+PREMIUM_ONLY = N_("This feature is only available to premium members.")
+PHOTO_LIMIT_REACHED = N_("You have reached the maximum number of photos.")
+SDD_ACCOUNT_BLOCKED = N_("Direct debit is blocked for this account.")
+SDD_LIMIT_REACHED = N_("You have reached the direct debit limit.")
+PAYMENT_FAILED = N_("Payment failed")
+RECURRING_PAYMENT_FAILED = N_("Your card payment failed. Try again or pay with PayPal.")
+DISCOUNT_CODE_NOT_FOUND = N_("Code not found")
+DISCOUNT_CODE_USED = N_("Code already used")
+DISCOUNT_CODE_MINIMUM = N_("This code is valid from an order value of {amount}.")
+DISCOUNT_CODE_COUNTRY = N_("This code is not valid in your country.")
+NOTIFICATIONS_DISABLED_SPAM = N_(
+    "E-mail notifications were switched off because a message was marked as spam."
+)
+NOTIFICATIONS_DISABLED_BOUNCE = N_(
+    "E-mail notifications were switched off because our e-mails could not be delivered."
+)
+NOTIFICATIONS_DISABLED_UNSUBSCRIBE = N_("E-mail notifications were switched off at your request.")
+ERROR_DEFAULT_MESSAGE = N_("Error")
+PAGE_NOT_FOUND = N_("This page could not be found")
+BACK_TO_HOME = N_("Back to the home page")
