@@ -1,6 +1,7 @@
 """Builds the Reflex app: theme, head, every route of the table in its layout, HTTP routes."""
 
 from collections.abc import Callable
+from functools import partial
 
 import reflex as rx
 
@@ -10,7 +11,7 @@ from app.pages.landing import landing_page
 from app.pages.members import members_page
 from app.pages.static_pages import static_page, token_page
 from app.pages.titled import titled_page
-from app.routes import ROUTES, Layout, Route
+from app.routes import ROUTES, STATIC_PAGES, Layout, Route
 from components.i18n import t
 from state.members import MembersState
 from state.shell import ShellState
@@ -19,13 +20,12 @@ _SCREENS: dict[str, Callable[[], rx.Component]] = {
     "index": landing_page,
     "members": members_page,
     "token": token_page,
-    **{
-        route.name: (lambda slug=route.name.removeprefix("pages-"): static_page(slug))
-        for route in ROUTES
-        if route.name.startswith("pages-")
-    },
+    **{f"pages-{slug}": partial(static_page, slug) for slug in STATIC_PAGES},
 }
-_EXTRA_LOAD_EVENTS = {"index": [MembersState.load_first_page], "members": [MembersState.load_first_page]}
+_EXTRA_LOAD_EVENTS = {
+    "index": [MembersState.load_first_page],
+    "members": [MembersState.load_first_page],
+}
 
 HEAD = [
     rx.el.link(rel="manifest", href="/manifest.webmanifest"),

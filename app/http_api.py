@@ -36,7 +36,11 @@ async def logout(request: Request) -> Response:
 
 
 async def page_hidden(request: Request) -> Response:
-    log.info("page hidden: path=%s bounce=%s", request.headers.get("referer", ""), "lb" in request.query_params)
+    log.info(
+        "page hidden: path=%s bounce=%s",
+        request.headers.get("referer", ""),
+        "lb" in request.query_params,
+    )
     return Response(status_code=204)
 
 
@@ -59,7 +63,12 @@ def _subscription_fields(data: dict) -> tuple[str, str, str] | None:
     endpoint, p256dh, auth = sub.get("endpoint"), keys.get("p256dh"), keys.get("auth")
     if not all(isinstance(v, str) and v for v in (endpoint, p256dh, auth)):
         return None
-    if not endpoint.startswith("https://") or len(endpoint) > 1000 or len(p256dh) > 200 or len(auth) > 100:
+    if (
+        not endpoint.startswith("https://")
+        or len(endpoint) > 1000
+        or len(p256dh) > 200
+        or len(auth) > 100
+    ):
         return None
     return endpoint, p256dh, auth
 

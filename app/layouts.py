@@ -40,9 +40,7 @@ def _default(route: Route, content: rx.Component) -> rx.Component:
 
 
 def _chat(_route: Route, content: rx.Component) -> rx.Component:
-    return rx.fragment(
-        rx.el.main(content, class_name="chat-frame"), entry_warning(only_nl_de=True)
-    )
+    return rx.fragment(rx.el.main(content, class_name="chat-frame"), entry_warning(only_nl_de=True))
 
 
 def _lander(_route: Route, content: rx.Component) -> rx.Component:

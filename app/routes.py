@@ -48,28 +48,67 @@ ROUTES: tuple[Route, ...] = (
     Route("index", "/", N_("Dating and chat for adults")),
     Route("likes", "/likes", N_("Likes"), members_area=True, back_button=True),
     Route("likes-type", "/likes/[type]", N_("Likes"), back_button=True, example="/likes/received"),
-    Route("likes-m-id", "/likes/m/[id]", N_("Profile"), members_area=True, back_button=True,
-          example="/likes/m/1"),
+    Route(
+        "likes-m-id",
+        "/likes/m/[id]",
+        N_("Profile"),
+        members_area=True,
+        back_button=True,
+        example="/likes/m/1",
+    ),
     Route("members", "/members", N_("Search members"), members_area=True),
-    Route("members-id", "/members/[id]", N_("Profile"), members_area=True, back_button=True,
-          example="/members/1"),
-    Route("members-id-chat", "/members/[id]/chat", N_("Chat"), Layout.CHAT, example="/members/1/chat"),
-    Route("members-id-landing", "/members/[id]/landing", N_("Meet me"), Layout.LANDER,
-          example="/members/1/landing"),
-    Route("members-id-signup", "/members/[id]/signup", N_("Sign up"), Layout.EMPTY,
-          example="/members/1/signup"),
-    Route("members-id-landing2", "/members/[id]/landing2/[[...splat]]", N_("Meet me"), Layout.LANDER,
-          example="/members/1/landing2/hello"),
-    Route("members-id-landing3", "/members/[id]/landing3/[[...splat]]", N_("Meet me"), Layout.LANDER,
-          example="/members/1/landing3"),
+    Route(
+        "members-id",
+        "/members/[id]",
+        N_("Profile"),
+        members_area=True,
+        back_button=True,
+        example="/members/1",
+    ),
+    Route(
+        "members-id-chat", "/members/[id]/chat", N_("Chat"), Layout.CHAT, example="/members/1/chat"
+    ),
+    Route(
+        "members-id-landing",
+        "/members/[id]/landing",
+        N_("Meet me"),
+        Layout.LANDER,
+        example="/members/1/landing",
+    ),
+    Route(
+        "members-id-signup",
+        "/members/[id]/signup",
+        N_("Sign up"),
+        Layout.EMPTY,
+        example="/members/1/signup",
+    ),
+    Route(
+        "members-id-landing2",
+        "/members/[id]/landing2/[[...splat]]",
+        N_("Meet me"),
+        Layout.LANDER,
+        example="/members/1/landing2/hello",
+    ),
+    Route(
+        "members-id-landing3",
+        "/members/[id]/landing3/[[...splat]]",
+        N_("Meet me"),
+        Layout.LANDER,
+        example="/members/1/landing3",
+    ),
     Route("chats", "/chats", N_("Messages"), Layout.CHAT, members_area=True),
     Route("chats-id", "/chats/[id]", N_("Messages"), Layout.CHAT, example="/chats/1"),
     Route("account-deleted", "/account-deleted", N_("Account deleted")),
     Route("complaints", "/complaints", N_("Complaints")),
     Route("complete-signup", "/complete-signup", N_("Complete your signup")),
     Route("credits", "/credits", N_("Buy credits"), back_button=True),
-    Route("credits-id-paymentmethod", "/credits/[id]/[[...splat]]", N_("Payment"),
-          back_button=True, example="/credits/1/ideal"),
+    Route(
+        "credits-id-paymentmethod",
+        "/credits/[id]/[[...splat]]",
+        N_("Payment"),
+        back_button=True,
+        example="/credits/1/ideal",
+    ),
     Route("credits-repeat-order", "/credits/repeat-order", N_("Repeat order"), back_button=True),
     Route("directdebit", "/directdebit", N_("Direct debit"), back_button=True),
     Route("lang-config", "/lang-config", N_("Language")),
@@ -84,23 +123,30 @@ ROUTES: tuple[Route, ...] = (
     Route("signup", "/signup", N_("Sign up")),
     Route("signup-matches", "/signup-matches", N_("Your matches")),
     Route("swipe-game", "/swipe-game", N_("Swipe game")),
-    Route("transactions-id", "/transactions/[[...splat]]", N_("Payment status"), back_button=True,
-          example="/transactions/1"),
+    Route(
+        "transactions-id",
+        "/transactions/[[...splat]]",
+        N_("Payment status"),
+        back_button=True,
+        example="/transactions/1",
+    ),
     Route("activate-done", "/activate/done", N_("Account activated")),
     Route("activate-error", "/activate/error", N_("Activation failed")),
     Route("mail-change-do", "/mail-change/do", N_("Confirm e-mail address")),
     Route("landers-tinderswipe", "/landers/tinderswipe", N_("Swipe and meet"), Layout.LANDER),
     *(
-        Route(f"landers-{name}", f"/landers/{name}/[[...splat]]", N_("Meet singles near you"),
-              Layout.LANDER, example=f"/landers/{name}")
+        Route(
+            f"landers-{name}",
+            f"/landers/{name}/[[...splat]]",
+            N_("Meet singles near you"),
+            Layout.LANDER,
+            example=f"/landers/{name}",
+        )
         for name in LANDER_NAMES
     ),
     Route("token", "/[token]", N_("Information"), example="/terms"),
-    *(
-        Route(f"pages-{slug}", f"/pages/{slug}", _STATIC_TITLES[slug])
-        for slug in STATIC_PAGES
-    ),
-)  # fmt: skip
+    *(Route(f"pages-{slug}", f"/pages/{slug}", _STATIC_TITLES[slug]) for slug in STATIC_PAGES),
+)
 
 ROUTES_BY_NAME = {route.name: route for route in ROUTES}
 

@@ -4,10 +4,10 @@ import reflex as rx
 
 from app.routes import static_page_url
 from components.i18n import t
-from translations.catalog import N_
 from state.i18n import I18nState
 from state.session import SessionState
 from state.shell import ShellState
+from translations.catalog import N_
 
 _LEGAL_LINKS = (
     (N_("Terms and conditions"), static_page_url("terms")),
@@ -43,12 +43,21 @@ def footer() -> rx.Component:
             ),
             rx.el.div(
                 rx.el.div(
-                    "© ", ShellState.company["name"], " · ", ShellState.company["address"], ", ",
+                    "© ",
+                    ShellState.company["name"],
+                    " · ",
+                    ShellState.company["address"],
+                    ", ",
                     ShellState.company["city"],
                 ),
                 rx.el.div(
-                    t("Chamber of Commerce"), " ", ShellState.company["kvk"], " · ",
-                    rx.el.a(ShellState.company["email"], href="mailto:" + ShellState.company["email"]),
+                    t("Chamber of Commerce"),
+                    " ",
+                    ShellState.company["kvk"],
+                    " · ",
+                    rx.el.a(
+                        ShellState.company["email"], href="mailto:" + ShellState.company["email"]
+                    ),
                     " · ",
                     rx.el.a(ShellState.company["phone"], href="tel:" + ShellState.company["phone"]),
                 ),
@@ -59,7 +68,7 @@ def footer() -> rx.Component:
         ),
         class_name="footer",
         data_testid=rx.cond(SessionState.logged_in, "footer-member", "footer-visitor"),
-    )  # fmt: skip
+    )
 
 
 def disclaimer() -> rx.Component:

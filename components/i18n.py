@@ -13,8 +13,7 @@ def t(msgid: str, **params: rx.Var | str | int) -> rx.Var[str]:
     lookup = rx.Var.create(all_translations(msgid))[I18nState.locale].to(str)
     for name, value in params.items():
         placeholder = json.dumps("{" + name + "}")
-        lookup = rx.Var(
-            f"({lookup}).replaceAll({placeholder}, String({rx.Var.create(value)}))"
-        ).to(str)
+        lookup = rx.Var(f"({lookup}).replaceAll({placeholder}, String({rx.Var.create(value)}))").to(
+            str
+        )
     return lookup
-

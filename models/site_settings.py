@@ -16,6 +16,11 @@ TARGET_COUNTRIES = (
     "GB", "IE", "US", "CA", "AU", "NZ",
 )  # fmt: skip
 
+_PROFILE_FIELDS = (
+    "gender", "sexuality", "hair_colour", "eye_colour", "body_type",
+    "relationship_status", "tattoos", "interests", "living_area",
+)  # fmt: skip
+
 # Niche 1..7 selects the landing-page slug prefix.
 NICHE_SLUG_PREFIXES = {1: "", 2: "she-", 3: "bdsm-", 4: "bbw-", 5: "gilf-", 6: "milf-", 7: "gay-"}
 
@@ -58,12 +63,7 @@ class SiteSettings:
     domain: str = "localhost"
     domain_language: str = ""
     countries: list[str] = field(default_factory=lambda: list(TARGET_COUNTRIES))
-    visible_profile_fields: list[str] = field(
-        default_factory=lambda: [
-            "gender", "sexuality", "hair_colour", "eye_colour", "body_type",
-            "relationship_status", "tattoos", "interests", "living_area",
-        ]  # fmt: skip
-    )
+    visible_profile_fields: list[str] = field(default_factory=lambda: list(_PROFILE_FIELDS))
     visible_profile_notes: bool = True
     search_fields: list[str] = field(
         default_factory=lambda: ["gender", "country", "countryregion", "min_age", "max_age"]
@@ -75,9 +75,7 @@ class SiteSettings:
     photo_credits: int = 10
     gift_credits: int = 25
     message_length: int = 1000
-    minimum_message_costs: dict[str, dict[str, Any]] = field(
-        default_factory=_default_message_costs
-    )
+    minimum_message_costs: dict[str, dict[str, Any]] = field(default_factory=_default_message_costs)
     support_email: str = "support@amorly.example"
     support_phone: str = "+31 20-123 45 67"
     company_name: str = "Amorly Media B.V."

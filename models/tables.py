@@ -9,4 +9,12 @@ from models.site_settings import SiteSetting
 
 metadata = SQLModel.metadata
 
-__all__ = ["AuthSession", "Member", "Photo", "Profile", "PushSubscription", "SiteSetting", "metadata"]
+__all__ = [
+    "AuthSession",
+    "Member",
+    "Photo",
+    "Profile",
+    "PushSubscription",
+    "SiteSetting",
+    "metadata",
+]

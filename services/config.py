@@ -56,7 +56,5 @@ def get_config() -> AppConfig:
         redis_url=os.environ.get("REDIS_URL") or None,
         port=port,
         public_url=(os.environ.get("PUBLIC_URL") or f"http://localhost:{port}").rstrip("/"),
-        demo_members=int(os.environ.get("DEMO_MEMBERS") or 300)
-        if _flag("DEMO_DATA", True)
-        else 0,
+        demo_members=int(os.environ.get("DEMO_MEMBERS") or 300) if _flag("DEMO_DATA", True) else 0,
     )

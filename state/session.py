@@ -75,4 +75,3 @@ class SessionState(rx.State):
     @rx.var
     def credits_badge_color(self) -> str:
         return "red" if self.credits <= 0 else "amber"
-

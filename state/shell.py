@@ -74,7 +74,5 @@ class ShellState(rx.State):
     def show_entry_warning(self) -> bool:
         """Logged-out visitors outside the app, where configured, until they dismiss it."""
         return (
-            self.entry_warning_enabled
-            and not self.in_app
-            and not self.entry_warning_dismissed_at
+            self.entry_warning_enabled and not self.in_app and not self.entry_warning_dismissed_at
         )

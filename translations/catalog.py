@@ -46,6 +46,6 @@ def all_translations(msgid: str) -> dict[str, str]:
     return {locale: gettext(locale, msgid) for locale in LOCALES}
 
 
-def N_(msgid: str) -> str:  # noqa: N802 - the conventional gettext marker name
+def N_(msgid: str) -> str:
     """Marks a text for extraction where it is translated later, by its msgid."""
     return msgid

@@ -8,10 +8,18 @@ from state.members import MembersState
 from translations.catalog import N_
 
 _STEPS = (
-    ("user-round-plus", N_("Create your free profile"), N_("Sign up in a minute and add a few photos.")),
+    (
+        "user-round-plus",
+        N_("Create your free profile"),
+        N_("Sign up in a minute and add a few photos."),
+    ),
     ("search", N_("Discover members"), N_("Search by age and region and see who likes you.")),
-    ("message-circle-heart", N_("Start chatting"), N_("Send a message or a gift and get to know each other.")),
-)  # fmt: skip
+    (
+        "message-circle-heart",
+        N_("Start chatting"),
+        N_("Send a message or a gift and get to know each other."),
+    ),
+)
 
 
 def _hero() -> rx.Component:
@@ -57,9 +65,7 @@ def landing_page() -> rx.Component:
         rx.el.div(
             rx.el.div(*(_step(*step) for step in _STEPS), class_name="steps"),
             rx.el.h2(t("New members"), class_name="section-title"),
-            rx.el.div(
-                rx.foreach(MembersState.members[:12], member_card), class_name="member-grid"
-            ),
+            rx.el.div(rx.foreach(MembersState.members[:12], member_card), class_name="member-grid"),
             class_name="container",
         ),
     )

@@ -75,7 +75,8 @@ def _body(slug: str) -> rx.Component:
             rx.el.p(t("Questions? Our customer service team is happy to help.")), _contact_card()
         ),
         "faq": rx.fragment(
-            _faq(N_("Is signing up free?"), N_("Yes, creating a profile and searching members is free.")),
+            _faq(N_("Is signing up free?"),
+                 N_("Yes, creating a profile and searching members is free.")),
             _faq(N_("How do credits work?"), N_("Messages and gifts cost credits. You buy credits "
                  "once, without a subscription.")),
             _faq(N_("How do I delete my account?"), _DELETION),

@@ -1,0 +1,82 @@
+"""Shared fixtures: a fresh database per test on SQLite, and on PostgreSQL when configured.
+
+With DATABASE_URL set (CI sets it), every database test also runs on PostgreSQL; in CI an
+unreachable PostgreSQL or Redis fails the run instead of skipping.
+"""
+
+import os
+from collections.abc import Iterator
+
+import pytest
+from sqlalchemy import Engine, text
+from sqlmodel import Session, SQLModel
+
+import models.tables  # noqa: F401 - registers every table
+import services.database
+from models.db import make_engine
+from services.config import _sqlalchemy_url
+
+IN_CI = bool(os.environ.get("CI"))
+POSTGRES_URL = os.environ.get("DATABASE_URL", "")
+REDIS_URL = os.environ.get("REDIS_URL", "")
+
+
+def pytest_sessionstart(session: pytest.Session) -> None:
+    if not IN_CI:
+        return
+    if not POSTGRES_URL.startswith("postgres") or not REDIS_URL:
+        pytest.exit("CI must set DATABASE_URL (PostgreSQL) and REDIS_URL", returncode=3)
+    try:
+        with make_engine(_sqlalchemy_url(POSTGRES_URL)).connect() as connection:
+            connection.execute(text("select 1"))
+        import redis
+
+        redis.Redis.from_url(REDIS_URL, socket_connect_timeout=3).ping()
+    except Exception as error:
+        pytest.exit(f"CI services unreachable: {error}", returncode=3)
+
+
+def _database_urls() -> list:
+    urls = [pytest.param("sqlite", id="sqlite")]
+    if POSTGRES_URL.startswith("postgres"):
+        urls.append(pytest.param(_sqlalchemy_url(POSTGRES_URL), id="postgres"))
+    return urls
+
+
+def _reset_postgres(engine: Engine) -> None:
+    with engine.begin() as connection:
+        connection.execute(text("DROP SCHEMA public CASCADE"))
+        connection.execute(text("CREATE SCHEMA public"))
+
+
+@pytest.fixture(params=_database_urls())
+def database_url(request: pytest.FixtureRequest, tmp_path) -> Iterator[str]:
+    """An empty database: a fresh SQLite file, or the PostgreSQL test database wiped clean."""
+    if request.param == "sqlite":
+        yield f"sqlite:///{tmp_path / 'test.db'}"
+        return
+    engine = make_engine(request.param)
+    _reset_postgres(engine)
+    engine.dispose()
+    yield request.param
+
+
+@pytest.fixture
+def engine(database_url: str, monkeypatch: pytest.MonkeyPatch) -> Iterator[Engine]:
+    """Every table created, and the app's own sessions pointed at this database."""
+    engine = make_engine(database_url)
+    SQLModel.metadata.create_all(engine)
+    monkeypatch.setattr(services.database, "get_engine", lambda: engine)
+    yield engine
+    engine.dispose()
+
+
+@pytest.fixture
+def db(engine: Engine) -> Iterator[Session]:
+    with Session(engine, expire_on_commit=False) as session:
+        yield session
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Browser tests last: the unit tests wipe the PostgreSQL schema the server would use."""
+    items.sort(key=lambda item: "tests/e2e/" in str(item.path).replace("\\", "/"))

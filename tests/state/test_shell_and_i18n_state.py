@@ -1,0 +1,112 @@
+import pytest
+from sqlmodel import Session
+
+from models.auth_session import start_session
+from models.site_settings import save_setting, seed_default_settings
+from state.i18n import I18nState
+from state.members import MembersState
+from state.session import SessionState
+from state.shell import ShellState
+from tests.factories import add_photo, make_member
+from tests.state.conftest import substate
+
+
+async def _load(root) -> None:
+    await substate(root, ShellState).on_page_load()
+
+
+async def test_locale_comes_from_the_browser_and_is_remembered(make_root, db: Session) -> None:
+    seed_default_settings(db)
+    root = make_root(accept_language="sv-SE,sv;q=0.9,en;q=0.5")
+    await _load(root)
+    i18n = substate(root, I18nState)
+    assert (i18n.locale, i18n.locale_cookie, i18n.ready) == ("sv", "sv", True)
+
+
+async def test_cookie_wins_and_account_language_beats_browser(make_root, db: Session) -> None:
+    member = make_member(db, language="it")
+    token = start_session(db, member.id)
+    root = make_root(accept_language="de", cookie=f"auth.session={token}")
+    await _load(root)
+    assert substate(root, I18nState).locale == "it"
+    root = make_root(accept_language="de")
+    substate(root, I18nState).locale_cookie = "fi"
+    await _load(root)
+    assert substate(root, I18nState).locale == "fi"
+
+
+async def test_domain_language_applies_without_cookie_or_browser_match(make_root, db) -> None:
+    seed_default_settings(db)
+    save_setting(db, "domain_language", "da_DK")
+    root = make_root(accept_language="ja")
+    await _load(root)
+    assert substate(root, I18nState).locale == "da"
+
+
+def test_switching_language_sets_the_cookie_and_refuses_unknown_codes(make_root) -> None:
+    i18n = substate(make_root(), I18nState)
+    i18n.switch("pl")
+    assert (i18n.locale, i18n.locale_cookie) == ("pl", "pl")
+    assert i18n.switch("xx") is None
+    assert i18n.locale == "pl"
+
+
+@pytest.mark.parametrize(
+    ("country_header", "setting", "shown"),
+    [("NL", "yes", True), ("US", "yes", False), ("DE", "no", False)],
+)  # fmt: skip
+async def test_entry_warning_rules(make_root, db, country_header, setting, shown) -> None:
+    seed_default_settings(db)
+    save_setting(db, "enable_site_entry_popup", setting)
+    root = make_root(cf_ipcountry=country_header)
+    await _load(root)
+    shell = substate(root, ShellState)
+    assert shell.show_entry_warning is shown
+
+
+async def test_entry_warning_stays_away_once_dismissed_or_in_the_app(make_root, db) -> None:
+    seed_default_settings(db)
+    root = make_root(accept_language="nl-NL")
+    await _load(root)
+    shell = substate(root, ShellState)
+    assert shell.show_entry_warning
+    shell.set_in_app(True)
+    assert not shell.show_entry_warning
+    shell.set_in_app(False)
+    shell.dismiss_entry_warning()
+    assert shell.entry_warning_dismissed_at.startswith("20")
+    assert not shell.show_entry_warning
+
+
+async def test_company_info_reaches_the_footer(make_root, db) -> None:
+    seed_default_settings(db)
+    root = make_root()
+    await _load(root)
+    shell = substate(root, ShellState)
+    assert shell.company["phone"] == "+31201234567"
+    assert shell.terms_date == "2023-12-01"
+
+
+async def test_members_grid_pages_and_hides_disabled_profiles(make_root, db) -> None:
+    seed_default_settings(db)
+    for n in range(30):
+        add_photo(db, make_member(db, f"m{n}@example.com"), f"p{n}", main=True)
+    make_member(db, "gone@example.com", status="deleted_pending")
+    root = make_root()
+    members = substate(root, MembersState)
+    await members.load_first_page()
+    assert len(members.members) == 24 and members.has_more
+    assert members.members[0]["thumb"].startswith("/media/photos/")
+    await members.load_more()
+    assert len(members.members) == 30 and not members.has_more
+    assert "Gone" not in {m["name"] for m in members.members}
+
+
+async def test_logged_out_search_can_be_switched_off(make_root, db) -> None:
+    seed_default_settings(db)
+    save_setting(db, "logged_out_search", False)
+    make_member(db)
+    members = substate(make_root(), MembersState)
+    await members.load_first_page()
+    assert members.login_required and members.members == []
+    assert not substate(make_root(), SessionState).logged_in

@@ -1,0 +1,94 @@
+from datetime import date
+
+import pytest
+from sqlmodel import Session, select
+
+from models.site_settings import (
+    NICHE_SLUG_PREFIXES,
+    SETTING_NAMES,
+    SiteSetting,
+    SiteSettings,
+    company_info,
+    load_settings,
+    save_setting,
+    seed_default_settings,
+    terms_version_date,
+)
+
+SPEC_FIELDS = {
+    "countries", "name", "index_title", "description", "visible_profile_fields",
+    "visible_profile_notes", "cdn_prefix", "message_credits", "signup_credits", "photo_credits",
+    "gift_credits", "message_length", "minimum_message_costs", "support_email", "support_phone",
+    "company_name", "company_address", "company_kvk", "company_city", "company_country",
+    "company_tradenames", "company_vat_numbers", "company_added", "company_id", "mail_name",
+    "delete_discount", "enable_site_entry_popup", "search_fields", "domain", "domain_language",
+    "fictional_warning", "fictional_singular", "fictional_plural", "refund_days", "signups",
+    "logged_out_search", "logged_out_search_trafficsource", "interests", "member_resell", "niche",
+}  # fmt: skip
+
+
+def test_every_stored_spec_setting_exists() -> None:
+    assert SPEC_FIELDS <= SETTING_NAMES
+
+
+def test_seed_writes_every_default_once(db: Session) -> None:
+    seed_default_settings(db)
+    seed_default_settings(db)
+    keys = list(db.exec(select(SiteSetting.key)))
+    assert sorted(keys) == sorted(SETTING_NAMES)
+    assert load_settings(db) == SiteSettings()
+
+
+def test_a_row_overrides_its_default(db: Session) -> None:
+    seed_default_settings(db)
+    save_setting(db, "message_credits", 7)
+    save_setting(db, "countries", ["NL", "BE"])
+    settings = load_settings(db)
+    assert settings.message_credits == 7
+    assert settings.countries == ["NL", "BE"]
+
+
+@pytest.mark.parametrize(
+    ("key", "value", "error"),
+    [("no_such_setting", 1, KeyError), ("message_credits", "7", TypeError),
+     ("niche", True, TypeError)],
+)  # fmt: skip
+def test_bad_edits_are_refused_and_change_nothing(db, key, value, error) -> None:
+    with pytest.raises(error):
+        save_setting(db, key, value)
+    assert db.get(SiteSetting, key) is None
+
+
+def test_message_costs_cover_every_country_with_a_currency() -> None:
+    settings = SiteSettings()
+    assert set(settings.minimum_message_costs) == set(settings.countries)
+    assert settings.minimum_message_costs["GB"]["currency"] == "GBP"
+    assert settings.minimum_message_costs["NL"]["currency"] == "EUR"
+
+
+def test_niche_selects_landing_slug_prefix() -> None:
+    assert [NICHE_SLUG_PREFIXES[n] for n in range(1, 8)] == [
+        "", "she-", "bdsm-", "bbw-", "gilf-", "milf-", "gay-"
+    ]  # fmt: skip
+    assert SiteSettings(niche=3).niche_slug_prefix == "bdsm-"
+
+
+def test_company_info_cleans_the_support_phone() -> None:
+    info = company_info(SiteSettings(support_phone="+31 20-123 45 67"))
+    assert info.support_phone == "+31201234567"
+
+
+@pytest.mark.parametrize(
+    ("added", "expected"),
+    [("2020-01-01", date(2023, 12, 1)), ("2024-05-02", date(2024, 5, 2)),
+     ("not a date", date(2023, 12, 1))],
+)  # fmt: skip
+def test_terms_version_date(added: str, expected: date) -> None:
+    assert terms_version_date(SiteSettings(company_added=added)) == expected
+
+
+def test_fictional_words_exist_in_every_locale() -> None:
+    from translations.locales import LOCALES
+
+    settings = SiteSettings()
+    assert set(settings.fictional_singular) == set(LOCALES) == set(settings.fictional_plural)
