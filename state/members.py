@@ -13,17 +13,13 @@ PAGE_SIZE = 24
 PLACEHOLDER_THUMB = "/icon-512.png"
 
 
-def country_flag(code: str) -> str:
-    """The flag emoji of an ISO country code: language-neutral in every locale."""
-    return "".join(chr(0x1F1E6 + ord(c) - ord("A")) for c in code.upper() if "A" <= c <= "Z")
-
-
 def tile_to_card(tile: MemberTile, cdn_prefix: str) -> dict:
     return {
         "id": tile.id,
         "name": tile.name,
         "age": tile.age,
-        "place": f"{country_flag(tile.country)} {tile.city}".strip(),
+        "city": tile.city,
+        "country": tile.country,
         "thumb": f"{cdn_prefix}photos/{tile.thumb_filename}"
         if tile.thumb_filename
         else PLACEHOLDER_THUMB,
