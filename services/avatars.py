@@ -21,6 +21,7 @@ _SKIN_TONES: tuple[Colour, ...] = (
     (250, 221, 200), (244, 204, 177), (236, 188, 156), (226, 172, 136), (212, 156, 118),
     (192, 134, 98), (166, 110, 78), (139, 90, 62), (112, 72, 50),
 )  # fmt: skip
+_SKIN_WEIGHTS = (4, 4, 4, 3, 3, 2, 2, 1.5, 1.5)
 _HAIR: dict[str, Colour] = {
     "black": (38, 32, 32),
     "brown": (104, 68, 44),
@@ -59,6 +60,7 @@ class _Person:
     female: bool
     skin: Colour
     hair: Colour
+    facial_hair: Colour  # brows and beard keep a natural colour under dyed hair
     eye: Colour
     style: str
     fringe: bool
@@ -88,16 +90,31 @@ def _shade(colour: Colour, factor: float) -> Colour:
     )
 
 
+def _mix(a: Colour, b: Colour, share_b: float) -> Colour:
+    return (
+        round(a[0] + (b[0] - a[0]) * share_b),
+        round(a[1] + (b[1] - a[1]) * share_b),
+        round(a[2] + (b[2] - a[2]) * share_b),
+    )
+
+
 def _hair_colour(name: str, rng: random.Random) -> Colour:
     return _HAIR.get(name) or rng.choice(_DYED_HAIR)
+
+
+def _skin(rng: random.Random, hair_colour: str) -> Colour:
+    """Natural blond and red hair come with the lighter tones."""
+    tones = 6 if hair_colour in ("blond", "red") else len(_SKIN_TONES)
+    return rng.choices(_SKIN_TONES[:tones], _SKIN_WEIGHTS[:tones])[0]
 
 
 def _person(rng: random.Random, gender: str, hair_colour: str, eye_colour: str) -> _Person:
     female = gender == "female"
     return _Person(
         female=female,
-        skin=rng.choice(_SKIN_TONES[:6] if hair_colour in ("blond", "red") else _SKIN_TONES),
+        skin=_skin(rng, hair_colour),
         hair=_hair_colour(hair_colour, rng),
+        facial_hair=_HAIR.get(hair_colour, _HAIR["brown"]),
         eye=_EYES.get(eye_colour, _EYES["brown"]),
         style=rng.choice(_FEMALE_STYLES if female else _MALE_STYLES),
         fringe=rng.random() < 0.4,
@@ -124,10 +141,11 @@ class _Canvas:
 
     def __init__(self, size: int, background: tuple[Colour, Colour]) -> None:
         self.size = size
-        top, bottom = (Image.new("RGB", (size, size), c) for c in background)
-        gradient = Image.linear_gradient("L").resize((size, size))
-        self.image = Image.composite(bottom, top, gradient)
+        self.image = Image.new("RGB", (size, size))
         self.draw = ImageDraw.Draw(self.image, "RGBA")
+        top, bottom = background
+        for y in range(size):
+            self.draw.line(((0, y), (size, y)), fill=_mix(top, bottom, y / (size - 1)))
 
     def px(self, box: Box) -> tuple[int, int, int, int]:
         return (
@@ -248,9 +266,7 @@ def _draw_hair_locks(canvas: _Canvas, face: _Face, person: _Person) -> None:
         canvas.draw.polygon(canvas.points(lock), fill=person.hair)
         if person.style == "wavy":
             for i in range(5):
-                x = outer + side * (0.01 * i) - side * 0.01
-                y = face.top + 0.16 + i * 0.075
-                r = 0.035
+                x, y, r = outer + side * 0.01 * (i - 1), face.top + 0.16 + i * 0.075, 0.035
                 canvas.draw.ellipse(canvas.px((x - r, y - r, x + r, y + r)), fill=person.hair)
 
 
@@ -347,30 +363,29 @@ def _draw_beard(canvas: _Canvas, face: _Face, person: _Person) -> None:
     draw.ellipse(canvas.px(mustache), 255)
     if person.beard == "stubble":
         mask = mask.point(lambda v: v * 70 // 255)
-    canvas.paste(_shade(person.hair, 0.9), mask)
+    canvas.paste(_shade(person.facial_hair, 0.9), mask)
+
+
+def _draw_eye(canvas: _Canvas, centre: tuple[float, float], face: _Face, person: _Person) -> None:
+    draw, (cx, cy) = canvas.draw, centre
+    w, h = face.width * 0.12, face.width * 0.075
+    draw.ellipse(canvas.px((cx - w, cy - h, cx + w, cy + h)), fill=(250, 250, 248))
+    iris, pupil, glint = h * 0.95, h * 0.48, h * 0.27
+    draw.ellipse(canvas.px((cx - iris, cy - iris, cx + iris, cy + iris)), fill=person.eye)
+    draw.ellipse(canvas.px((cx - pupil, cy - pupil, cx + pupil, cy + pupil)), fill=(30, 24, 24))
+    gx, gy = cx + pupil * 0.4, cy - pupil
+    draw.ellipse(canvas.px((gx - glint, gy - glint, gx + glint, gy + glint)), fill="white")
+    lid = (cx - w * 1.05, cy - h * 1.05, cx + w * 1.05, cy + h * 1.05)
+    lid_width = canvas.width(0.008 if person.female else 0.005)
+    draw.arc(canvas.px(lid), 195, 345, fill=(40, 30, 30), width=lid_width)
+    brow = (cx - w * 1.2, cy - h * 3.2, cx + w * 1.2, cy - h * 0.3)
+    brow_width = canvas.width(0.009 if person.female else 0.013)
+    draw.arc(canvas.px(brow), 210, 330, fill=_shade(person.facial_hair, 0.75), width=brow_width)
 
 
 def _draw_eyes(canvas: _Canvas, face: _Face, person: _Person) -> None:
-    draw = canvas.draw
-    brow = _shade(person.hair, 0.75) if person.hair != _HAIR["grey"] else (120, 116, 112)
     for side in (-1, 1):
-        cx, cy = face.at(side * 0.2, -0.02)
-        w, h = face.width * 0.12, face.width * 0.075
-        draw.ellipse(canvas.px((cx - w, cy - h, cx + w, cy + h)), fill=(250, 250, 248))
-        r = h * 0.95
-        draw.ellipse(canvas.px((cx - r, cy - r, cx + r, cy + r)), fill=person.eye)
-        p = r * 0.5
-        draw.ellipse(canvas.px((cx - p, cy - p, cx + p, cy + p)), fill=(30, 24, 24))
-        g = r * 0.28
-        draw.ellipse(
-            canvas.px((cx + p * 0.4 - g, cy - p - g, cx + p * 0.4 + g, cy - p + g)), "white"
-        )
-        lid = 0.008 if person.female else 0.005
-        lid_box = (cx - w * 1.05, cy - h * 1.05, cx + w * 1.05, cy + h * 1.05)
-        draw.arc(canvas.px(lid_box), 195, 345, fill=(40, 30, 30), width=canvas.width(lid))
-        brow_box = (cx - w * 1.2, cy - h * 3.2, cx + w * 1.2, cy - h * 0.3)
-        thickness = 0.009 if person.female else 0.013
-        draw.arc(canvas.px(brow_box), 210, 330, fill=brow, width=canvas.width(thickness))
+        _draw_eye(canvas, face.at(side * 0.2, -0.02), face, person)
 
 
 def _draw_mouth_and_nose(canvas: _Canvas, face: _Face, person: _Person, outfit: _Outfit) -> None:
@@ -399,17 +414,15 @@ def _draw_glasses(canvas: _Canvas, face: _Face, person: _Person) -> None:
         return
     frame, width = (40, 36, 40), canvas.width(0.007)
     r = face.width * 0.15
-    for side in (-1, 1):
-        cx, cy = face.at(side * 0.2, -0.02)
+    (left, y), (right, _) = face.at(-0.2, -0.02), face.at(0.2, -0.02)
+    for cx in (left, right):
         canvas.draw.rounded_rectangle(
-            canvas.px((cx - r, cy - r * 0.8, cx + r, cy + r * 0.8)),
+            canvas.px((cx - r, y - r * 0.8, cx + r, y + r * 0.8)),
             radius=canvas.width(0.02),
             outline=frame,
             width=width,
         )
-    bridge = [face.at(-0.2, -0.02), face.at(0.2, -0.02)]
-    bridge = [(bridge[0][0] + r, bridge[0][1]), (bridge[1][0] - r, bridge[1][1])]
-    canvas.draw.line(canvas.points(bridge), fill=frame, width=width)
+    canvas.draw.line(canvas.points([(left + r, y), (right - r, y)]), fill=frame, width=width)
 
 
 def draw_avatar(
@@ -423,7 +436,7 @@ def draw_avatar(
     """A square portrait; photos sharing `person_seed` show the same person in other outfits."""
     person_rng = random.Random(seed if person_seed is None else person_seed)
     person = _person(person_rng, gender, hair_colour, eye_colour)
-    rng = random.Random(seed * 7919 + 1)
+    rng = random.Random(seed * 7919 + 1)  # independent of the person's draws on the same seed
     outfit = _outfit(rng, person.female)
     canvas = _Canvas(size * _SUPERSAMPLE, outfit.background)
     face = _Face(0.5 + outfit.shift, 0.2, person.face_width, person.face_height)
@@ -444,8 +457,9 @@ def save_avatar_files(image: Image.Image, directory: Path, stem: str) -> tuple[s
     """Write `stem`.jpg and a thumbnail `stem`_thumb.jpg; return their file names."""
     directory.mkdir(parents=True, exist_ok=True)
     filename, thumb_filename = f"{stem}.jpg", f"{stem}_thumb.jpg"
-    image.convert("RGB").save(directory / filename, "JPEG", quality=85, optimize=True)
-    height = round(image.height * THUMB_WIDTH / image.width)
-    thumb = image.convert("RGB").resize((THUMB_WIDTH, height), Image.Resampling.LANCZOS)
+    rgb = image.convert("RGB")
+    rgb.save(directory / filename, "JPEG", quality=85, optimize=True)
+    height = round(rgb.height * THUMB_WIDTH / rgb.width)
+    thumb = rgb.resize((THUMB_WIDTH, height), Image.Resampling.LANCZOS)
     thumb.save(directory / thumb_filename, "JPEG", quality=85, optimize=True)
     return filename, thumb_filename
