@@ -13,13 +13,8 @@ from playwright.sync_api import (
     Page,
     sync_playwright,
 )
-from server import Server, ServerError, running_site
+from server import Server, ServerError, launch_chromium, running_site
 
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = [
-    "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--disable-background-networking",
-    "--disable-component-update", "--disable-sync", "--no-first-run",
-]  # fmt: skip
 DEFAULT_TIMEOUT_MS = 20_000
 E2E_DIR = Path(__file__).resolve().parent
 
@@ -51,9 +46,7 @@ def browser() -> Iterator[Browser]:
     """Headless Chromium; Playwright starts here, in a sync fixture, outside any event loop."""
     playwright = sync_playwright().start()
     try:
-        chromium = playwright.chromium.launch(
-            executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS
-        )
+        chromium = launch_chromium(playwright)
         yield chromium
         chromium.close()
     finally:

@@ -1,4 +1,4 @@
-"""Start a production Reflex server for browser tests and benchmarks (plain functions)."""
+"""Start production Reflex servers and headless Chromium for the browser tests and the bench."""
 
 import os
 import signal
@@ -12,11 +12,17 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import httpx
+from playwright.sync_api import Browser, Playwright
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
 BIN_DIR = Path(sys.executable).parent  # the venv's bin: reflex, alembic, node, npm
 READY_TIMEOUT = 240.0  # seconds; `reflex run --env prod` builds the frontend first
 EXTERNAL_SERVICE_VARS = ("DATABASE_URL", "REDIS_URL")
+CHROMIUM = "/usr/bin/chromium"  # Debian's; `make chromium` installs it
+CHROMIUM_ARGS = [
+    "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--disable-background-networking",
+    "--disable-component-update", "--disable-sync", "--no-first-run",
+]  # fmt: skip
 
 
 @dataclass(frozen=True)
@@ -24,6 +30,7 @@ class Server:
     url: str
     port: int
     log_path: Path
+    web_dir: Path  # the compiled frontend (REFLEX_WEB_WORKDIR)
     states_dir: Path  # where the disk state manager pickles each client's state
 
 
@@ -158,7 +165,8 @@ def running_server(
     try:
         url = f"http://localhost:{port}"
         wait_until_ready(url, process, log_path)
-        yield Server(url, port, log_path, Path(env["REFLEX_STATES_WORKDIR"]))
+        web_dir, states_dir = env["REFLEX_WEB_WORKDIR"], env["REFLEX_STATES_WORKDIR"]
+        yield Server(url, port, log_path, Path(web_dir), Path(states_dir))
     finally:
         stop(process)
 
@@ -166,9 +174,14 @@ def running_server(
 @contextmanager
 def running_site(work_dir: Path, *, external: bool, demo_members: int = 40) -> Iterator[Server]:
     """This site, migrated and seeded into work_dir, served in production mode."""
+    work_dir.mkdir(parents=True, exist_ok=True)
     port = free_port()
     env = site_env(port, work_dir, external=external, demo_members=demo_members)
     log_path = work_dir / "server.log"
     prepare_site(env, log_path)
     with running_server(REPO_ROOT, port, env, log_path) as server:
         yield server
+
+
+def launch_chromium(playwright: Playwright) -> Browser:
+    return playwright.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)

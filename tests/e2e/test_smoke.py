@@ -8,6 +8,8 @@ from playwright.sync_api import Page, expect
 from server import Server
 
 from app.routes import ROUTES
+from translations.catalog import messages
+from translations.errors import BACK_TO_HOME, PAGE_NOT_FOUND
 
 NewPage = Callable[..., Page]
 
@@ -33,11 +35,6 @@ ENGLISH_UI_TEXT = (
     "Back to the home page",
     "This page could not be found",
 )
-# (heading, link back home) of the 404 page; the Dutch from translations/nl/.../messages.po.
-NOT_FOUND_TEXT = {
-    "en": ("This page could not be found", "Back to the home page"),
-    "nl": ("Deze pagina kon niet worden gevonden", "Terug naar de homepage"),
-}
 
 
 def open_ready(
@@ -49,6 +46,15 @@ def open_ready(
     page.wait_for_selector(PAGE_READY, state="attached")
     page.wait_for_load_state("networkidle")
     return page
+
+
+def translated(locale: str, msgid: str) -> str:
+    """The catalogue's text for msgid in locale; a missing translation fails the test."""
+    if locale == "en":
+        return msgid
+    text = messages(locale).get(msgid)
+    assert text, f"translations/{locale}/LC_MESSAGES/messages.po does not translate {msgid!r}"
+    return text
 
 
 def english_text_in(text: str) -> list[str]:
@@ -71,19 +77,19 @@ def test_route_renders(site: Server, new_page: NewPage, path: str, locale: str) 
     page = open_ready(new_page, site.url + path, locale)
 
     expect(page.locator("html")).to_have_attribute("lang", locale)
-    assert console_errors(page) == []
+    assert not console_errors(page), "console errors:\n" + "\n".join(console_errors(page))
     if locale != "en":
-        assert english_text_in(page.inner_text("body")) == []
+        english = english_text_in(page.inner_text("body"))
+        assert not english, f"untranslated English on the {locale} page: {english}"
 
 
 @pytest.mark.parametrize("locale", LOCALES)
 def test_unknown_path_shows_not_found(site: Server, new_page: NewPage, locale: str) -> None:
-    heading, back_home = NOT_FOUND_TEXT[locale]
-    page = new_page(locale=locale)
-    page.goto(site.url + UNKNOWN_PATH)
+    page = open_ready(new_page, site.url + UNKNOWN_PATH, locale)
 
-    expect(page.get_by_text(heading)).to_be_visible()
-    expect(page.locator('a[href="/"]', has_text=back_home)).to_be_visible()
+    expect(page.get_by_text(translated(locale, PAGE_NOT_FOUND))).to_be_visible()
+    home_link = page.locator('a[href="/"]', has_text=translated(locale, BACK_TO_HOME))
+    expect(home_link).to_be_visible()
     expect(page.locator("html")).to_have_attribute("lang", locale)
 
 
@@ -99,7 +105,7 @@ def test_language_switch_without_reload(site: Server, new_page: NewPage) -> None
     assert page.evaluate("window.__marker") == 1
     cookies = {cookie["name"]: cookie["value"] for cookie in page.context.cookies()}
     assert cookies.get("i18n_redirected") == "de"
-    assert console_errors(page) == []
+    assert not console_errors(page), "console errors:\n" + "\n".join(console_errors(page))
 
 
 def test_landing_fits_phone_width(site: Server, new_page: NewPage) -> None:

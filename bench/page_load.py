@@ -1,0 +1,223 @@
+"""`python bench/page_load.py`: JavaScript weight, first paint and per-visitor state size.
+
+Builds and serves this site and a blank Reflex app (one page with a heading) in production
+mode, loads pages in headless Chromium and prints a table with the budget verdict. It reports
+the budget but never fails on it.
+"""
+
+import gzip
+import re
+import statistics
+import sys
+import tempfile
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from hashlib import md5
+from pathlib import Path
+
+import httpx
+from playwright.sync_api import Browser, Response, sync_playwright
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "e2e"))
+from server import (
+    Server,
+    base_env,
+    free_port,
+    launch_chromium,
+    running_server,
+    running_site,
+)
+
+LOADS = 5
+APP_PAGES = ("/", "/members")
+PAGE_READY = '[data-testid="page-ready"]'
+JS_BUDGET_RATIO = 1.5
+STATE_BUDGET_BYTES = 8 * 1024
+STATE_NAME = re.compile(r"reflex___state____state(?:\.\w+)*")
+STATE_SETTLE_SECONDS = 3.0  # longer than the disk state manager's 2 s write debounce
+STATE_TIMEOUT_SECONDS = 30.0
+
+BLANK_RXCONFIG = """import reflex as rx
+
+config = rx.Config(
+    app_name="blank",
+    telemetry_enabled=False,
+    show_built_with_reflex=False,
+    plugins=[rx.plugins.RadixThemesPlugin(), rx.plugins.SitemapPlugin()],
+)
+"""
+BLANK_APP = """import reflex as rx
+
+
+def index() -> rx.Component:
+    return rx.heading("Blank")
+
+
+app = rx.App()
+app.add_page(index)
+"""
+
+
+@dataclass(frozen=True)
+class PageFigures:
+    label: str
+    js_files: int
+    js_gzip_bytes: int
+    compression: str
+    fcp_ms: float
+
+
+@contextmanager
+def blank_server(work_dir: Path) -> Iterator[Server]:
+    """A blank Reflex app written into work_dir and served in production mode."""
+    app_dir = work_dir / "src"
+    (app_dir / "blank").mkdir(parents=True)
+    (app_dir / "rxconfig.py").write_text(BLANK_RXCONFIG)
+    (app_dir / "blank" / "__init__.py").write_text("")
+    (app_dir / "blank" / "blank.py").write_text(BLANK_APP)
+    port = free_port()
+    env = base_env(port, work_dir, external=False)
+    with running_server(app_dir, port, env, work_dir / "server.log") as server:
+        yield server
+
+
+def is_javascript(response: Response) -> bool:
+    return "javascript" in response.headers.get("content-type", "")
+
+
+def load_once(browser: Browser, url: str) -> tuple[list[str], float]:
+    """Load url in a fresh context: the JavaScript URLs it fetched, and its FCP in ms."""
+    context = browser.new_context()
+    try:
+        page = context.new_page()
+        scripts: list[str] = []
+        page.on("response", lambda r: scripts.append(r.url) if is_javascript(r) else None)
+        page.goto(url, wait_until="networkidle")
+        page.wait_for_function("performance.getEntriesByName('first-contentful-paint').length")
+        fcp = page.evaluate("performance.getEntriesByName('first-contentful-paint')[0].startTime")
+        return sorted(set(scripts)), float(fcp)
+    finally:
+        context.close()
+
+
+def gzip_size(client: httpx.Client, url: str) -> tuple[int, bool]:
+    """The bytes of url sent with Accept-Encoding gzip; gzipped here if the server did not."""
+    with client.stream("GET", url, headers={"Accept-Encoding": "gzip"}) as response:
+        body = b"".join(response.iter_raw())
+    if response.headers.get("content-encoding") == "gzip":
+        return len(body), True
+    return len(gzip.compress(body, compresslevel=6)), False
+
+
+def compression_note(server_gzipped: list[bool]) -> str:
+    if all(server_gzipped):
+        return "server gzip"
+    if not any(server_gzipped):
+        return "gzipped here (level 6)"
+    return f"server gzip for {sum(server_gzipped)}/{len(server_gzipped)}, rest gzipped here"
+
+
+def measure_page(browser: Browser, label: str, url: str) -> PageFigures:
+    loads = [load_once(browser, url) for _ in range(LOADS)]
+    scripts = loads[0][0]
+    with httpx.Client(timeout=30) as client:
+        sizes = [gzip_size(client, script) for script in scripts]
+    return PageFigures(
+        label=label,
+        js_files=len(scripts),
+        js_gzip_bytes=sum(size for size, _ in sizes),
+        compression=compression_note([gzipped for _, gzipped in sizes]),
+        fcp_ms=statistics.median(fcp for _, fcp in loads),
+    )
+
+
+def state_names(web_dir: Path) -> set[str]:
+    """Full names of the app's states (and a few event names), as compiled into the frontend."""
+    return set(STATE_NAME.findall((web_dir / "utils" / "context.jsx").read_text()))
+
+
+def token_state_files(server: Server, token: str) -> list[Path]:
+    """The disk state manager names each file md5("<token>_<full state name>").pkl."""
+    names = {md5(f"{token}_{name}".encode()).hexdigest() for name in state_names(server.web_dir)}
+    return [path for path in server.states_dir.glob("*.pkl") if path.stem in names]
+
+
+def settled_state_files(server: Server, token: str) -> list[Path]:
+    """The token's state files once the debounced writes have stopped changing them."""
+    deadline = time.monotonic() + STATE_TIMEOUT_SECONDS
+    previous: list[tuple[str, int]] = []
+    while time.monotonic() < deadline:
+        time.sleep(STATE_SETTLE_SECONDS)
+        files = token_state_files(server, token)
+        current = sorted((path.name, path.stat().st_size) for path in files)
+        if current and current == previous:
+            return files
+        previous = current
+    raise RuntimeError(f"no settled state files for token {token} in {server.states_dir}")
+
+
+def visitor_state(browser: Browser, server: Server) -> tuple[int, int]:
+    """Bytes and file count of the pickled state of a logged-out visitor of the landing page."""
+    context = browser.new_context()
+    try:
+        page = context.new_page()
+        page.goto(server.url + "/", wait_until="networkidle")
+        page.wait_for_selector(PAGE_READY, state="attached")
+        token = page.evaluate("sessionStorage.getItem('token')")
+        files = settled_state_files(server, token)
+        return sum(path.stat().st_size for path in files), len(files)
+    finally:
+        context.close()
+
+
+def kib(size: int) -> str:
+    return f"{size / 1024:.1f} KB"
+
+
+def print_table(figures: list[PageFigures]) -> None:
+    print(f"\nPage loads (JS: every script the page fetched; FCP: median of {LOADS} fresh loads)")
+    print(f"{'page':<14}{'JS files':>9}{'JS gzip':>12}{'FCP':>10}  compression")
+    for row in figures:
+        print(
+            f"{row.label:<14}{row.js_files:>9}{kib(row.js_gzip_bytes):>12}"
+            f"{row.fcp_ms:>8.0f}ms  {row.compression}"
+        )
+
+
+def print_verdict(landing: PageFigures, blank: PageFigures, state: tuple[int, int]) -> None:
+    state_bytes, state_files = state
+    ratio = landing.js_gzip_bytes / blank.js_gzip_bytes
+    js_ok = ratio <= JS_BUDGET_RATIO
+    state_ok = state_bytes <= STATE_BUDGET_BYTES
+    print(f"\nLogged-out visitor state on /: {kib(state_bytes)} in {state_files} pickled states")
+    print("\nBudget")
+    print(
+        f"  landing JS {kib(landing.js_gzip_bytes)} = {ratio:.2f}x blank "
+        f"(budget <= {JS_BUDGET_RATIO}x): {'within' if js_ok else 'OVER'}"
+    )
+    print(
+        f"  visitor state {kib(state_bytes)} (budget <= {kib(STATE_BUDGET_BYTES)}): "
+        f"{'within' if state_ok else 'OVER'}"
+    )
+
+
+def main() -> None:
+    with (
+        tempfile.TemporaryDirectory(prefix="bench-") as temp,
+        running_site(Path(temp) / "site", external=False) as site,
+        blank_server(Path(temp) / "blank") as blank,
+        sync_playwright() as playwright,
+    ):
+        browser = launch_chromium(playwright)
+        app_figures = [measure_page(browser, f"app {path}", site.url + path) for path in APP_PAGES]
+        blank_figures = measure_page(browser, "blank /", blank.url + "/")
+        state = visitor_state(browser, site)
+        browser.close()
+    print_table([*app_figures, blank_figures])
+    print_verdict(app_figures[0], blank_figures, state)
+
+
+if __name__ == "__main__":
+    main()
