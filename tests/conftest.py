@@ -15,6 +15,7 @@ import models.tables  # noqa: F401 - registers every table
 import services.database
 from models.db import make_engine
 from services.config import _sqlalchemy_url
+from tests.pg import wipe_postgres_schema
 
 IN_CI = bool(os.environ.get("CI"))
 POSTGRES_URL = os.environ.get("DATABASE_URL", "")
@@ -43,21 +44,13 @@ def _database_urls() -> list:
     return urls
 
 
-def _reset_postgres(engine: Engine) -> None:
-    with engine.begin() as connection:
-        connection.execute(text("DROP SCHEMA public CASCADE"))
-        connection.execute(text("CREATE SCHEMA public"))
-
-
 @pytest.fixture(params=_database_urls())
 def database_url(request: pytest.FixtureRequest, tmp_path) -> Iterator[str]:
     """An empty database: a fresh SQLite file, or the PostgreSQL test database wiped clean."""
     if request.param == "sqlite":
         yield f"sqlite:///{tmp_path / 'test.db'}"
         return
-    engine = make_engine(request.param)
-    _reset_postgres(engine)
-    engine.dispose()
+    wipe_postgres_schema(request.param)
     yield request.param
 
 

@@ -99,10 +99,12 @@ def run_step(args: Sequence[str], cwd: Path, env: Mapping[str, str], log_path: P
 
 
 def prepare_site(env: Mapping[str, str], log_path: Path) -> None:
-    """Migrate (recreating an external database's schema first) and seed the site's data."""
+    """Migrate (wiping an external database's schema first) and seed the site's data."""
     alembic = str(BIN_DIR / "alembic")
-    if env.get("DATABASE_URL"):
-        run_step([alembic, "downgrade", "base"], REPO_ROOT, env, log_path)
+    if database_url := env.get("DATABASE_URL"):
+        from tests.pg import wipe_postgres_schema  # only under pytest; the bench never gets here
+
+        wipe_postgres_schema(database_url)
     run_step([alembic, "upgrade", "head"], REPO_ROOT, env, log_path)
     run_step([str(BIN_DIR / "python"), "-m", "services.seed"], REPO_ROOT, env, log_path)
 
