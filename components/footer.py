@@ -3,7 +3,7 @@
 import reflex as rx
 
 from app.routes import static_page_url
-from components.i18n import t
+from components.i18n import local_date, t
 from state.i18n import I18nState
 from state.session import SessionState
 from state.shell import ShellState
@@ -61,7 +61,7 @@ def footer() -> rx.Component:
                     " · ",
                     rx.el.a(ShellState.company["phone"], href="tel:" + ShellState.company["phone"]),
                 ),
-                rx.el.div(t("Terms version"), " ", ShellState.terms_date),
+                rx.el.div(t("Terms version"), " ", local_date(ShellState.terms_date)),
                 class_name="footer-company",
             ),
             class_name="container",

@@ -17,3 +17,11 @@ def t(msgid: str, **params: rx.Var | str | int) -> rx.Var[str]:
             str
         )
     return lookup
+
+
+def local_date(iso_date: rx.Var[str]) -> rx.Var[str]:
+    """A YYYY-MM-DD date written the way the visitor's language writes dates."""
+    return rx.Var(
+        f"new Intl.DateTimeFormat({I18nState.locale}, {{dateStyle: 'long', timeZone: 'UTC'}})"
+        f".format(new Date({iso_date}))"
+    ).to(str)

@@ -4,7 +4,7 @@ import reflex as rx
 
 from app.layouts import error_page
 from app.routes import STATIC_PAGES, static_page_title
-from components.i18n import t
+from components.i18n import local_date, t
 from state.i18n import I18nState
 from state.shell import ShellState
 from translations.catalog import N_
@@ -40,7 +40,7 @@ def _body(slug: str) -> rx.Component:
     bodies: dict[str, rx.Component] = {
         "terms": rx.fragment(
             rx.el.p(t("These terms apply to every use of {site}. Version of {date}.",
-                      site=ShellState.site_name, date=ShellState.terms_date)),
+                      site=ShellState.site_name, date=local_date(ShellState.terms_date))),
             _points(
                 t("You must be at least 18 years old to use {site}.", **_SITE),
                 t("Credits are one-time purchases; there is no subscription."),
