@@ -5,6 +5,7 @@ import logging
 import re
 from pathlib import Path
 
+from sqlmodel import Session
 from starlette.applications import Starlette
 from starlette.requests import Request
 from starlette.responses import FileResponse, JSONResponse, RedirectResponse, Response
@@ -22,9 +23,8 @@ SAFE_FILENAME = re.compile(r"^[A-Za-z0-9_-]{1,100}\.(jpg|jpeg|png|webp)$")
 MAX_JSON_BYTES = 8192
 
 
-def _viewer_id(request: Request) -> int | None:
-    with db_session() as db:
-        return member_id_for_token(db, request.cookies.get(SESSION_COOKIE))
+def _viewer_id(db: Session, request: Request) -> int | None:
+    return member_id_for_token(db, request.cookies.get(SESSION_COOKIE))
 
 
 async def logout(request: Request) -> Response:
@@ -76,14 +76,14 @@ def _subscription_fields(data: dict) -> tuple[str, str, str] | None:
 async def user_push_subscription(request: Request) -> Response:
     if request.query_params.get("push") != "1":
         return JSONResponse({"error": "unsupported"}, status_code=400)
-    member_id = _viewer_id(request)
-    if member_id is None:
-        return JSONResponse({"error": "authentication_required"}, status_code=403)
     data = await _json_body(request)
     fields = _subscription_fields(data) if data is not None else None
-    if fields is None:
-        return JSONResponse({"error": "invalid_subscription"}, status_code=400)
     with db_session() as db:
+        member_id = _viewer_id(db, request)
+        if member_id is None:
+            return JSONResponse({"error": "authentication_required"}, status_code=403)
+        if fields is None:
+            return JSONResponse({"error": "invalid_subscription"}, status_code=400)
         save_subscription(db, member_id, *fields)
     return Response(status_code=204)
 
@@ -102,7 +102,7 @@ async def photo(request: Request) -> Response:
     if not SAFE_FILENAME.match(filename) or not path.is_file():
         return Response(status_code=404)
     with db_session() as db:
-        allowed = photo_visible(db, filename, _viewer_id(request))
+        allowed = photo_visible(db, filename, _viewer_id(db, request))
     if not allowed:
         return Response(status_code=404)
     return FileResponse(path, headers={"Cache-Control": "private, max-age=3600"})

@@ -148,19 +148,9 @@ ROUTES: tuple[Route, ...] = (
     *(Route(f"pages-{slug}", f"/pages/{slug}", _STATIC_TITLES[slug]) for slug in STATIC_PAGES),
 )
 
-ROUTES_BY_NAME = {route.name: route for route in ROUTES}
-
 
 def static_page_title(slug: str) -> str:
     return _STATIC_TITLES[slug]
-
-
-def member_url(member_id: int) -> str:
-    return f"/members/{member_id}"
-
-
-def chat_url(member_id: int) -> str:
-    return f"/members/{member_id}/chat"
 
 
 def static_page_url(slug: str) -> str:

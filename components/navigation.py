@@ -12,11 +12,8 @@ from translations.locales import LANGUAGE_NAMES, LOCALES
 LOGOUT_URL = "/api/logout.php"
 
 
-def _badge(text: rx.Var[str], variant: rx.Var[str] | str = "") -> rx.Component:
-    return rx.cond(
-        text != "",
-        rx.el.span(text, class_name=rx.Var.create("nav-badge ") + variant, data_testid="badge"),
-    )
+def _badge(text: rx.Var[str]) -> rx.Component:
+    return rx.cond(text != "", rx.el.span(text, class_name="nav-badge", data_testid="badge"))
 
 
 def _nav_link(

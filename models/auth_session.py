@@ -37,19 +37,21 @@ def start_session(db: Session, member_id: int) -> str:
     return token
 
 
-def member_id_for_token(db: Session, token: str | None) -> int | None:
+def _session_for_token(db: Session, token: str | None) -> AuthSession | None:
     if not token:
         return None
-    row = db.exec(select(AuthSession).where(AuthSession.token_hash == hash_token(token))).first()
+    return db.exec(select(AuthSession).where(AuthSession.token_hash == hash_token(token))).first()
+
+
+def member_id_for_token(db: Session, token: str | None) -> int | None:
+    row = _session_for_token(db, token)
     if row is None or row.expires_at <= utcnow():
         return None
     return row.member_id
 
 
 def end_session(db: Session, token: str | None) -> None:
-    if not token:
-        return
-    row = db.exec(select(AuthSession).where(AuthSession.token_hash == hash_token(token))).first()
+    row = _session_for_token(db, token)
     if row is not None:
         db.delete(row)
         db.commit()

@@ -10,19 +10,15 @@ def photo_visible(db: Session, filename: str, viewer_id: int | None) -> bool:
 
     Further photos follow the premium rules of the profiles issue.
     """
-    photo = db.exec(
-        select(Photo).where(or_(Photo.filename == filename, Photo.thumb_filename == filename))
+    row = db.exec(
+        select(Photo.id, Photo.member_id, Member.status, Profile.status, Profile.main_photo_id)
+        .join(Member, Member.id == Photo.member_id)
+        .outerjoin(Profile, Profile.member_id == Photo.member_id)
+        .where(or_(Photo.filename == filename, Photo.thumb_filename == filename))
     ).first()
-    if photo is None:
+    if row is None:
         return False
-    if viewer_id is not None and photo.member_id == viewer_id:
+    photo_id, owner_id, member_status, profile_status, main_photo_id = row
+    if viewer_id is not None and owner_id == viewer_id:
         return True
-    owner = db.get(Member, photo.member_id)
-    profile = db.get(Profile, photo.member_id)
-    return bool(
-        owner
-        and profile
-        and owner.status == "active"
-        and profile.status == "enabled"
-        and profile.main_photo_id == photo.id
-    )
+    return member_status == "active" and profile_status == "enabled" and main_photo_id == photo_id
