@@ -14,6 +14,17 @@ def entry_warning(only_nl_de: bool) -> rx.Component:
     show = ShellState.show_entry_warning & ~SessionState.logged_in
     if only_nl_de:
         show = show & rx.Var.create(list(ENTRY_WARNING_LOCALES)).contains(I18nState.locale)
+    report_app_mode = rx.el.span(
+        hidden=True,
+        on_mount=rx.call_script(
+            "document.documentElement.dataset.app === 'installed'",
+            callback=ShellState.set_in_app,
+        ),
+    )
+    return rx.fragment(report_app_mode, _dialog(show))
+
+
+def _dialog(show: rx.Var[bool]) -> rx.Component:
     return rx.dialog.root(
         rx.dialog.content(
             rx.dialog.title(t("Adults only")),

@@ -17,6 +17,9 @@ LOCALES = ("en", "nl")
 PAGE_READY = '[data-testid="page-ready"]'
 LANGUAGE_MENU = '[data-testid="language-menu"]'
 UNKNOWN_PATH = "/this/does/not/exist"
+ENTRY_WARNING = '[data-testid="entry-warning"]'
+# What iOS reports for a site started from the home screen; shell.js reads it.
+INSTALLED_APP = "Object.defineProperty(navigator, 'standalone', {value: true})"
 # English interface text a Dutch visitor must never see (matched as whole words).
 ENGLISH_UI_TEXT = (
     "Log in",
@@ -38,10 +41,16 @@ ENGLISH_UI_TEXT = (
 
 
 def open_ready(
-    new_page: NewPage, url: str, locale: str, viewport: tuple[int, int] = (1280, 800)
+    new_page: NewPage,
+    url: str,
+    locale: str,
+    viewport: tuple[int, int] = (1280, 800),
+    init_script: str | None = None,
 ) -> Page:
     """Open url and wait until the app has hydrated and resolved the locale."""
     page = new_page(locale=locale, viewport=viewport)
+    if init_script:
+        page.add_init_script(init_script)
     page.goto(url)
     page.wait_for_selector(PAGE_READY, state="attached")
     page.wait_for_load_state("networkidle")
@@ -112,3 +121,14 @@ def test_landing_fits_phone_width(site: Server, new_page: NewPage) -> None:
     page = open_ready(new_page, site.url + "/", "en", viewport=(375, 812))
 
     assert page.evaluate("document.documentElement.scrollWidth") <= 375
+
+
+def test_entry_warning_on_the_web_but_never_in_the_installed_app(
+    site: Server, new_page: NewPage
+) -> None:
+    web = open_ready(new_page, site.url + "/", "nl-NL")
+    expect(web.locator(ENTRY_WARNING)).to_be_visible()
+
+    app = open_ready(new_page, site.url + "/", "nl-NL", init_script=INSTALLED_APP)
+    expect(app.locator("html")).to_have_attribute("data-app", "installed")
+    expect(app.locator(ENTRY_WARNING)).to_have_count(0)
