@@ -7,24 +7,60 @@ import reflex as rx
 
 from app.http_api import http_api
 from app.layouts import error_page, with_layout
+from app.pages.account_pages import (
+    account_deleted_page,
+    activate_done_page,
+    activate_error_page,
+    mail_change_page,
+)
 from app.pages.landing import landing_page
+from app.pages.login import login_page
 from app.pages.members import members_page
+from app.pages.password_reset import reset_do_page, reset_request_page
+from app.pages.settings import settings_page
+from app.pages.signup import signup_page
 from app.pages.static_pages import static_page, token_page
 from app.pages.titled import titled_page
 from app.routes import ROUTES, STATIC_PAGES, Layout, Route
 from components.i18n import t
+from components.signup_modal import complete_signup_page
+from services.account_purge import purge_periodically
+from state.account_settings import AccountSettingsState
+from state.activation import ActivationState
+from state.login import LoginState
 from state.members import MembersState
+from state.password_reset import ResetPasswordState, ResetRequestState
 from state.shell import ShellState
+from state.signup import SignupState
 
 _SCREENS: dict[str, Callable[[], rx.Component]] = {
     "index": landing_page,
     "members": members_page,
     "token": token_page,
+    "login": login_page,
+    "reset-password": reset_request_page,
+    "reset-password-do": reset_do_page,
+    "settings": settings_page,
+    "signup": signup_page,
+    "account-deleted": account_deleted_page,
+    "activate-done": activate_done_page,
+    "activate-error": activate_error_page,
+    "mail-change-do": mail_change_page,
+    "complete-signup": complete_signup_page,
     **{f"pages-{slug}": partial(static_page, slug) for slug in STATIC_PAGES},
 }
 _EXTRA_LOAD_EVENTS = {
     "index": [MembersState.load_first_page],
     "members": [MembersState.load_first_page],
+    "activate-done": [MembersState.load_first_page],
+    "login": [LoginState.reset_form],
+    "reset-password": [ResetRequestState.reset_form],
+    "reset-password-do": [ResetPasswordState.check_link],
+    "settings": [AccountSettingsState.reset_form],
+    "mail-change-do": [ActivationState.confirm_mail_change],
+    "signup": [SignupState.open_signup],
+    "members-id-signup": [SignupState.open_for_member],
+    "complete-signup": [SignupState.resume],
 }
 
 HEAD = [
@@ -47,7 +83,11 @@ def _add_route(app: rx.App, route: Route) -> None:
         lambda: _screen(route),
         route=route.path,
         title=t(route.title),
-        on_load=[ShellState.on_page_load, *_EXTRA_LOAD_EVENTS.get(route.name, [])],
+        on_load=[
+            ShellState.on_page_load(route.login_required),
+            SignupState.capture_traffic_source,
+            *_EXTRA_LOAD_EVENTS.get(route.name, []),
+        ],
         image="/icon-512.png",
     )
 
@@ -57,6 +97,7 @@ app = rx.App(
     head_components=HEAD,
     api_transformer=http_api(),
 )
+app.register_lifespan_task(purge_periodically)
 for _route in ROUTES:
     _add_route(app, _route)
 app.add_page(

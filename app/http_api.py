@@ -1,5 +1,6 @@
 """HTTP routes the browser calls outside the websocket (spec section 7), mounted before Reflex."""
 
+import asyncio
 import json
 import logging
 import re
@@ -11,11 +12,13 @@ from starlette.requests import Request
 from starlette.responses import FileResponse, JSONResponse, RedirectResponse, Response
 from starlette.routing import Route
 
-from models.auth_session import end_session, member_id_for_token
+from models.auth_session import SESSION_LIFETIME, end_session, member_id_for_token, redeem_handoff
 from models.photo_access import photo_visible
 from models.push_subscription import save_subscription
+from services.accounts import activate_from_link, reactivate_from_link
 from services.config import PROJECT_ROOT, get_config
 from services.database import db_session
+from state.forms import safe_next
 from state.session import SESSION_COOKIE
 
 log = logging.getLogger(__name__)
@@ -27,10 +30,55 @@ def _viewer_id(db: Session, request: Request) -> int | None:
     return member_id_for_token(db, request.cookies.get(SESSION_COOKIE))
 
 
+def _set_session_cookie(response: Response, token: str) -> Response:
+    """The session cookie: HttpOnly, SameSite=Lax, Secure behind HTTPS, 30 days."""
+    response.set_cookie(
+        SESSION_COOKIE,
+        token,
+        max_age=int(SESSION_LIFETIME.total_seconds()),
+        path="/",
+        httponly=True,
+        samesite="lax",
+        secure=get_config().secure_cookies,
+    )
+    return response
+
+
+async def session_handoff(request: Request) -> Response:
+    """Trade the one-time code of a websocket log-in for the session cookie."""
+    data = await _json_body(request)
+    code = data.get("code") if data else None
+    with db_session() as db:
+        token = redeem_handoff(db, code if isinstance(code, str) else None)
+    if token is None:
+        return JSONResponse({"error": "invalid_code"}, status_code=400)
+    return _set_session_cookie(Response(status_code=204), token)
+
+
+async def activate_link(request: Request) -> Response:
+    """The activation e-mail's link: confirm, log in, show the outcome."""
+    outcome = await asyncio.to_thread(activate_from_link, request.query_params.get("token", ""))
+    if not outcome.ok:
+        return RedirectResponse("/activate/error", status_code=303)
+    response = RedirectResponse("/activate/done", status_code=303)
+    return _set_session_cookie(response, outcome.cookie_token) if outcome.cookie_token else response
+
+
+async def reactivate_link(request: Request) -> Response:
+    token = await asyncio.to_thread(reactivate_from_link, request.query_params.get("token", ""))
+    if token is None:
+        return RedirectResponse("/activate/error?reactivate=1", status_code=303)
+    return _set_session_cookie(RedirectResponse("/members?reactivated=1", status_code=303), token)
+
+
+def _after_logout(next_path: str | None) -> str:
+    return next_path if next_path and safe_next(next_path) == next_path else "/"
+
+
 async def logout(request: Request) -> Response:
     with db_session() as db:
         end_session(db, request.cookies.get(SESSION_COOKIE))
-    response = RedirectResponse("/", status_code=303)
+    response = RedirectResponse(_after_logout(request.query_params.get("next")), status_code=303)
     response.delete_cookie(SESSION_COOKIE, path="/", httponly=True, samesite="lax")
     return response
 
@@ -112,6 +160,9 @@ def http_api() -> Starlette:
     return Starlette(
         routes=[
             Route("/api/logout.php", logout, methods=["GET"]),
+            Route("/api/session.php", session_handoff, methods=["POST"]),
+            Route("/api/activate.php", activate_link, methods=["GET"]),
+            Route("/api/reactivate.php", reactivate_link, methods=["GET"]),
             Route("/api/page-hidden.php", page_hidden, methods=["POST"]),
             Route("/api/user.php", user_push_subscription, methods=["POST"]),
             Route("/sw-push.js", service_worker, methods=["GET"]),

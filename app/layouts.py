@@ -5,12 +5,16 @@ from collections.abc import Callable
 import reflex as rx
 
 from app.routes import Layout, Route
+from components.activation_reminder import activation_reminder
 from components.entry_warning import entry_warning
 from components.footer import disclaimer, footer, us_footer
 from components.i18n import t
 from components.navigation import top_navigation
+from components.signup_modal import signup_modal
 from state.i18n import I18nState
 from translations.errors import BACK_TO_HOME, ERROR_DEFAULT_MESSAGE, PAGE_NOT_FOUND
+
+NO_ACTIVATION_REMINDER = ("signup", "members-id-signup", "settings", "notifications")
 
 
 def _page_ready_marker() -> rx.Component:
@@ -30,12 +34,17 @@ def _until_ready(frame: rx.Component) -> rx.Component:
 def _default(route: Route, content: rx.Component) -> rx.Component:
     return rx.fragment(
         top_navigation(show_back=route.back_button),
-        rx.el.div(id="banners", class_name="banner-area container"),
+        rx.el.div(
+            activation_reminder(route.name not in NO_ACTIVATION_REMINDER),
+            id="banners",
+            class_name="banner-area container",
+        ),
         rx.el.main(content, class_name="page-main"),
         footer(),
         disclaimer(),
         us_footer(),
         entry_warning(only_nl_de=False),
+        signup_modal(),
     )
 
 
@@ -60,7 +69,7 @@ def _lander(_route: Route, content: rx.Component) -> rx.Component:
 
 
 def _empty(_route: Route, content: rx.Component) -> rx.Component:
-    return rx.fragment(rx.el.main(content), entry_warning(only_nl_de=True))
+    return rx.fragment(rx.el.main(content), entry_warning(only_nl_de=True), signup_modal())
 
 
 _FRAMES: dict[Layout, Callable[[Route, rx.Component], rx.Component]] = {

@@ -21,6 +21,7 @@ class Route:
     layout: Layout = Layout.DEFAULT
     members_area: bool = False
     back_button: bool = False  # shown only inside the installed app
+    login_required: bool = False  # visitors get the log-in prompt first
     example: str = ""  # a concrete URL for tests and links; defaults to path
 
     @property
@@ -46,8 +47,15 @@ _STATIC_TITLES = {
 
 ROUTES: tuple[Route, ...] = (
     Route("index", "/", N_("Dating and chat for adults")),
-    Route("likes", "/likes", N_("Likes"), members_area=True, back_button=True),
-    Route("likes-type", "/likes/[type]", N_("Likes"), back_button=True, example="/likes/received"),
+    Route("likes", "/likes", N_("Likes"), members_area=True, back_button=True, login_required=True),
+    Route(
+        "likes-type",
+        "/likes/[type]",
+        N_("Likes"),
+        back_button=True,
+        example="/likes/received",
+        login_required=True,
+    ),
     Route(
         "likes-m-id",
         "/likes/m/[id]",
@@ -55,6 +63,7 @@ ROUTES: tuple[Route, ...] = (
         members_area=True,
         back_button=True,
         example="/likes/m/1",
+        login_required=True,
     ),
     Route("members", "/members", N_("Search members"), members_area=True),
     Route(
@@ -66,7 +75,12 @@ ROUTES: tuple[Route, ...] = (
         example="/members/1",
     ),
     Route(
-        "members-id-chat", "/members/[id]/chat", N_("Chat"), Layout.CHAT, example="/members/1/chat"
+        "members-id-chat",
+        "/members/[id]/chat",
+        N_("Chat"),
+        Layout.CHAT,
+        example="/members/1/chat",
+        login_required=True,
     ),
     Route(
         "members-id-landing",
@@ -96,39 +110,55 @@ ROUTES: tuple[Route, ...] = (
         Layout.LANDER,
         example="/members/1/landing3",
     ),
-    Route("chats", "/chats", N_("Messages"), Layout.CHAT, members_area=True),
-    Route("chats-id", "/chats/[id]", N_("Messages"), Layout.CHAT, example="/chats/1"),
+    Route("chats", "/chats", N_("Messages"), Layout.CHAT, members_area=True, login_required=True),
+    Route(
+        "chats-id",
+        "/chats/[id]",
+        N_("Messages"),
+        Layout.CHAT,
+        example="/chats/1",
+        login_required=True,
+    ),
     Route("account-deleted", "/account-deleted", N_("Account deleted")),
     Route("complaints", "/complaints", N_("Complaints")),
-    Route("complete-signup", "/complete-signup", N_("Complete your signup")),
-    Route("credits", "/credits", N_("Buy credits"), back_button=True),
+    Route("complete-signup", "/complete-signup", N_("Complete your signup"), login_required=True),
+    Route("credits", "/credits", N_("Buy credits"), back_button=True, login_required=True),
     Route(
         "credits-id-paymentmethod",
         "/credits/[id]/[[...splat]]",
         N_("Payment"),
         back_button=True,
         example="/credits/1/ideal",
+        login_required=True,
     ),
-    Route("credits-repeat-order", "/credits/repeat-order", N_("Repeat order"), back_button=True),
-    Route("directdebit", "/directdebit", N_("Direct debit"), back_button=True),
+    Route(
+        "credits-repeat-order",
+        "/credits/repeat-order",
+        N_("Repeat order"),
+        back_button=True,
+        login_required=True,
+    ),
+    Route("directdebit", "/directdebit", N_("Direct debit"), back_button=True, login_required=True),
     Route("lang-config", "/lang-config", N_("Language")),
     Route("login", "/login", N_("Log in")),
-    Route("match-finder", "/match-finder", N_("Matchfinder")),
-    Route("notifications", "/notifications", N_("Notifications")),
-    Route("premium", "/premium", N_("Premium"), members_area=True),
+    Route("match-finder", "/match-finder", N_("Matchfinder"), login_required=True),
+    Route("notifications", "/notifications", N_("Notifications"), login_required=True),
+    Route("premium", "/premium", N_("Premium"), members_area=True, login_required=True),
     Route("pricing", "/pricing", N_("Pricing")),
-    Route("profile", "/profile", N_("My profile"), back_button=True),
+    Route("profile", "/profile", N_("My profile"), back_button=True, login_required=True),
     Route("reset-password", "/reset-password", N_("Reset password")),
+    Route("settings", "/settings", N_("Settings"), login_required=True),
     Route("reset-password-do", "/reset-password/do", N_("Choose a new password")),
     Route("signup", "/signup", N_("Sign up")),
-    Route("signup-matches", "/signup-matches", N_("Your matches")),
-    Route("swipe-game", "/swipe-game", N_("Swipe game")),
+    Route("signup-matches", "/signup-matches", N_("Your matches"), login_required=True),
+    Route("swipe-game", "/swipe-game", N_("Swipe game"), login_required=True),
     Route(
         "transactions-id",
         "/transactions/[[...splat]]",
         N_("Payment status"),
         back_button=True,
         example="/transactions/1",
+        login_required=True,
     ),
     Route("activate-done", "/activate/done", N_("Account activated")),
     Route("activate-error", "/activate/error", N_("Activation failed")),

@@ -92,4 +92,54 @@
       }
     });
   }
+
+  // A 403 answer saying authentication_required logs the browser out (spec section 8).
+  var nativeFetch = window.fetch.bind(window);
+  window.fetch = function () {
+    return nativeFetch.apply(null, arguments).then(function (response) {
+      if (response.status === 403) {
+        response.clone().json().then(function (body) {
+          if (body && body.error === "authentication_required") window.location.assign("/api/logout.php");
+        }).catch(function () {});
+      }
+      return response;
+    });
+  };
+
+  // After a log-in over the websocket: trade the one-time code for the HttpOnly session
+  // cookie, then load `next` in a fresh page so the new connection carries the cookie.
+  window.siteSession = {
+    handoff: function (code, next) {
+      return nativeFetch("/api/session.php", {
+        method: "POST", credentials: "same-origin",
+        headers: { "Content-Type": "application/json" }, body: JSON.stringify({ code: code })
+      }).then(function (response) {
+        if (next) window.location.assign(response.ok ? next : "/login");
+        return response.ok;
+      });
+    },
+    // Ask for notification permission and store the browser's push subscription.
+    subscribePush: function (publicKey) {
+      if (!("serviceWorker" in navigator) || !("PushManager" in window) || !("Notification" in window)) {
+        return Promise.resolve("unsupported");
+      }
+      var key = Uint8Array.from(atob(publicKey.replace(/-/g, "+").replace(/_/g, "/")), function (c) { return c.charCodeAt(0); });
+      return Notification.requestPermission().then(function (permission) {
+        if (permission !== "granted") return permission;
+        return navigator.serviceWorker.register("/sw-push.js").then(function () { return navigator.serviceWorker.ready; })
+          .then(function (registration) {
+            return registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: key });
+          })
+          .then(function (subscription) {
+            return nativeFetch("/api/user.php?push=1", {
+              method: "POST", credentials: "same-origin",
+              headers: { "Content-Type": "application/json" },
+              body: JSON.stringify({ subscription: subscription.toJSON() })
+            });
+          })
+          .then(function (response) { return response.ok ? "subscribed" : "failed"; })
+          .catch(function () { return "failed"; });
+      });
+    }
+  };
 })();

@@ -25,3 +25,9 @@ def local_date(iso_date: rx.Var[str]) -> rx.Var[str]:
         f"new Intl.DateTimeFormat({I18nState.locale}, {{dateStyle: 'long', timeZone: 'UTC'}})"
         f".format(new Date({iso_date}))"
     ).to(str)
+
+
+def t_choice(labels: dict[str, str], key: rx.Var[str]) -> rx.Var[str]:
+    """The translated label of a runtime value (e.g. an interest), from a value -> msgid map."""
+    table = {value: all_translations(msgid) for value, msgid in labels.items()}
+    return rx.Var.create(table)[key].to(dict)[I18nState.locale].to(str)

@@ -71,9 +71,7 @@ def account_menu() -> rx.Component:
         rx.dropdown_menu.content(
             rx.box(SessionState.name, padding="6px 12px", font_weight="700"),
             rx.dropdown_menu.item(rx.link(t("My profile"), href="/profile", underline="none")),
-            rx.dropdown_menu.item(
-                rx.link(t("Settings"), href="/profile#settings", underline="none")
-            ),
+            rx.dropdown_menu.item(rx.link(t("Settings"), href="/settings", underline="none")),
             rx.dropdown_menu.separator(),
             rx.dropdown_menu.item(
                 rx.el.a(t("Logout"), href=LOGOUT_URL, data_testid="logout"), color="red"

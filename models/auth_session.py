@@ -1,4 +1,9 @@
-"""Server-side log-in sessions: the browser holds a random token, we keep only its hash."""
+"""Server-side log-in sessions: the browser holds a random token, we keep only its hash.
+
+A log-in made over the websocket cannot set an HttpOnly cookie itself. It creates the session
+with a one-time hand-off code instead; the browser trades that code for the cookie over HTTP
+within a minute (see `redeem_handoff`).
+"""
 
 import hashlib
 import secrets
@@ -9,6 +14,7 @@ from sqlmodel import Field, Session, SQLModel, select
 from models.member import utcnow
 
 SESSION_LIFETIME = timedelta(days=30)
+HANDOFF_LIFETIME = timedelta(minutes=1)
 
 
 class AuthSession(SQLModel, table=True):
@@ -17,35 +23,73 @@ class AuthSession(SQLModel, table=True):
     member_id: int = Field(foreign_key="member.id", index=True, ondelete="CASCADE")
     created_at: datetime = Field(default_factory=utcnow)
     expires_at: datetime
+    handoff_hash: str | None = Field(default=None, max_length=64, unique=True, index=True)
+
+
+def new_token() -> str:
+    """256 random bits, URL-safe."""
+    return secrets.token_urlsafe(32)
 
 
 def hash_token(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
 
-def start_session(db: Session, member_id: int) -> str:
-    """Create a session and return the token the browser keeps (256 random bits)."""
-    token = secrets.token_urlsafe(32)
+def _add_session(db: Session, member_id: int, token: str, handoff: str | None = None) -> None:
     db.add(
         AuthSession(
             token_hash=hash_token(token),
             member_id=member_id,
             expires_at=utcnow() + SESSION_LIFETIME,
+            handoff_hash=hash_token(handoff) if handoff else None,
         )
     )
+    db.commit()
+
+
+def start_session(db: Session, member_id: int) -> str:
+    """Create a session and return the token the browser keeps as its cookie."""
+    token = new_token()
+    _add_session(db, member_id, token)
+    return token
+
+
+def start_handoff_session(db: Session, member_id: int) -> str:
+    """Create a session whose cookie token is not known yet; return the one-time hand-off code."""
+    handoff = new_token()
+    _add_session(db, member_id, new_token(), handoff)
+    return handoff
+
+
+def redeem_handoff(db: Session, code: str | None) -> str | None:
+    """Trade a fresh hand-off code for the session's cookie token, once."""
+    if not code or len(code) > 100:
+        return None
+    query = select(AuthSession).where(AuthSession.handoff_hash == hash_token(code))
+    row = db.exec(query).first()
+    if row is None:
+        return None
+    row.handoff_hash = None
+    if row.created_at + HANDOFF_LIFETIME <= utcnow():
+        db.delete(row)
+        db.commit()
+        return None
+    token = new_token()
+    row.token_hash = hash_token(token)
+    db.add(row)
     db.commit()
     return token
 
 
 def _session_for_token(db: Session, token: str | None) -> AuthSession | None:
-    if not token:
+    if not token or len(token) > 100:
         return None
     return db.exec(select(AuthSession).where(AuthSession.token_hash == hash_token(token))).first()
 
 
 def member_id_for_token(db: Session, token: str | None) -> int | None:
     row = _session_for_token(db, token)
-    if row is None or row.expires_at <= utcnow():
+    if row is None or row.expires_at <= utcnow() or row.handoff_hash:
         return None
     return row.member_id
 
@@ -55,3 +99,11 @@ def end_session(db: Session, token: str | None) -> None:
     if row is not None:
         db.delete(row)
         db.commit()
+
+
+def end_all_sessions(db: Session, member_id: int, keep_token: str | None = None) -> None:
+    """Log the member out everywhere but the session of `keep_token`. Caller commits."""
+    keep = hash_token(keep_token) if keep_token else None
+    for row in db.exec(select(AuthSession).where(AuthSession.member_id == member_id)):
+        if row.token_hash != keep:
+            db.delete(row)

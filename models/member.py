@@ -1,6 +1,7 @@
 """Members (accounts), their profiles and photos."""
 
 from datetime import UTC, date, datetime
+from enum import StrEnum
 
 from sqlalchemy import JSON, Column, Index
 from sqlmodel import Field, SQLModel
@@ -10,8 +11,15 @@ def utcnow() -> datetime:
     return datetime.now(UTC)
 
 
+class MemberStatus(StrEnum):
+    NOT_CONFIRMED = "not_confirmed"
+    ACTIVE = "active"
+    DELETED_PENDING = "deleted_pending"  # hidden; reactivable for the grace period
+    DELETED = "deleted"  # personal data erased
+
+
 class Member(SQLModel, table=True):
-    """An account. `status` is active, not_confirmed or deleted_pending."""
+    """An account; `status` is a MemberStatus."""
 
     id: int | None = Field(default=None, primary_key=True)
     email: str = Field(max_length=254, unique=True, index=True)
@@ -24,6 +32,12 @@ class Member(SQLModel, table=True):
     fictional_icon: bool = False
     is_demo: bool = Field(default=False, index=True)
     notifications_disabled: list[str] = Field(default_factory=list, sa_column=Column(JSON))
+    failed_logins: int = 0
+    last_failed_login: datetime | None = None
+    locked_until: datetime | None = None
+    deleted_at: datetime | None = Field(default=None, index=True)
+    delete_reason: str | None = Field(default=None, max_length=30)
+    delete_note: str | None = Field(default=None, max_length=500)
 
 
 class Profile(SQLModel, table=True):

@@ -3,18 +3,27 @@
 from sqlmodel import SQLModel
 
 from models.auth_session import AuthSession
+from models.credits import CreditEntry
+from models.email_tokens import EmailToken
 from models.member import Member, Photo, Profile
+from models.password_reset import ResetRequest
 from models.push_subscription import PushSubscription
+from models.signup import SignupEvent, SignupSource
 from models.site_settings import SiteSetting
 
 metadata = SQLModel.metadata
 
 __all__ = [
     "AuthSession",
+    "CreditEntry",
+    "EmailToken",
     "Member",
     "Photo",
     "Profile",
     "PushSubscription",
+    "ResetRequest",
+    "SignupEvent",
+    "SignupSource",
     "SiteSetting",
     "metadata",
 ]

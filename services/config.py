@@ -31,6 +31,8 @@ class AppConfig:
     port: int
     public_url: str
     demo_members: int
+    smtp_url: str | None
+    mail_from: str
 
     @property
     def outbox_dir(self) -> Path:
@@ -39,6 +41,15 @@ class AppConfig:
     @property
     def media_dir(self) -> Path:
         return self.data_dir / "media"
+
+    @property
+    def vapid_key_file(self) -> Path:
+        """The push (VAPID) private key, PEM; created on first use when missing."""
+        return Path(os.environ.get("VAPID_KEY_FILE") or self.data_dir / "vapid_private.pem")
+
+    @property
+    def secure_cookies(self) -> bool:
+        return self.public_url.startswith("https://")
 
     @property
     def uses_postgres(self) -> bool:
@@ -57,4 +68,6 @@ def get_config() -> AppConfig:
         port=port,
         public_url=(os.environ.get("PUBLIC_URL") or f"http://localhost:{port}").rstrip("/"),
         demo_members=int(os.environ.get("DEMO_MEMBERS") or 300) if _flag("DEMO_DATA", True) else 0,
+        smtp_url=os.environ.get("SMTP_URL") or None,
+        mail_from=os.environ.get("MAIL_FROM") or "noreply@localhost",
     )

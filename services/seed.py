@@ -6,6 +6,7 @@ from models.site_settings import seed_default_settings
 from services.config import get_config
 from services.database import db_session
 from services.demo_members import seed_demo_members
+from services.push_keys import vapid
 
 log = logging.getLogger(__name__)
 
@@ -16,6 +17,7 @@ def main() -> None:
     with db_session() as db:
         seed_default_settings(db)
         created = seed_demo_members(db, config.demo_members, config.media_dir)
+    vapid()  # one key pair before several workers start
     log.info("settings seeded; %d demo members created (target %d)", created, config.demo_members)
 
 

@@ -4,6 +4,9 @@ import json
 
 import reflex as rx
 
+from models.member import Member
+from services.database import db_session
+from state.session import SessionState
 from translations.locales import (
     DEFAULT_LOCALE,
     LOCALE_COOKIE,
@@ -15,6 +18,15 @@ from translations.locales import (
 
 def set_html_lang(locale: str) -> rx.event.EventSpec:
     return rx.call_script(f"document.documentElement.lang = {json.dumps(locale)}")
+
+
+def save_language(member_id: int, locale: str) -> None:
+    with db_session() as db:
+        member = db.get(Member, member_id)
+        if member is not None:
+            member.language = locale
+            db.add(member)
+            db.commit()
 
 
 class I18nState(rx.State):
@@ -39,9 +51,13 @@ class I18nState(rx.State):
         return set_html_lang(self.locale)
 
     @rx.event
-    def switch(self, code: str) -> rx.event.EventSpec | None:
+    async def switch(self, code: str) -> rx.event.EventSpec | None:
+        """Change language in place; a logged-in member's choice is saved on the account."""
         locale = supported(code)
         if locale is None:
             return None
         self.locale = self.locale_cookie = locale
+        session = await self.get_state(SessionState)
+        if session.logged_in and (member_id := session.verified_member_id()):
+            save_language(member_id, locale)
         return set_html_lang(locale)

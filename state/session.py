@@ -5,7 +5,7 @@ from http.cookies import CookieError, SimpleCookie
 import reflex as rx
 
 from models.auth_session import member_id_for_token
-from models.member import Member, Profile
+from models.member import Member, MemberStatus, Profile
 from services.database import db_session
 
 SESSION_COOKIE = "auth.session"
@@ -28,36 +28,62 @@ def session_token(cookie_header: str) -> str | None:
     return morsel.value if morsel else None
 
 
+def _signed_in_member(token: str | None) -> tuple[Member, Profile | None] | None:
+    with db_session() as db:
+        member_id = member_id_for_token(db, token)
+        member = db.get(Member, member_id) if member_id else None
+        if member is None or (member.status != MemberStatus.ACTIVE and not _unconfirmed(member)):
+            return None
+        return member, db.get(Profile, member.id)
+
+
+def _unconfirmed(member: Member) -> bool:
+    return member.status == MemberStatus.NOT_CONFIRMED
+
+
 class SessionState(rx.State):
     logged_in: bool = False
     name: str = ""
+    email: str = ""
     credits: int = 0
     paid_user: bool = False
     unread_messages: int = 0
     new_likes: int = 0
+    needs_activation: bool = False
     _member_id: int | None = None
     _language: str | None = None
 
     def load(self) -> None:
         """Read the session cookie from the websocket request and load the member it names."""
-        token = session_token(self.router.headers.cookie)
-        with db_session() as db:
-            member_id = member_id_for_token(db, token)
-            member = db.get(Member, member_id) if member_id else None
-            profile = db.get(Profile, member_id) if member_id else None
-        if member is None or member.status == "deleted_pending":
+        found = _signed_in_member(self.cookie_token())
+        if found is None:
             self.clear()
             return
+        member, profile = found
         self._member_id, self._language = member.id, member.language
         self.logged_in = True
         self.name = profile.name if profile else ""
+        self.email = member.email
         self.credits = member.credits
         self.paid_user = member.paid_user
+        self.needs_activation = (
+            _unconfirmed(member)
+            and (profile is None or profile.status == "disabled")
+            and not member.notifications_disabled
+        )
+
+    def cookie_token(self) -> str | None:
+        return session_token(self.router.headers.cookie)
+
+    def verified_member_id(self) -> int | None:
+        """The member behind the cookie now (the session may have ended since the page loaded)."""
+        found = _signed_in_member(self.cookie_token())
+        return found[0].id if found else None
 
     def clear(self) -> None:
         self._member_id = self._language = None
-        self.logged_in = self.paid_user = False
-        self.name = ""
+        self.logged_in = self.paid_user = self.needs_activation = False
+        self.name = self.email = ""
         self.credits = self.unread_messages = self.new_likes = 0
 
     @rx.var

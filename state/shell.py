@@ -1,6 +1,7 @@
 """What every page's frame needs: site settings for the UI, the entry warning, the app mode."""
 
 from datetime import UTC, datetime
+from urllib.parse import urlencode, urlsplit
 
 import reflex as rx
 
@@ -13,6 +14,13 @@ from translations.locales import country_from_accept_language
 ENTRY_WARNING_LOCALES = ("nl", "de")  # the chat, lander and empty layouts warn only in these
 # Reverse proxies and CDNs that know the visitor's country put it in one of these headers.
 COUNTRY_HEADERS = ("cf-ipcountry", "x-country-code", "x-geoip-country")
+
+
+def login_url(current: str) -> str:
+    """The log-in prompt that leads back to `current` (path and query) afterwards."""
+    parts = urlsplit(str(current))
+    back = parts.path + (f"?{parts.query}" if parts.query else "")
+    return f"/login?{urlencode({'next': back})}"
 
 
 class ShellState(rx.State):
@@ -28,8 +36,9 @@ class ShellState(rx.State):
     in_app: bool = False
 
     @rx.event
-    async def on_page_load(self) -> rx.event.EventSpec:
-        """Fill the frame: who is logged in, which language, which settings apply."""
+    async def on_page_load(self, login_required: bool = False) -> list[rx.event.EventSpec]:
+        """Fill the frame: who is logged in, which language, which settings apply. A page that
+        needs a log-in sends a visitor to the log-in prompt, and back there afterwards."""
         session = await self.get_state(SessionState)
         session.load()
         settings = current_settings()
@@ -53,7 +62,10 @@ class ShellState(rx.State):
             and self.visitor_country in settings.site_entry_popup_countries
         )
         i18n = await self.get_state(I18nState)
-        return i18n.resolve(session._language, settings.domain_language)
+        events = [i18n.resolve(session._language, settings.domain_language)]
+        if login_required and not session.logged_in:
+            events.append(rx.redirect(login_url(self.router.url)))
+        return events
 
     def _country_of_request(self) -> str:
         raw = self.router.headers.raw_headers

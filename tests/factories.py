@@ -1,10 +1,12 @@
 """Small builders for test rows."""
 
 from datetime import date
+from functools import cache
 
-from sqlmodel import Session
+from sqlmodel import Session, SQLModel, select
 
 from models.member import Member, Photo, Profile
+from models.passwords import hash_password
 
 
 def make_member(db: Session, email: str = "anna@example.com", **fields) -> Member:
@@ -35,3 +37,27 @@ def add_photo(db: Session, member: Member, stem: str, main: bool = False) -> Pho
         db.add(profile)
         db.commit()
     return photo
+
+
+PASSWORD = "correct horse battery"
+
+
+@cache
+def password_hash(password: str = PASSWORD) -> str:
+    """The argon2id hash of `password`, computed once per test run (hashing is slow)."""
+    return hash_password(password)
+
+
+def make_member_with_password(
+    db: Session, email: str = "anna@example.com", password: str = PASSWORD, **fields
+) -> Member:
+    """`make_member` with a password the log-in can check."""
+    return make_member(db, email, password_hash=password_hash(password), **fields)
+
+
+def row_count(db: Session, table: type[SQLModel]) -> int:
+    return len(db.exec(select(table)).all())
+
+
+def row_counts(db: Session, *tables: type[SQLModel]) -> dict[str, int]:
+    return {table.__name__: row_count(db, table) for table in tables}

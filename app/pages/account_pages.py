@@ -1,0 +1,96 @@
+"""Account outcome screens: activation done or failed, account deleted, e-mail change confirmed."""
+
+import reflex as rx
+
+from components.forms import auth_card
+from components.i18n import t
+from components.member_card import member_card
+from state.activation import ActivationState
+from state.members import MembersState
+from state.session import SessionState
+from translations.catalog import N_
+from translations.errors import ACTIVATION_FAILED, RESET_LINK_INVALID
+
+DELETED_TEXT = N_(
+    "Your profile is no longer visible. We keep your account for 14 more days: the e-mail we "
+    "sent you has a link to reactivate it. After that we erase your data for good."
+)
+ACTIVATION_FAILED_TEXT = N_(
+    "This link has already been used, has expired or is incomplete. Log in and we can send you "
+    "a new one."
+)
+UPSELL_TEXT = N_(
+    "Premium members see every photo, chat without limits and get noticed first. One purchase, "
+    "no subscription."
+)
+
+
+def _upsell() -> rx.Component:
+    return rx.el.div(
+        rx.heading(t("Make the most of it with Premium"), size="5"),
+        rx.el.p(t(UPSELL_TEXT)),
+        rx.link(rx.button(t("Get Premium"), size="3", color_scheme="amber"), href="/premium"),
+        class_name="upsell",
+    )
+
+
+def activate_done_page() -> rx.Component:
+    return rx.el.div(
+        rx.callout(
+            t("Your e-mail address is confirmed. Your profile is now visible to other members."),
+            icon="badge-check",
+            color_scheme="green",
+            size="3",
+            data_testid="activation-done",
+        ),
+        rx.el.div(_upsell(), margin_y="20px"),
+        rx.el.h2(t("Members you may like"), class_name="section-title"),
+        rx.el.div(rx.foreach(MembersState.members, member_card), class_name="member-grid"),
+        rx.center(
+            rx.link(rx.button(t("Search members"), size="3"), href="/members"), margin_top="20px"
+        ),
+        class_name="container",
+    )
+
+
+def activate_error_page() -> rx.Component:
+    return auth_card(
+        t(ACTIVATION_FAILED),
+        rx.el.p(t(ACTIVATION_FAILED_TEXT)),
+        rx.cond(
+            SessionState.needs_activation,
+            rx.button(t("Send the e-mail again"), on_click=ActivationState.resend),
+            rx.link(rx.button(t("Log in"), size="3"), href="/login"),
+        ),
+        rx.cond(ActivationState.resend_step == 4, rx.el.p(t("Sent! Check your inbox."))),
+        testid="activation-error",
+    )
+
+
+def account_deleted_page() -> rx.Component:
+    return auth_card(
+        t("Your account has been deleted"),
+        rx.el.p(t(DELETED_TEXT)),
+        rx.link(t("Back to the home page"), href="/"),
+        testid="page-account-deleted",
+    )
+
+
+def mail_change_page() -> rx.Component:
+    done = rx.callout(
+        t("Your new e-mail address is confirmed."), icon="check", color_scheme="green"
+    )
+    failed = rx.callout(
+        t(RESET_LINK_INVALID),
+        icon="link-2-off",
+        color_scheme="red",
+    )
+    return auth_card(
+        t("Confirm e-mail address"),
+        rx.cond(
+            ActivationState.mail_change_checked,
+            rx.cond(ActivationState.mail_change_ok, done, failed),
+            rx.spinner(),
+        ),
+        testid="page-mail-change",
+    )

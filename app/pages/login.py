@@ -1,0 +1,97 @@
+"""/login, also the log-in-required prompt (with ?next=), and the reactivation offer for an
+account that awaits deletion."""
+
+import reflex as rx
+
+from components.forms import form_error, submit_button, text_field
+from components.i18n import t
+from models.signup import ACCOUNT_AWAITS_DELETION
+from state.login import LoginState
+from state.signup import SignupState
+
+
+def _reactivation_offer() -> rx.Component:
+    return rx.callout.root(
+        rx.callout.icon(rx.icon("rotate-ccw")),
+        rx.el.p(t(ACCOUNT_AWAITS_DELETION)),
+        rx.cond(
+            LoginState.reactivation_sent,
+            rx.el.p(t("Check your inbox: we sent you a link to reactivate your account.")),
+            rx.flex(
+                rx.button(
+                    t("Send reactivation e-mail"),
+                    on_click=LoginState.send_reactivation,
+                    loading=LoginState.busy,
+                    data_testid="send-reactivation",
+                ),
+                rx.link(t("Customer service"), href="/pages/service"),
+                gap="3",
+                align="center",
+                wrap="wrap",
+            ),
+        ),
+        color_scheme="amber",
+        data_testid="reactivation-offer",
+    )
+
+
+def _form() -> rx.Component:
+    return rx.form(
+        rx.el.div(
+            form_error(LoginState.errors),
+            text_field(
+                "E-mail address",
+                "email",
+                LoginState.errors,
+                type="email",
+                auto_complete="username",
+                required=True,
+                default_value=LoginState.email,
+            ),
+            text_field(
+                "Password",
+                "password",
+                LoginState.errors,
+                type="password",
+                auto_complete="current-password",
+                required=True,
+            ),
+            submit_button("Log in", LoginState.busy, data_testid="login-submit"),
+            rx.link(t("Forgot your password?"), href="/reset-password", size="2"),
+            class_name="form-stack",
+        ),
+        on_submit=LoginState.submit,
+        reset_on_submit=False,
+    )
+
+
+def login_page() -> rx.Component:
+    return rx.el.div(
+        rx.el.div(
+            rx.el.h1(
+                rx.cond(LoginState.required, t("Log in to continue"), t("Log in")),
+                class_name="page-title",
+            ),
+            rx.cond(
+                LoginState.required,
+                rx.el.p(
+                    t("This page is for members. Log in, or sign up for free in a minute."),
+                    class_name="muted",
+                ),
+            ),
+            rx.cond(LoginState.awaiting_deletion, _reactivation_offer(), _form()),
+            rx.el.hr(margin="22px 0"),
+            rx.el.p(t("New here?"), class_name="muted"),
+            rx.button(
+                t("Sign up free"),
+                variant="soft",
+                size="3",
+                width="100%",
+                on_click=SignupState.open_signup,
+                data_testid="open-signup",
+            ),
+            class_name="card auth-card",
+        ),
+        class_name="container",
+        data_testid="page-login",
+    )

@@ -1,0 +1,70 @@
+"""/reset-password (ask for a link) and /reset-password/do (choose the new password)."""
+
+import reflex as rx
+
+from components.forms import (
+    auth_card,
+    form_error,
+    new_password_fields,
+    notice,
+    submit_button,
+    text_field,
+)
+from components.i18n import t
+from state.password_reset import ResetPasswordState, ResetRequestState
+from translations.catalog import N_
+from translations.errors import RESET_LINK_INVALID
+
+REQUEST_INTRO = N_(
+    "Enter the e-mail address of your account. We will send you a link to choose a new password."
+)
+SENT = N_(
+    "If {email} belongs to an account, we have sent a link to it. "
+    "Check your inbox and your spam folder."
+)
+
+
+def reset_request_page() -> rx.Component:
+    state = ResetRequestState
+    form = rx.form(
+        rx.el.div(
+            rx.el.p(t(REQUEST_INTRO), class_name="muted"),
+            form_error(state.errors),
+            text_field("E-mail address", "email", state.errors, type="email", required=True),
+            submit_button("Send link", state.busy, data_testid="reset-submit"),
+            class_name="form-stack",
+        ),
+        on_submit=state.submit,
+    )
+    sent = notice(t(SENT, email=state.sent_to), data_testid="reset-sent")
+    return auth_card(
+        t("Reset password"),
+        rx.cond(state.sent_to != "", sent, form),
+        testid="page-reset-password",
+    )
+
+
+def reset_do_page() -> rx.Component:
+    state = ResetPasswordState
+    form = rx.form(
+        rx.el.div(
+            form_error(state.errors),
+            new_password_fields(state.errors),
+            submit_button("Save password", state.busy, data_testid="reset-do-submit"),
+            class_name="form-stack",
+        ),
+        on_submit=state.submit,
+    )
+    invalid = rx.el.div(
+        rx.callout(
+            t(RESET_LINK_INVALID), icon="link-2-off", color_scheme="red",
+            data_testid="reset-link-invalid",
+        ),
+        rx.link(rx.button(t("Request a new link"), size="3", margin_top="14px"),
+                href="/reset-password"),
+    )  # fmt: skip
+    return auth_card(
+        t("Choose a new password"),
+        rx.cond(state.checked, rx.cond(state.link_ok, form, invalid), rx.spinner()),
+        testid="page-reset-password-do",
+    )

@@ -1,0 +1,227 @@
+"""/settings: the account section (password, e-mail address) and the delete-account flow."""
+
+import reflex as rx
+
+from components.forms import (
+    form_error,
+    new_password_fields,
+    notice,
+    submit_button,
+    text_field,
+)
+from components.i18n import t
+from models.deletion import DELETE_REASONS
+from state.account_settings import AccountSettingsState as S
+from state.session import SessionState
+from translations.catalog import N_
+
+DELETE_EXPLAINED = N_(
+    "Your profile disappears at once. You can reactivate your account for 14 days with the "
+    "link we e-mail you; after that we erase your data for good."
+)
+REASON_LABELS = {
+    "found_partner": N_("I have found someone"),
+    "not_enough_matches": N_("I do not find enough matches"),
+    "too_expensive": N_("It is too expensive for me"),
+    "too_many_messages": N_("I receive too many messages"),
+    "privacy": N_("I am worried about my privacy"),
+    "taking_break": N_("I want to take a break"),
+    "other": N_("Another reason"),
+}
+
+
+def _section(title: str, *children: rx.Component, testid: str) -> rx.Component:
+    return rx.el.section(
+        rx.heading(t(title), size="4", margin_bottom="12px"),
+        *children,
+        class_name="card",
+        data_testid=testid,
+    )
+
+
+def _current_password(name: str) -> rx.Component:
+    return text_field(
+        "Current password",
+        name,
+        S.errors,
+        type="password",
+        auto_complete="current-password",
+        required=True,
+    )
+
+
+def _password_section() -> rx.Component:
+    return _section(
+        "Change password",
+        rx.form(
+            rx.el.div(
+                _current_password("current_password"),
+                new_password_fields(S.errors, "new_password"),
+                rx.cond(S.password_saved, notice(t("Your new password is saved."), icon="check")),
+                submit_button("Save password", S.busy, data_testid="save-password"),
+                class_name="form-stack",
+            ),
+            on_submit=S.change_password,
+            reset_on_submit=True,
+        ),
+        testid="password-section",
+    )
+
+
+def _email_section() -> rx.Component:
+    sent = t(
+        "We sent a link to {email}. Your address changes once you click it.", email=S.email_sent_to
+    )
+    return _section(
+        "Change e-mail address",
+        rx.el.p(t("Your address now: {email}", email=SessionState.email), class_name="muted"),
+        rx.form(
+            rx.el.div(
+                text_field("New e-mail address", "email", S.errors, type="email", required=True),
+                _current_password("email_password"),
+                rx.cond(S.email_sent_to != "", notice(sent)),
+                submit_button("Change e-mail address", S.busy, data_testid="save-email"),
+                class_name="form-stack",
+            ),
+            on_submit=S.change_email,
+            reset_on_submit=True,
+        ),
+        testid="email-section",
+    )
+
+
+def _reason(reason: str) -> rx.Component:
+    return rx.el.button(
+        t(REASON_LABELS[reason]),
+        type="button",
+        class_name="choice",
+        data_selected=S.delete_reason == reason,
+        on_click=S.choose_reason(reason),
+        data_testid=f"reason-{reason}",
+    )
+
+
+def _delete_reasons() -> rx.Component:
+    return rx.el.div(
+        rx.el.p(t("We are sorry to see you go. Why do you want to delete your account?")),
+        rx.el.div(*(_reason(r) for r in DELETE_REASONS), class_name="delete-reasons"),
+        rx.flex(
+            rx.button(
+                t("Next"),
+                on_click=S.delete_go(2),
+                disabled=S.delete_reason == "",
+                data_testid="delete-next",
+            ),
+            rx.button(t("Cancel"), variant="soft", on_click=S.delete_go(0)),
+            gap="3",
+            margin_top="14px",
+        ),
+        class_name="form-stack",
+    )
+
+
+def _alternatives() -> rx.Component:
+    return rx.el.div(
+        rx.el.p(t("Before you go, perhaps one of these suits you better:")),
+        rx.el.div(
+            rx.heading(t("Stay and save {percent}%", percent=S.delete_discount), size="4"),
+            rx.el.p(
+                t(
+                    "Keep your account and get {percent}% off your next credit bundle.",
+                    percent=S.delete_discount,
+                )
+            ),
+            rx.link(
+                rx.button(t("Claim my discount"), variant="solid", color_scheme="amber"),
+                href="/credits?offer=stay",
+            ),
+            class_name="upsell",
+        ),
+        rx.callout(
+            rx.el.span(
+                t("Need a break from e-mails? Switch them off on the notifications page."),
+                " ",
+                rx.link(t("Notifications"), href="/notifications"),
+            ),
+            icon="bell-off",
+        ),
+        rx.flex(
+            rx.button(t("Keep my account"), on_click=S.delete_go(0), data_testid="keep-account"),
+            rx.button(
+                t("Continue deleting"),
+                variant="soft",
+                color_scheme="red",
+                on_click=S.delete_go(3),
+                data_testid="delete-continue",
+            ),
+            gap="3",
+            wrap="wrap",
+        ),
+        class_name="form-stack",
+    )
+
+
+def _confirm_delete() -> rx.Component:
+    return rx.form(
+        rx.el.div(
+            rx.el.p(t(DELETE_EXPLAINED)),
+            rx.el.label(
+                rx.el.span(t("Anything you want to tell us? (optional)"), class_name="field-label"),
+                rx.text_area(name="note", max_length=500, rows="3"),
+                class_name="field",
+            ),
+            text_field(
+                "Password",
+                "password",
+                S.errors,
+                type="password",
+                auto_complete="current-password",
+                required=True,
+            ),
+            form_error(S.errors),
+            rx.flex(
+                submit_button(
+                    "Delete my account", S.busy, color_scheme="red", data_testid="delete-confirm"
+                ),
+                rx.button(t("Cancel"), type="button", variant="soft", on_click=S.delete_go(0)),
+                gap="3",
+                wrap="wrap",
+            ),
+            class_name="form-stack",
+        ),
+        on_submit=S.delete_account,
+    )
+
+
+def _delete_section() -> rx.Component:
+    return _section(
+        "Delete account",
+        rx.match(
+            S.delete_step,
+            (1, _delete_reasons()),
+            (2, _alternatives()),
+            (3, _confirm_delete()),
+            rx.button(
+                t("Delete my account"),
+                variant="soft",
+                color_scheme="red",
+                on_click=S.delete_go(1),
+                data_testid="delete-start",
+            ),
+        ),
+        testid="delete-section",
+    )
+
+
+def settings_page() -> rx.Component:
+    return rx.el.div(
+        rx.el.h1(t("Settings"), class_name="page-title"),
+        rx.el.div(
+            _email_section(),
+            _password_section(),
+            _delete_section(),
+            class_name="settings-grid",
+        ),
+        class_name="container",
+        data_testid="page-settings",
+    )

@@ -1,0 +1,46 @@
+"""/signup behind the modal: what members get, and a way back into the form once closed."""
+
+import reflex as rx
+
+from components.i18n import t
+from state.signup import SignupState
+from translations.catalog import N_
+
+BENEFITS = (
+    ("search", N_("Search members near you by age and place")),
+    ("message-circle", N_("Chat with the members you like")),
+    ("heart", N_("See who likes you and like them back")),
+)
+
+
+def signup_page() -> rx.Component:
+    return rx.el.div(
+        rx.el.div(
+            rx.el.h1(t("Sign up free"), class_name="page-title"),
+            *(
+                rx.el.div(
+                    rx.el.div(rx.icon(icon), class_name="step-icon"),
+                    rx.el.p(t(text)),
+                    class_name="step",
+                )
+                for icon, text in BENEFITS
+            ),
+            rx.button(
+                t("Create my free account"),
+                size="3",
+                width="100%",
+                on_click=SignupState.open_signup,
+                data_testid="open-signup",
+            ),
+            rx.el.p(
+                t("Already a member?"),
+                " ",
+                rx.link(t("Log in"), href="/login"),
+                class_name="muted",
+                margin_top="12px",
+            ),
+            class_name="card auth-card form-stack",
+        ),
+        class_name="container",
+        data_testid="page-signup",
+    )

@@ -1,0 +1,43 @@
+"""Translated labels of the profile vocabularies (models/attributes.py) and region kinds."""
+
+from translations.catalog import N_
+
+FIELD_LABELS = {
+    "hair_colour": N_("Hair colour"),
+    "eye_colour": N_("Eye colour"),
+    "body_type": N_("Body type"),
+    "relationship_status": N_("Relationship status"),
+    "tattoos": N_("Tattoos"),
+}
+VALUE_LABELS = {
+    "hair_colour": {
+        "black": N_("Black"), "brown": N_("Brown"), "blond": N_("Blond"), "red": N_("Red"),
+        "grey": N_("Grey"), "other": N_("Other"),
+    },
+    "eye_colour": {
+        "brown": N_("Brown"), "blue": N_("Blue"), "green": N_("Green"), "grey": N_("Grey"),
+        "hazel": N_("Hazel"),
+    },
+    "body_type": {
+        "slim": N_("Slim"), "athletic": N_("Athletic"), "average": N_("Average"),
+        "curvy": N_("Curvy"), "large": N_("A few extra pounds"),
+    },
+    "relationship_status": {
+        "single": N_("Single"), "divorced": N_("Divorced"), "widowed": N_("Widowed"),
+        "relationship": N_("In a relationship"), "married": N_("Married"),
+    },
+    "tattoos": {"none": N_("None"), "one": N_("One"), "several": N_("Several")},
+}  # fmt: skip
+INTEREST_LABELS = {
+    "travel": N_("Travel"), "music": N_("Music"), "cooking": N_("Cooking"),
+    "sports": N_("Sports"), "movies": N_("Films"), "reading": N_("Reading"),
+    "nature": N_("Nature"), "dancing": N_("Dancing"), "art": N_("Art"), "gaming": N_("Gaming"),
+    "fitness": N_("Fitness"), "wine": N_("Wine"), "photography": N_("Photography"),
+    "animals": N_("Animals"),
+}  # fmt: skip
+REGION_KIND_LABELS = {
+    "Province": N_("Province"), "Region": N_("Region"), "Metropolitan region": N_("Region"),
+    "Land": N_("State"), "State": N_("State"), "Canton": N_("Canton"),
+    "Voivodship": N_("Voivodeship"), "County": N_("County"),
+    "Autonomous community": N_("Autonomous community"), "Country": N_("Country"),
+}  # fmt: skip

@@ -1,0 +1,75 @@
+"""Form building blocks: labelled fields with their error, the form-wide error, busy buttons."""
+
+import reflex as rx
+
+from components.i18n import t
+from models.passwords import MIN_LENGTH
+
+
+def field_error(errors: rx.Var[dict[str, str]], key: str) -> rx.Component:
+    return rx.cond(
+        errors.contains(key),
+        rx.el.div(errors[key], class_name="field-error", role="alert", data_testid=f"error-{key}"),
+    )
+
+
+def form_error(errors: rx.Var[dict[str, str]]) -> rx.Component:
+    return rx.cond(
+        errors.contains(""),
+        rx.callout(errors[""], icon="triangle-alert", color_scheme="red", data_testid="form-error"),
+    )
+
+
+def text_field(
+    label: str,
+    name: str,
+    errors: rx.Var[dict[str, str]],
+    hint: rx.Var[str] | None = None,
+    **input_props,
+) -> rx.Component:
+    """A labelled input; `name` is the form key and the error key."""
+    return rx.el.label(
+        rx.el.span(t(label), class_name="field-label"),
+        rx.input(name=name, id=f"field-{name}", size="3", **input_props),
+        rx.el.span(hint, class_name="field-hint") if hint is not None else rx.fragment(),
+        field_error(errors, name),
+        class_name="field",
+    )
+
+
+def submit_button(label: str, busy: rx.Var[bool], **props) -> rx.Component:
+    return rx.button(t(label), type="submit", size="3", loading=busy, **props)
+
+
+def notice(text: rx.Var[str], icon: str = "mail-check", **props) -> rx.Component:
+    return rx.callout(text, icon=icon, color_scheme="green", **props)
+
+
+def auth_card(title: rx.Var[str], *children: rx.Component, testid: str) -> rx.Component:
+    return rx.el.div(
+        rx.el.div(rx.el.h1(title, class_name="page-title"), *children, class_name="card auth-card"),
+        class_name="container",
+        data_testid=testid,
+    )
+
+
+def new_password_fields(errors: rx.Var[dict[str, str]], name: str = "password") -> rx.Component:
+    return rx.fragment(
+        text_field(
+            "New password",
+            name,
+            errors,
+            type="password",
+            auto_complete="new-password",
+            required=True,
+            hint=t("At least {min} characters.", min=MIN_LENGTH),
+        ),
+        text_field(
+            "Repeat new password",
+            "repeat",
+            errors,
+            type="password",
+            auto_complete="new-password",
+            required=True,
+        ),
+    )

@@ -1,0 +1,429 @@
+"""The signup modal and its steps (state/signup.py); /complete-signup shows steps 1-4 inline."""
+
+import reflex as rx
+
+from components.attribute_labels import (
+    FIELD_LABELS,
+    INTEREST_LABELS,
+    REGION_KIND_LABELS,
+    VALUE_LABELS,
+)
+from components.forms import field_error, form_error, submit_button, text_field
+from components.i18n import t, t_choice
+from components.member_card import country_name
+from state.signup import ABOUT, DONE, LOOKS, PHOTO, PLACE, PUSH, UPLOAD_ID, SignupState
+from translations.catalog import N_
+
+S = SignupState
+ABOUT_PLACEHOLDER = N_("What makes you you? What are you looking for?")
+TERMS_NOTE = N_("By signing up you accept our terms and conditions and privacy statement.")
+PUSH_TEXT = N_(
+    "Turn on notifications and we will let you know as soon as someone writes to you or "
+    "likes you, even when this site is closed."
+)
+CHECK_MAIL = N_(
+    "We sent a confirmation link to {email}. Click it to activate your account: "
+    "only then can other members find you and write to you."
+)
+
+
+def _choice(field: str, value: str, label: str) -> rx.Component:
+    return rx.el.button(
+        t(label),
+        type="button",
+        class_name="choice",
+        data_selected=getattr(S, field) == value,
+        on_click=S.choose(field, value),
+        data_testid=f"{field}-{value}",
+    )
+
+
+def _who() -> rx.Component:
+    return rx.el.div(
+        rx.el.span(t("I am"), class_name="field-label"),
+        rx.el.div(
+            _choice("gender", "male", N_("A man")),
+            _choice("gender", "female", N_("A woman")),
+            class_name="choice-row",
+        ),
+        rx.el.span(t("Looking for"), class_name="field-label"),
+        rx.el.div(
+            _choice("seeking", "female", N_("Women")),
+            _choice("seeking", "male", N_("Men")),
+            _choice("seeking", "both", N_("Both")),
+            class_name="choice-row",
+        ),
+        field_error(S.errors, "gender"),
+        class_name="field",
+    )
+
+
+def _message_to_member() -> rx.Component:
+    return rx.cond(
+        S.to_member.contains("id"),
+        rx.el.div(
+            rx.el.div(
+                rx.cond(S.to_member["thumb"] != "", rx.image(src=S.to_member["thumb"], alt="")),
+                rx.el.strong(t("Write {name} a message", name=S.to_member["name"])),
+                class_name="signup-target",
+            ),
+            rx.text_area(
+                name="signup_message",
+                default_value=S.signup_message,
+                rows="3",
+                on_blur=lambda value: S.keep_draft("signup_message", value),
+                data_testid="signup-message",
+            ),
+            field_error(S.errors, "signup_message"),
+            class_name="field",
+        ),
+    )
+
+
+def _draft_field(label: str, name: str, **props) -> rx.Component:
+    return text_field(
+        label,
+        name,
+        S.errors,
+        default_value=getattr(S, name),
+        on_blur=lambda value: S.keep_draft(name, value),
+        required=True,
+        **props,
+    )
+
+
+def _existing_account_actions() -> rx.Component:
+    return rx.match(
+        S.existing_account,
+        (
+            "active",
+            rx.button(
+                t("Log in"),
+                type="button",
+                variant="soft",
+                on_click=S.go_to_login,
+                data_testid="signup-go-login",
+            ),
+        ),
+        (
+            "deleted",
+            rx.cond(
+                S.reactivation_sent,
+                rx.callout(
+                    t("Check your inbox: we sent you a link to reactivate your account."),
+                    icon="mail-check",
+                    color_scheme="green",
+                ),
+                rx.flex(
+                    rx.button(
+                        t("Send reactivation e-mail"), type="button", on_click=S.send_reactivation
+                    ),
+                    rx.link(t("Customer service"), href="/pages/service"),
+                    gap="3",
+                    align="center",
+                ),
+            ),
+        ),
+        rx.fragment(),
+    )
+
+
+def _account_step() -> rx.Component:
+    return rx.cond(
+        S.signups_closed,
+        rx.callout(t("Signing up is not possible at the moment."), icon="info"),
+        rx.form(
+            rx.el.div(
+                _message_to_member(),
+                _who(),
+                _draft_field("Profile name", "name", auto_complete="nickname", max_length=40),
+                _draft_field("E-mail address", "email", type="email", auto_complete="email"),
+                _existing_account_actions(),
+                _draft_field("Password", "password", type="password", auto_complete="new-password"),
+                _draft_field(
+                    "Date of birth",
+                    "date_of_birth",
+                    type="date",
+                    max=S.max_date_of_birth,
+                    min="1900-01-01",
+                ),
+                form_error(S.errors),
+                rx.el.p(t(TERMS_NOTE), class_name="field-hint"),
+                submit_button("Create my free account", S.busy, data_testid="signup-submit"),
+                rx.el.p(
+                    t("Already a member?"),
+                    " ",
+                    rx.el.a(t("Log in"), href="#", on_click=S.go_to_login.prevent_default),
+                    class_name="muted",
+                ),
+                class_name="form-stack",
+            ),
+            on_submit=S.submit_account,
+            reset_on_submit=False,
+        ),
+    )
+
+
+def _skip(label: str = N_("Later")) -> rx.Component:
+    return rx.button(
+        t(label), type="button", variant="ghost", on_click=S.skip, data_testid="signup-skip"
+    )
+
+
+def _photo_step() -> rx.Component:
+    return rx.el.div(
+        rx.el.p(t("Members with a photo get up to ten times more replies.")),
+        rx.cond(
+            S.photo_url != "",
+            rx.image(
+                src=S.photo_url,
+                alt="",
+                class_name="photo-preview",
+                data_testid="signup-photo-preview",
+            ),
+        ),
+        rx.upload.root(
+            rx.el.div(
+                rx.icon("image-plus", size=28),
+                rx.el.p(t("Choose a photo or drop it here")),
+                class_name="photo-drop",
+            ),
+            id=UPLOAD_ID,
+            accept={
+                "image/jpeg": [".jpg", ".jpeg"],
+                "image/png": [".png"],
+                "image/webp": [".webp"],
+            },
+            max_files=1,
+            on_drop=S.upload_photo(rx.upload_files(upload_id=UPLOAD_ID)),
+            data_testid="signup-photo-upload",
+        ),
+        rx.cond(S.busy, rx.spinner()),
+        field_error(S.errors, "photo"),
+        rx.flex(
+            rx.button(
+                t("Next"), on_click=S.skip, disabled=S.photo_url == "", data_testid="signup-next"
+            ),
+            _skip(),
+            gap="3",
+            justify="end",
+        ),
+        class_name="form-stack",
+    )
+
+
+def _place_step() -> rx.Component:
+    return rx.form(
+        rx.el.div(
+            rx.el.label(
+                rx.el.span(t("Country"), class_name="field-label"),
+                rx.select.root(
+                    rx.select.trigger(width="100%"),
+                    rx.select.content(
+                        rx.foreach(S.countries, lambda c: rx.select.item(country_name(c), value=c))
+                    ),
+                    value=S.country,
+                    on_change=S.pick_country,
+                    size="3",
+                ),
+                field_error(S.errors, "country"),
+                class_name="field",
+            ),
+            rx.cond(
+                S.regions.length() > 0,
+                rx.el.label(
+                    rx.el.span(
+                        t_choice(REGION_KIND_LABELS, S.region_kind), class_name="field-label"
+                    ),
+                    rx.select.root(
+                        rx.select.trigger(width="100%"),
+                        rx.select.content(
+                            rx.foreach(S.regions, lambda r: rx.select.item(r[1], value=r[0]))
+                        ),
+                        value=S.region,
+                        on_change=S.pick_region,
+                        size="3",
+                    ),
+                    class_name="field",
+                ),
+            ),
+            text_field("Town or city", "city", S.errors, max_length=80),
+            rx.flex(
+                submit_button("Next", S.busy, data_testid="signup-next"),
+                _skip(),
+                gap="3",
+                justify="end",
+            ),
+            class_name="form-stack",
+        ),
+        on_submit=S.save_place,
+    )
+
+
+def _looks_select(field: str) -> rx.Component:
+    options = VALUE_LABELS[field]
+    return rx.el.label(
+        rx.el.span(t(FIELD_LABELS[field]), class_name="field-label"),
+        rx.select.root(
+            rx.select.trigger(placeholder=t("Choose"), width="100%"),
+            rx.select.content(
+                *(rx.select.item(t(label), value=value) for value, label in options.items())
+            ),
+            name=field,
+            size="3",
+        ),
+        class_name="field",
+    )
+
+
+def _looks_step() -> rx.Component:
+    return rx.form(
+        rx.el.div(
+            *(_looks_select(field) for field in FIELD_LABELS),
+            rx.flex(
+                submit_button("Next", S.busy, data_testid="signup-next"),
+                _skip(),
+                gap="3",
+                justify="end",
+            ),
+            class_name="form-stack",
+        ),
+        on_submit=S.save_looks,
+    )
+
+
+def _interest(value: rx.Var[str]) -> rx.Component:
+    return rx.el.button(
+        t_choice(INTEREST_LABELS, value),
+        type="button",
+        class_name="chip",
+        data_selected=S.interests.contains(value),
+        on_click=S.toggle_interest(value),
+    )
+
+
+def _about_step() -> rx.Component:
+    return rx.form(
+        rx.el.div(
+            rx.el.label(
+                rx.el.span(t("About me"), class_name="field-label"),
+                rx.text_area(
+                    name="about", rows="5", max_length=2000, placeholder=t(ABOUT_PLACEHOLDER)
+                ),
+                field_error(S.errors, "about"),
+                class_name="field",
+            ),
+            rx.el.span(t("Interests"), class_name="field-label"),
+            rx.el.div(rx.foreach(S.interest_options, _interest), class_name="chips"),
+            rx.flex(
+                submit_button("Next", S.busy, data_testid="signup-next"),
+                _skip(),
+                gap="3",
+                justify="end",
+            ),
+            class_name="form-stack",
+        ),
+        on_submit=S.save_about_me,
+    )
+
+
+def _push_step() -> rx.Component:
+    return rx.el.div(
+        rx.icon("bell-ring", size=36, color="var(--primary)"),
+        rx.el.p(t(PUSH_TEXT)),
+        rx.flex(
+            rx.button(t("Turn on notifications"), on_click=S.turn_on_push, size="3"),
+            _skip(N_("Not now")),
+            gap="3",
+            wrap="wrap",
+        ),
+        class_name="form-stack",
+    )
+
+
+def _done_step() -> rx.Component:
+    return rx.el.div(
+        rx.icon("mail-check", size=40, color="var(--success)"),
+        rx.heading(t("Check your e-mail"), size="5"),
+        rx.el.p(t(CHECK_MAIL, email=S.email), data_testid="signup-check-mail"),
+        rx.button(t("Start browsing"), size="3", on_click=S.finish, data_testid="signup-finish"),
+        class_name="form-stack",
+    )
+
+
+STEP_TITLES = {
+    0: N_("Sign up free"),
+    PHOTO: N_("Add a photo"),
+    PLACE: N_("Where do you live?"),
+    LOOKS: N_("What do you look like?"),
+    ABOUT: N_("Tell something about yourself"),
+    PUSH: N_("Never miss a message"),
+    DONE: N_("Almost done!"),
+}
+
+
+def _progress() -> rx.Component:
+    return rx.el.div(
+        *(rx.el.span(data_done=S.step >= step) for step in range(PHOTO, DONE + 1)),
+        class_name="signup-progress",
+    )
+
+
+def signup_steps(last: int = DONE) -> rx.Component:
+    """The current step's panel; `last` limits the steps (inline: photo to about-me)."""
+    panels = {
+        0: _account_step,
+        PHOTO: _photo_step,
+        PLACE: _place_step,
+        LOOKS: _looks_step,
+        ABOUT: _about_step,
+        PUSH: _push_step,
+        DONE: _done_step,
+    }
+    cases = [(step, build()) for step, build in panels.items() if 0 < step <= last]
+    return rx.match(S.step, *cases, _account_step())
+
+
+def _title() -> rx.Component:
+    cases = [(step, t(title)) for step, title in STEP_TITLES.items() if step]
+    return rx.match(S.step, *cases, t(STEP_TITLES[0]))
+
+
+def signup_modal() -> rx.Component:
+    return rx.dialog.root(
+        rx.dialog.content(
+            rx.flex(
+                rx.dialog.title(_title(), margin="0"),
+                rx.cond(
+                    ~S.in_progress,
+                    rx.dialog.close(
+                        rx.icon_button(
+                            rx.icon("x"), variant="ghost", aria_label=t("Close"), on_click=S.close
+                        )
+                    ),
+                ),
+                justify="between",
+                align="center",
+                margin_bottom="10px",
+            ),
+            rx.cond(S.step > 0, _progress()),
+            signup_steps(),
+            class_name="signup-dialog",
+            data_testid="signup-modal",
+        ),
+        open=S.open & ~S.inline,
+        on_open_change=S.request_open_change,
+    )
+
+
+def complete_signup_page() -> rx.Component:
+    return rx.el.div(
+        rx.el.div(
+            rx.el.h1(_title(), class_name="page-title"),
+            _progress(),
+            signup_steps(last=ABOUT),
+            class_name="card auth-card",
+        ),
+        class_name="container",
+        data_testid="page-complete-signup",
+    )

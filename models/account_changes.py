@@ -1,0 +1,69 @@
+"""A member changing their password or e-mail address; both need the current password."""
+
+from sqlmodel import Session, select
+
+from models.account_errors import AccountError
+from models.account_rules import check_new_password, clean_email
+from models.auth_session import end_all_sessions
+from models.email_tokens import Purpose, consume_token, issue_token
+from models.member import Member
+from models.passwords import hash_password, verify_password
+from translations.errors import (
+    CHECK_OLD_PASSWORD,
+    DUPLICATE_EMAIL,
+    NEW_EMAIL_INVALID,
+    PASSWORDS_DIFFER,
+)
+
+
+def _checked_member(db: Session, member_id: int, password: str) -> Member:
+    member = db.get(Member, member_id)
+    if member is None or not verify_password(member.password_hash, password or ""):
+        raise AccountError(CHECK_OLD_PASSWORD, "current_password")
+    return member
+
+
+def change_password(
+    db: Session, member_id: int, current: str, new: str, repeat: str, keep_token: str | None
+) -> None:
+    """New password after checking the old one; every other session ends."""
+    check_new_password(new, "new_password")
+    if new != repeat:
+        raise AccountError(PASSWORDS_DIFFER, "repeat")
+    member = _checked_member(db, member_id, current)
+    member.password_hash = hash_password(new)
+    end_all_sessions(db, member.id, keep_token)
+    db.add(member)
+    db.commit()
+
+
+def _address_taken(db: Session, email: str) -> bool:
+    return db.exec(select(Member.id).where(Member.email == email)).first() is not None
+
+
+def request_email_change(
+    db: Session, member_id: int, current: str, new_email: str
+) -> tuple[str, str]:
+    """The clean new address and the token for the confirmation link mailed to it."""
+    address = clean_email(new_email, NEW_EMAIL_INVALID)
+    member = _checked_member(db, member_id, current)
+    if address == member.email:
+        raise AccountError(NEW_EMAIL_INVALID, "email")
+    if _address_taken(db, address):
+        raise AccountError(DUPLICATE_EMAIL, "email")
+    token = issue_token(db, member.id, Purpose.CHANGE_EMAIL, new_email=address)
+    db.commit()
+    return address, token
+
+
+def confirm_email_change(db: Session, token: str | None) -> Member | None:
+    """Switch to the confirmed address; None for a bad link or an address taken meanwhile."""
+    row = consume_token(db, token, Purpose.CHANGE_EMAIL)
+    member = db.get(Member, row.member_id) if row else None
+    if member is None or not row.new_email or _address_taken(db, row.new_email):
+        db.rollback()
+        return None
+    member.email = row.new_email
+    db.add(member)
+    db.commit()
+    return member

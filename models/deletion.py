@@ -1,0 +1,126 @@
+"""Deleting an account: hidden at once, reactivable for 14 days, then personal data erased."""
+
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+
+from sqlmodel import Session, delete, select
+
+from models.account_errors import AccountError
+from models.account_rules import clean_email, storable
+from models.auth_session import AuthSession, end_all_sessions
+from models.email_tokens import EmailToken, Purpose, consume_token, issue_token
+from models.member import Member, MemberStatus, Photo, Profile, utcnow
+from models.passwords import verify_password
+from models.push_subscription import PushSubscription
+from models.signup import SignupSource
+from translations.catalog import N_
+
+GRACE_PERIOD = timedelta(days=14)
+DELETE_REASONS = (
+    "found_partner",
+    "not_enough_matches",
+    "too_expensive",
+    "too_many_messages",
+    "privacy",
+    "taking_break",
+    "other",
+)
+CHOOSE_REASON = N_("Choose a reason.")
+WRONG_PASSWORD = N_("Your password is not correct.")
+NOTE_MAX = 500
+
+
+def delete_account(db: Session, member_id: int, password: str, reason: str, note: str) -> str:
+    """Hide the account and end its sessions; return the reactivation link token."""
+    if reason not in DELETE_REASONS:
+        raise AccountError(CHOOSE_REASON, "reason")
+    member = db.get(Member, member_id)
+    if member is None or member.status == MemberStatus.DELETED:
+        raise AccountError(WRONG_PASSWORD, "password")
+    if not verify_password(member.password_hash, password or ""):
+        raise AccountError(WRONG_PASSWORD, "password")
+    member.status = MemberStatus.DELETED_PENDING
+    member.deleted_at = utcnow()
+    member.delete_reason, member.delete_note = reason, storable(note or "").strip()[:NOTE_MAX]
+    _set_profile_status(db, member.id, "disabled")
+    end_all_sessions(db, member.id)
+    db.add(member)
+    token = issue_token(db, member.id, Purpose.REACTIVATE)
+    db.commit()
+    return token
+
+
+def _set_profile_status(db: Session, member_id: int, status: str) -> None:
+    profile = db.get(Profile, member_id)
+    if profile is not None:
+        profile.status = status
+        db.add(profile)
+
+
+def request_reactivation(db: Session, email: str) -> tuple[Member, str] | None:
+    """A new reactivation link for an account awaiting deletion; None for any other address."""
+    address = clean_email(email)
+    member = db.exec(select(Member).where(Member.email == address)).first()
+    if member is None or not _reactivable(member, utcnow()):
+        return None
+    token = issue_token(db, member.id, Purpose.REACTIVATE)
+    db.commit()
+    return member, token
+
+
+def _reactivable(member: Member, now: datetime) -> bool:
+    return (
+        member.status == MemberStatus.DELETED_PENDING
+        and member.deleted_at is not None
+        and member.deleted_at + GRACE_PERIOD > now
+    )
+
+
+def reactivate(db: Session, token: str | None) -> Member | None:
+    """Undo a pending deletion from the e-mailed link (which also proves the address)."""
+    row = consume_token(db, token, Purpose.REACTIVATE)
+    member = db.get(Member, row.member_id) if row else None
+    if member is None or not _reactivable(member, utcnow()):
+        db.rollback()
+        return None
+    member.status = MemberStatus.ACTIVE
+    member.deleted_at = member.delete_reason = member.delete_note = None
+    _set_profile_status(db, member.id, "enabled")
+    db.add(member)
+    db.commit()
+    return member
+
+
+@dataclass(frozen=True)
+class ErasedAccount:
+    member_id: int
+    photo_files: tuple[str, ...]
+
+
+def erase_expired_accounts(db: Session, now: datetime) -> list[ErasedAccount]:
+    """Erase the personal data of accounts whose grace period is over. Returns the photo
+    files to remove, so the caller deletes them only after the database commit."""
+    query = select(Member).where(
+        Member.status == MemberStatus.DELETED_PENDING, Member.deleted_at <= now - GRACE_PERIOD
+    )
+    erased = [_erase(db, member) for member in db.exec(query).all()]
+    db.commit()
+    return erased
+
+
+def _erase(db: Session, member: Member) -> ErasedAccount:
+    photos = db.exec(select(Photo).where(Photo.member_id == member.id)).all()
+    files = tuple(name for p in photos for name in (p.filename, p.thumb_filename))
+    for table in (Photo, PushSubscription, AuthSession, EmailToken):
+        db.exec(delete(table).where(table.member_id == member.id))
+    db.exec(delete(Profile).where(Profile.member_id == member.id))
+    source = db.get(SignupSource, member.id)
+    if source is not None:
+        source.signup_message = ""
+        db.add(source)
+    member.email = f"deleted-{member.id}@deleted.invalid"
+    member.password_hash = member.delete_note = None
+    member.status = MemberStatus.DELETED
+    member.notifications_disabled = []
+    db.add(member)
+    return ErasedAccount(member.id, files)

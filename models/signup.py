@@ -1,0 +1,198 @@
+"""Becoming a member: the signup policy, the tracking record, events, and the new account."""
+
+from dataclasses import dataclass
+from datetime import date, datetime
+
+from sqlmodel import Field, Session, SQLModel, select
+
+from models.account_errors import AccountError
+from models.account_rules import (
+    check_new_password,
+    clean_date_of_birth,
+    clean_email,
+    clean_profile_name,
+    storable,
+)
+from models.attributes import GENDERS
+from models.credits import grant_credits
+from models.member import Member, MemberStatus, Profile, utcnow
+from models.passwords import hash_password
+from models.site_settings import SiteSettings
+from translations.catalog import N_
+from translations.errors import DUPLICATE_EMAIL
+
+ACCOUNT_AWAITS_DELETION = N_(
+    "This account was deleted recently. You can reactivate it with a link we e-mail you, "
+    "or contact customer service."
+)
+SIGNUPS_CLOSED = N_("Signing up is not possible at the moment.")
+CHOOSE_GENDER = N_("Choose who you are and who you are looking for.")
+MESSAGE_TOO_LONG = N_("Your message can have at most {max} characters.")
+TRACKING_FIELDS = ("network", "ref", "sub1", "sub2", "sub3")
+TRACKING_MAX = 100
+
+
+class SignupEventKind:
+    STARTED = "started"
+    COMPLETE = "complete"
+    CLOSED = "closed"
+    REDIRECTED_LOGIN = "redirected_login"
+    ALL = frozenset({STARTED, COMPLETE, CLOSED, REDIRECTED_LOGIN})
+
+
+class SignupSource(SQLModel, table=True):
+    """Where a member came from (the tracking record) and the first message they wrote."""
+
+    member_id: int = Field(foreign_key="member.id", primary_key=True, ondelete="CASCADE")
+    network: str = Field(default="", max_length=TRACKING_MAX)
+    ref: str = Field(default="", max_length=TRACKING_MAX)
+    sub1: str = Field(default="", max_length=TRACKING_MAX)
+    sub2: str = Field(default="", max_length=TRACKING_MAX)
+    sub3: str = Field(default="", max_length=TRACKING_MAX)
+    to_member_id: int | None = Field(default=None, foreign_key="member.id", ondelete="SET NULL")
+    signup_message: str = Field(default="", max_length=2000)
+
+
+class SignupEvent(SQLModel, table=True):
+    id: int | None = Field(default=None, primary_key=True)
+    kind: str = Field(max_length=20, index=True)
+    visitor: str = Field(max_length=64)
+    member_id: int | None = Field(default=None, foreign_key="member.id", ondelete="SET NULL")
+    created_at: datetime = Field(default_factory=utcnow)
+
+
+def clean_tracking(values: dict[str, object]) -> dict[str, str]:
+    """The five tracking fields, trimmed to strings of at most 100 characters."""
+    return {k: storable(str(values.get(k) or "")).strip()[:TRACKING_MAX] for k in TRACKING_FIELDS}
+
+
+def has_traffic_source(tracking: dict[str, str]) -> bool:
+    return bool(tracking.get("network") or tracking.get("ref"))
+
+
+def signups_open(settings: SiteSettings, tracking: dict[str, str]) -> bool:
+    if settings.signups == "all":
+        return True
+    return settings.signups == "with_trafficsource" and has_traffic_source(tracking)
+
+
+def sexuality_for(gender: str, seeking: str) -> str:
+    if seeking == "both":
+        return "bi"
+    if gender == seeking:
+        return "gay" if gender == "male" else "lesbian"
+    return "hetero"
+
+
+@dataclass(frozen=True)
+class SignupForm:
+    email: str
+    name: str
+    password: str
+    date_of_birth: str
+    gender: str
+    seeking: str
+    signup_message: str = ""
+
+
+@dataclass(frozen=True)
+class CleanSignup:
+    email: str
+    name: str
+    password: str
+    date_of_birth: date
+    gender: str
+    sexuality: str
+    signup_message: str
+
+
+def clean_signup(form: SignupForm, settings: SiteSettings, today: date) -> CleanSignup:
+    """Every field checked in form order; the first problem is raised."""
+    email = clean_email(form.email)
+    name = clean_profile_name(form.name, email)
+    password = check_new_password(form.password)
+    born = clean_date_of_birth(form.date_of_birth, settings.min_age, today)
+    if form.gender not in GENDERS or form.seeking not in (*GENDERS, "both"):
+        raise AccountError(CHOOSE_GENDER, "gender")
+    message = storable(form.signup_message or "").strip()
+    if len(message) > settings.message_length:
+        raise AccountError(MESSAGE_TOO_LONG, "signup_message", max=settings.message_length)
+    sexuality = sexuality_for(form.gender, form.seeking)
+    return CleanSignup(email, name, password, born, form.gender, sexuality, message)
+
+
+def existing_account_problem(db: Session, email: str) -> AccountError | None:
+    member = db.exec(select(Member).where(Member.email == email)).first()
+    if member is None:
+        return None
+    if member.status == MemberStatus.DELETED_PENDING:
+        return AccountError(ACCOUNT_AWAITS_DELETION, "email")
+    return AccountError(DUPLICATE_EMAIL, "email")
+
+
+@dataclass(frozen=True)
+class NewAccount:
+    settings: SiteSettings
+    locale: str
+    country: str
+    tracking: dict[str, str]
+    to_member_id: int | None = None
+
+
+def register_member(db: Session, form: CleanSignup, account: NewAccount) -> Member:
+    """Create the unconfirmed member, hidden profile, welcome credits and tracking record."""
+    if problem := existing_account_problem(db, form.email):
+        raise problem
+    if not signups_open(account.settings, account.tracking):
+        raise AccountError(SIGNUPS_CLOSED)
+    member = Member(
+        email=form.email,
+        password_hash=hash_password(form.password),
+        status=MemberStatus.NOT_CONFIRMED,
+        language=account.locale,
+    )
+    db.add(member)
+    db.flush()
+    db.add(_new_profile(member.id, form, account))
+    to_member_id = _existing(db, account.to_member_id)
+    db.add(_source(member.id, form, account.tracking, to_member_id))
+    if account.settings.signup_credits > 0:
+        grant_credits(db, member, account.settings.signup_credits, "signup")
+    db.commit()
+    return member
+
+
+def _new_profile(member_id: int, form: CleanSignup, account: NewAccount) -> Profile:
+    countries = account.settings.countries
+    country = account.country if account.country in countries else countries[0]
+    return Profile(
+        member_id=member_id,
+        name=form.name,
+        gender=form.gender,
+        sexuality=form.sexuality,
+        date_of_birth=form.date_of_birth,
+        country=country,
+        status="disabled",
+    )
+
+
+def _existing(db: Session, member_id: int | None) -> int | None:
+    return member_id if member_id and db.get(Member, member_id) else None
+
+
+def _source(
+    member_id: int, form: CleanSignup, tracking: dict[str, str], to_member_id: int | None
+) -> SignupSource:
+    return SignupSource(
+        member_id=member_id,
+        to_member_id=to_member_id if form.signup_message else None,
+        signup_message=form.signup_message,
+        **tracking,
+    )
+
+
+def record_signup_event(db: Session, kind: str, visitor: str, member_id: int | None) -> None:
+    if kind not in SignupEventKind.ALL:
+        raise ValueError(kind)
+    db.add(SignupEvent(kind=kind, visitor=visitor[:64], member_id=member_id))
+    db.commit()

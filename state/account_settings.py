@@ -1,0 +1,114 @@
+"""Settings → account: change password, change e-mail address, delete the account. Every handler
+checks the session cookie again: the page may be older than a log-out elsewhere."""
+
+import asyncio
+import logging
+
+import reflex as rx
+
+from models.account_changes import AccountError
+from models.deletion import DELETE_REASONS
+from services import accounts
+from services.mail import MailDeliveryError, send_mail_async
+from services.site_settings import current_settings
+from state.forms import FormState
+from state.session import SessionState
+from translations.errors import GENERIC_ERROR
+
+log = logging.getLogger(__name__)
+LOGIN_REDIRECT = "/login?next=/settings"
+
+
+class AccountSettingsState(FormState, rx.State):
+    password_saved: bool = False
+    email_sent_to: str = ""
+    delete_step: int = 0  # 0 closed, 1 reason, 2 alternatives, 3 confirm
+    delete_reason: str = ""
+    delete_discount: int = 0
+
+    async def _member_id(self) -> int | None:
+        return (await self.get_state(SessionState)).verified_member_id()
+
+    @rx.event
+    def reset_form(self) -> None:
+        self.errors, self.busy, self.password_saved, self.email_sent_to = {}, False, False, ""
+        self.delete_step, self.delete_reason = 0, ""
+        self.delete_discount = current_settings().delete_discount
+
+    @rx.event
+    async def change_password(self, form: dict):
+        member_id = await self._member_id()
+        if member_id is None:
+            yield rx.redirect(LOGIN_REDIRECT)
+            return
+        self.busy, self.errors, self.password_saved = True, {}, False
+        yield
+        session = await self.get_state(SessionState)
+        values = [str(form.get(k) or "") for k in ("current_password", "new_password", "repeat")]
+        try:
+            await asyncio.to_thread(
+                accounts.new_password, member_id, *values, session.cookie_token()
+            )
+        except AccountError as error:
+            await self.show_error(error)
+        else:
+            self.password_saved = True
+        self.busy = False
+
+    @rx.event
+    async def change_email(self, form: dict):
+        member_id = await self._member_id()
+        if member_id is None:
+            yield rx.redirect(LOGIN_REDIRECT)
+            return
+        self.busy, self.errors, self.email_sent_to = True, {}, ""
+        yield
+        current, new_email = str(form.get("email_password") or ""), str(form.get("email") or "")
+        try:
+            mail = await asyncio.to_thread(
+                accounts.email_change_mail, member_id, current, new_email
+            )
+            await send_mail_async(mail)
+        except AccountError as error:
+            error.field = "email_password" if error.field == "current_password" else error.field
+            await self.show_error(error)
+        except MailDeliveryError:
+            log.exception("e-mail change mail failed")
+            self.errors = {"email": await self.text(GENERIC_ERROR)}
+        else:
+            self.email_sent_to = mail.to
+        self.busy = False
+
+    @rx.event
+    def delete_go(self, step: int) -> None:
+        self.delete_step = max(0, min(int(step), 3))
+        self.errors = {}
+
+    @rx.event
+    def choose_reason(self, reason: str) -> None:
+        if reason in DELETE_REASONS:
+            self.delete_reason = reason
+
+    @rx.event
+    async def delete_account(self, form: dict):
+        member_id = await self._member_id()
+        if member_id is None:
+            yield rx.redirect(LOGIN_REDIRECT)
+            return
+        self.busy, self.errors = True, {}
+        yield
+        password, note = str(form.get("password") or ""), str(form.get("note") or "")
+        try:
+            mail = await asyncio.to_thread(
+                accounts.delete_my_account, member_id, password, self.delete_reason, note
+            )
+        except AccountError as error:
+            await self.show_error(error)
+            self.busy = False
+            return
+        try:
+            await send_mail_async(mail)
+        except MailDeliveryError:
+            log.exception("reactivation mail failed; the account is deleted all the same")
+        self.busy = False
+        yield rx.redirect("/api/logout.php?next=/account-deleted")

@@ -1,0 +1,60 @@
+"""The activation reminder with its 4-step re-send, and the e-mail change confirmation page."""
+
+import asyncio
+import logging
+from datetime import UTC, datetime
+
+import reflex as rx
+
+from services import accounts
+from services.mail import MailDeliveryError, send_mail_async
+from state.session import SessionState
+
+log = logging.getLogger(__name__)
+SENT_STEP = 4
+
+
+class ActivationState(rx.State):
+    dismissed_at: str = rx.LocalStorage("", name="activation_reminder_dismissed", sync=True)
+    resend_step: int = 0  # 1 checking, 2 new link, 3 sending, 4 sent
+    resend_failed: bool = False
+    mail_change_ok: bool = False
+    mail_change_checked: bool = False
+
+    @rx.var
+    def signup_just_completed(self) -> bool:
+        return "signup_complete" in self.router.url.query_parameters
+
+    @rx.event
+    def dismiss(self) -> None:
+        self.dismissed_at = datetime.now(UTC).isoformat(timespec="seconds")
+
+    @rx.event
+    async def resend(self):
+        if 0 < self.resend_step < SENT_STEP:
+            return
+        self.resend_failed, self.resend_step = False, 1
+        yield
+        member_id = (await self.get_state(SessionState)).verified_member_id()
+        self.resend_step = 2
+        yield
+        mail = await asyncio.to_thread(accounts.activation_mail, member_id) if member_id else None
+        self.resend_step = 3
+        yield
+        try:
+            if mail is None:
+                raise MailDeliveryError("nothing to send")
+            await send_mail_async(mail)
+        except MailDeliveryError:
+            log.exception("activation mail failed")
+            self.resend_failed, self.resend_step = True, 0
+            return
+        self.resend_step = SENT_STEP
+
+    @rx.event
+    async def confirm_mail_change(self) -> None:
+        token = str(self.router.url.query_parameters.get("token") or "")
+        self.mail_change_ok = await asyncio.to_thread(accounts.confirm_new_email, token)
+        self.mail_change_checked = True
+        if self.mail_change_ok:
+            (await self.get_state(SessionState)).load()

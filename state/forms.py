@@ -1,0 +1,35 @@
+"""What every form state shares: field errors in the member's language, and safe redirects."""
+
+import reflex as rx
+
+from models.account_errors import AccountError
+from state.i18n import I18nState
+from translations.catalog import gettext
+from translations.errors import GENERIC_ERROR
+
+DEFAULT_NEXT = "/members"
+
+
+def safe_next(value: object) -> str:
+    """A local path to continue to after log-in; anything else goes to the members page."""
+    text = str(value or "")
+    if not text.startswith("/") or text.startswith(("//", "/\\")) or len(text) > 500:
+        return DEFAULT_NEXT
+    return text
+
+
+class FormState(rx.State, mixin=True):
+    """Base of the account forms: `errors` maps a field ('' for the form) to a shown text."""
+
+    errors: dict[str, str] = {}
+    busy: bool = False
+
+    async def text(self, msgid: str, **params: object) -> str:
+        locale = (await self.get_state(I18nState)).locale
+        return gettext(locale, msgid, **params)
+
+    async def show_error(self, error: AccountError) -> None:
+        self.errors = {error.field: await self.text(error.message, **error.params)}
+
+    async def show_generic_error(self) -> None:
+        self.errors = {"": await self.text(GENERIC_ERROR)}

@@ -1,0 +1,79 @@
+"""/login and the log-in-required prompt: check the password off the event loop, then hand the
+session over to an HttpOnly cookie and continue where the visitor was going."""
+
+import asyncio
+import json
+import logging
+
+import reflex as rx
+
+from models.account_errors import AccountError
+from services import accounts
+from services.mail import MailDeliveryError, send_mail_async
+from state.forms import FormState, safe_next
+from state.i18n import I18nState
+
+log = logging.getLogger(__name__)
+
+
+def continue_with_session(handoff: str, next_path: str) -> rx.event.EventSpec:
+    """Trade the hand-off code for the cookie and load `next_path` in a fresh page."""
+    return rx.call_script(
+        f"window.siteSession.handoff({json.dumps(handoff)}, {json.dumps(next_path)})"
+    )
+
+
+class LoginState(FormState, rx.State):
+    email: str = ""
+    awaiting_deletion: bool = False
+    reactivation_sent: bool = False
+
+    @rx.var
+    def next_path(self) -> str:
+        return safe_next(self.router.url.query_parameters.get("next"))
+
+    @rx.var
+    def required(self) -> bool:
+        """Sent here by a page that needs a log-in: show the prompt wording."""
+        return "next" in self.router.url.query_parameters
+
+    @rx.event
+    def reset_form(self) -> None:
+        self.errors, self.busy = {}, False
+        self.awaiting_deletion = self.reactivation_sent = False
+
+    @rx.event
+    async def submit(self, form: dict):
+        self.email = str(form.get("email") or "")[:254]
+        self.busy, self.errors, self.awaiting_deletion = True, {}, False
+        yield
+        try:
+            login = await asyncio.to_thread(
+                accounts.log_in, self.email, str(form.get("password") or "")
+            )
+        except AccountError as error:
+            await self.show_error(error)
+            self.busy = False
+            return
+        self.busy = False
+        if login.handoff is None:
+            self.awaiting_deletion = True
+            return
+        i18n = await self.get_state(I18nState)
+        i18n.locale = i18n.locale_cookie = login.language
+        yield continue_with_session(login.handoff, self.next_path)
+
+    @rx.event
+    async def send_reactivation(self):
+        self.busy = True
+        yield
+        mail = await asyncio.to_thread(accounts.reactivation_mail, self.email)
+        try:
+            if mail is not None:
+                await send_mail_async(mail)
+        except MailDeliveryError:
+            log.exception("reactivation mail failed")
+            await self.show_generic_error()
+        else:
+            self.reactivation_sent = True
+        self.busy = False

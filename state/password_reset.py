@@ -1,0 +1,87 @@
+"""/reset-password and /reset-password/do. A request answers the same for every address and
+sends the mail in the background, so neither the text nor the time tells who has an account."""
+
+import asyncio
+import logging
+
+import reflex as rx
+
+from models.account_errors import AccountError
+from models.password_reset import reset_link_usable
+from services import accounts
+from services.database import db_session
+from services.mail import OutgoingMail, send_mail_async
+from state.forms import FormState
+from state.login import continue_with_session
+
+log = logging.getLogger(__name__)
+_background_mails: set[asyncio.Task] = set()
+
+
+async def _deliver(mail: OutgoingMail) -> None:
+    try:
+        await send_mail_async(mail)
+    except Exception:
+        log.exception("password reset mail failed")
+
+
+def send_in_background(mail: OutgoingMail | None) -> None:
+    if mail is not None:
+        task = asyncio.create_task(_deliver(mail))
+        _background_mails.add(task)
+        task.add_done_callback(_background_mails.discard)
+
+
+class ResetRequestState(FormState, rx.State):
+    sent_to: str = ""
+
+    @rx.event
+    def reset_form(self) -> None:
+        self.errors, self.busy, self.sent_to = {}, False, ""
+
+    @rx.event
+    async def submit(self, form: dict):
+        email = str(form.get("email") or "")[:254]
+        self.busy, self.errors = True, {}
+        yield
+        try:
+            mail = await asyncio.to_thread(accounts.password_reset_mail, email)
+        except AccountError as error:
+            await self.show_error(error)
+        else:
+            send_in_background(mail)
+            self.sent_to = email.strip()
+        self.busy = False
+
+
+class ResetPasswordState(FormState, rx.State):
+    link_ok: bool = False
+    checked: bool = False
+
+    def _token(self) -> str:
+        return str(self.router.url.query_parameters.get("token") or "")
+
+    @rx.event
+    def check_link(self) -> None:
+        with db_session() as db:
+            self.link_ok = reset_link_usable(db, self._token())
+        self.checked, self.errors, self.busy = True, {}, False
+
+    @rx.event
+    async def submit(self, form: dict):
+        self.busy, self.errors = True, {}
+        yield
+        password, repeat = str(form.get("password") or ""), str(form.get("repeat") or "")
+        try:
+            login = await asyncio.to_thread(
+                accounts.reset_password, self._token(), password, repeat
+            )
+        except AccountError as error:
+            await self.show_error(error)
+            self.busy = False
+            return
+        yield (
+            continue_with_session(login.handoff, "/members")
+            if login.handoff
+            else rx.redirect("/login")
+        )
