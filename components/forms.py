@@ -4,6 +4,7 @@ import reflex as rx
 
 from components.i18n import t
 from models.passwords import MIN_LENGTH
+from translations.catalog import N_
 
 
 def field_error(errors: rx.Var[dict[str, str]], key: str) -> rx.Component:
@@ -56,7 +57,7 @@ def auth_card(title: rx.Var[str], *children: rx.Component, testid: str) -> rx.Co
 def new_password_fields(errors: rx.Var[dict[str, str]], name: str = "password") -> rx.Component:
     return rx.fragment(
         text_field(
-            "New password",
+            N_("New password"),
             name,
             errors,
             type="password",
@@ -65,7 +66,7 @@ def new_password_fields(errors: rx.Var[dict[str, str]], name: str = "password") 
             hint=t("At least {min} characters.", min=MIN_LENGTH),
         ),
         text_field(
-            "Repeat new password",
+            N_("Repeat new password"),
             "repeat",
             errors,
             type="password",

@@ -136,12 +136,14 @@ def _account_step() -> rx.Component:
             rx.el.div(
                 _message_to_member(),
                 _who(),
-                _draft_field("Profile name", "name", auto_complete="nickname", max_length=40),
-                _draft_field("E-mail address", "email", type="email", auto_complete="email"),
+                _draft_field(N_("Profile name"), "name", auto_complete="nickname", max_length=40),
+                _draft_field(N_("E-mail address"), "email", type="email", auto_complete="email"),
                 _existing_account_actions(),
-                _draft_field("Password", "password", type="password", auto_complete="new-password"),
                 _draft_field(
-                    "Date of birth",
+                    N_("Password"), "password", type="password", auto_complete="new-password"
+                ),
+                _draft_field(
+                    N_("Date of birth"),
                     "date_of_birth",
                     type="date",
                     max=S.max_date_of_birth,
@@ -149,7 +151,7 @@ def _account_step() -> rx.Component:
                 ),
                 form_error(S.errors),
                 rx.el.p(t(TERMS_NOTE), class_name="field-hint"),
-                submit_button("Create my free account", S.busy, data_testid="signup-submit"),
+                submit_button(N_("Create my free account"), S.busy, data_testid="signup-submit"),
                 rx.el.p(
                     t("Already a member?"),
                     " ",
@@ -247,9 +249,9 @@ def _place_step() -> rx.Component:
                     class_name="field",
                 ),
             ),
-            text_field("Town or city", "city", S.errors, max_length=80),
+            text_field(N_("Town or city"), "city", S.errors, max_length=80),
             rx.flex(
-                submit_button("Next", S.busy, data_testid="signup-next"),
+                submit_button(N_("Next"), S.busy, data_testid="signup-next"),
                 _skip(),
                 gap="3",
                 justify="end",
@@ -281,7 +283,7 @@ def _looks_step() -> rx.Component:
         rx.el.div(
             *(_looks_select(field) for field in FIELD_LABELS),
             rx.flex(
-                submit_button("Next", S.busy, data_testid="signup-next"),
+                submit_button(N_("Next"), S.busy, data_testid="signup-next"),
                 _skip(),
                 gap="3",
                 justify="end",
@@ -316,7 +318,7 @@ def _about_step() -> rx.Component:
             rx.el.span(t("Interests"), class_name="field-label"),
             rx.el.div(rx.foreach(S.interest_options, _interest), class_name="chips"),
             rx.flex(
-                submit_button("Next", S.busy, data_testid="signup-next"),
+                submit_button(N_("Next"), S.busy, data_testid="signup-next"),
                 _skip(),
                 gap="3",
                 justify="end",

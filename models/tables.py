@@ -4,6 +4,7 @@ from sqlmodel import SQLModel
 
 from models.auth_session import AuthSession
 from models.credits import CreditEntry
+from models.discount_codes import DiscountCode
 from models.email_tokens import EmailToken
 from models.member import Member, Photo, Profile
 from models.password_reset import ResetRequest
@@ -16,6 +17,7 @@ metadata = SQLModel.metadata
 __all__ = [
     "AuthSession",
     "CreditEntry",
+    "DiscountCode",
     "EmailToken",
     "Member",
     "Photo",

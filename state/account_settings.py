@@ -8,7 +8,9 @@ import reflex as rx
 
 from models.account_changes import AccountError
 from models.deletion import DELETE_REASONS
+from models.discount_codes import retention_code
 from services import accounts
+from services.database import db_session
 from services.mail import MailDeliveryError, send_mail_async
 from services.site_settings import current_settings
 from state.forms import FormState
@@ -25,6 +27,8 @@ class AccountSettingsState(FormState, rx.State):
     delete_step: int = 0  # 0 closed, 1 reason, 2 alternatives, 3 confirm
     delete_reason: str = ""
     delete_discount: int = 0
+    discount_code: str = ""
+    discount_expires: str = ""
 
     async def _member_id(self) -> int | None:
         return (await self.get_state(SessionState)).verified_member_id()
@@ -34,6 +38,20 @@ class AccountSettingsState(FormState, rx.State):
         self.errors, self.busy, self.password_saved, self.email_sent_to = {}, False, False, ""
         self.delete_step, self.delete_reason = 0, ""
         self.delete_discount = current_settings().delete_discount
+        self.discount_code = self.discount_expires = ""
+
+    @rx.event
+    async def claim_discount(self):
+        """The delete_discount offer: a personal code for the next credit bundle."""
+        member_id = await self._member_id()
+        if member_id is None:
+            yield rx.redirect(LOGIN_REDIRECT)
+            return
+        percentage = current_settings().delete_discount
+        with db_session() as db:
+            code = retention_code(db, member_id, percentage)
+        self.discount_code = code.code
+        self.discount_expires = code.expires_at.date().isoformat()
 
     @rx.event
     async def change_password(self, form: dict):

@@ -7,7 +7,7 @@ from datetime import UTC, datetime
 import reflex as rx
 
 from services import accounts
-from services.mail import MailDeliveryError, send_mail_async
+from services.mail import MailDeliveryError, OutgoingMail, send_mail_async
 from state.session import SessionState
 
 log = logging.getLogger(__name__)
@@ -41,15 +41,10 @@ class ActivationState(rx.State):
         mail = await asyncio.to_thread(accounts.activation_mail, member_id) if member_id else None
         self.resend_step = 3
         yield
-        try:
-            if mail is None:
-                raise MailDeliveryError("nothing to send")
-            await send_mail_async(mail)
-        except MailDeliveryError:
-            log.exception("activation mail failed")
+        if mail is not None and await _delivered(mail):
+            self.resend_step = SENT_STEP
+        else:
             self.resend_failed, self.resend_step = True, 0
-            return
-        self.resend_step = SENT_STEP
 
     @rx.event
     async def confirm_mail_change(self) -> None:
@@ -58,3 +53,12 @@ class ActivationState(rx.State):
         self.mail_change_checked = True
         if self.mail_change_ok:
             (await self.get_state(SessionState)).load()
+
+
+async def _delivered(mail: OutgoingMail) -> bool:
+    try:
+        await send_mail_async(mail)
+    except MailDeliveryError:
+        log.exception("activation mail failed")
+        return False
+    return True

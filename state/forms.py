@@ -15,6 +15,9 @@ def safe_next(value: object) -> str:
     text = str(value or "")
     if not text.startswith("/") or text.startswith(("//", "/\\")) or len(text) > 500:
         return DEFAULT_NEXT
+    # Browsers drop tabs and newlines from a URL before parsing it: "/\t/evil.com" is "//evil.com".
+    if any(ord(c) < 0x20 or ord(c) == 0x7F for c in text):
+        return DEFAULT_NEXT
     return text
 
 

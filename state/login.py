@@ -12,6 +12,7 @@ from services import accounts
 from services.mail import MailDeliveryError, send_mail_async
 from state.forms import FormState, safe_next
 from state.i18n import I18nState
+from state.session import SessionState
 
 log = logging.getLogger(__name__)
 
@@ -38,9 +39,13 @@ class LoginState(FormState, rx.State):
         return "next" in self.router.url.query_parameters
 
     @rx.event
-    def reset_form(self) -> None:
+    async def reset_form(self) -> rx.event.EventSpec | None:
+        """A fresh form; a member who is logged in already goes on at once."""
         self.errors, self.busy = {}, False
         self.awaiting_deletion = self.reactivation_sent = False
+        if (await self.get_state(SessionState)).logged_in:
+            return rx.redirect(self.next_path)
+        return None
 
     @rx.event
     async def submit(self, form: dict):

@@ -32,7 +32,12 @@ from services import accounts
 from services.config import get_config
 from services.database import db_session
 from services.mail import MailDeliveryError, OutgoingMail, send_mail_async
-from services.photo_pipeline import MAX_UPLOAD_BYTES, PhotoRejected, store_photo
+from services.photo_pipeline import (
+    MAX_UPLOAD_BYTES,
+    PhotoRejected,
+    delete_photo_files,
+    store_photo,
+)
 from services.push_keys import vapid_public_key
 from services.site_settings import current_settings
 from state.forms import FormState
@@ -295,9 +300,14 @@ class SignupState(FormState, rx.State):
         self.busy = False
 
     def _store_photo(self, data: bytes) -> str:
-        stored = store_photo(data, get_config().media_dir / "photos")
-        with db_session() as db:
-            add_photo(db, self._member_id, stored.filename, stored.thumb_filename)
+        photo_dir = get_config().media_dir / "photos"
+        stored = store_photo(data, photo_dir)
+        try:
+            with db_session() as db:
+                add_photo(db, self._member_id, stored.filename, stored.thumb_filename)
+        except BaseException:  # refused (photo limit) or failed: keep no files without a row
+            delete_photo_files(photo_dir, stored.filename, stored.thumb_filename)
+            raise
         return f"{current_settings().cdn_prefix}photos/{stored.thumb_filename}"
 
     @rx.event

@@ -8,6 +8,7 @@ from components.i18n import t
 from models.signup import ACCOUNT_AWAITS_DELETION
 from state.login import LoginState
 from state.signup import SignupState
+from translations.catalog import N_
 
 
 def _reactivation_offer() -> rx.Component:
@@ -40,7 +41,7 @@ def _form() -> rx.Component:
         rx.el.div(
             form_error(LoginState.errors),
             text_field(
-                "E-mail address",
+                N_("E-mail address"),
                 "email",
                 LoginState.errors,
                 type="email",
@@ -49,14 +50,14 @@ def _form() -> rx.Component:
                 default_value=LoginState.email,
             ),
             text_field(
-                "Password",
+                N_("Password"),
                 "password",
                 LoginState.errors,
                 type="password",
                 auto_complete="current-password",
                 required=True,
             ),
-            submit_button("Log in", LoginState.busy, data_testid="login-submit"),
+            submit_button(N_("Log in"), LoginState.busy, data_testid="login-submit"),
             rx.link(t("Forgot your password?"), href="/reset-password", size="2"),
             class_name="form-stack",
         ),

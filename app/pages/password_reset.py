@@ -30,8 +30,8 @@ def reset_request_page() -> rx.Component:
         rx.el.div(
             rx.el.p(t(REQUEST_INTRO), class_name="muted"),
             form_error(state.errors),
-            text_field("E-mail address", "email", state.errors, type="email", required=True),
-            submit_button("Send link", state.busy, data_testid="reset-submit"),
+            text_field(N_("E-mail address"), "email", state.errors, type="email", required=True),
+            submit_button(N_("Send link"), state.busy, data_testid="reset-submit"),
             class_name="form-stack",
         ),
         on_submit=state.submit,
@@ -50,7 +50,7 @@ def reset_do_page() -> rx.Component:
         rx.el.div(
             form_error(state.errors),
             new_password_fields(state.errors),
-            submit_button("Save password", state.busy, data_testid="reset-do-submit"),
+            submit_button(N_("Save password"), state.busy, data_testid="reset-do-submit"),
             class_name="form-stack",
         ),
         on_submit=state.submit,

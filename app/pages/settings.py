@@ -9,7 +9,7 @@ from components.forms import (
     submit_button,
     text_field,
 )
-from components.i18n import t
+from components.i18n import local_date, t
 from models.deletion import DELETE_REASONS
 from state.account_settings import AccountSettingsState as S
 from state.session import SessionState
@@ -18,6 +18,9 @@ from translations.catalog import N_
 DELETE_EXPLAINED = N_(
     "Your profile disappears at once. You can reactivate your account for 14 days with the "
     "link we e-mail you; after that we erase your data for good."
+)
+CODE_TEXT = N_(
+    "Your code {code} gives you the discount on your next credit bundle. It is valid until {date}."
 )
 REASON_LABELS = {
     "found_partner": N_("I have found someone"),
@@ -41,7 +44,7 @@ def _section(title: str, *children: rx.Component, testid: str) -> rx.Component:
 
 def _current_password(name: str) -> rx.Component:
     return text_field(
-        "Current password",
+        N_("Current password"),
         name,
         S.errors,
         type="password",
@@ -52,13 +55,13 @@ def _current_password(name: str) -> rx.Component:
 
 def _password_section() -> rx.Component:
     return _section(
-        "Change password",
+        N_("Change password"),
         rx.form(
             rx.el.div(
                 _current_password("current_password"),
                 new_password_fields(S.errors, "new_password"),
                 rx.cond(S.password_saved, notice(t("Your new password is saved."), icon="check")),
-                submit_button("Save password", S.busy, data_testid="save-password"),
+                submit_button(N_("Save password"), S.busy, data_testid="save-password"),
                 class_name="form-stack",
             ),
             on_submit=S.change_password,
@@ -73,14 +76,16 @@ def _email_section() -> rx.Component:
         "We sent a link to {email}. Your address changes once you click it.", email=S.email_sent_to
     )
     return _section(
-        "Change e-mail address",
+        N_("Change e-mail address"),
         rx.el.p(t("Your address now: {email}", email=SessionState.email), class_name="muted"),
         rx.form(
             rx.el.div(
-                text_field("New e-mail address", "email", S.errors, type="email", required=True),
+                text_field(
+                    N_("New e-mail address"), "email", S.errors, type="email", required=True
+                ),
                 _current_password("email_password"),
                 rx.cond(S.email_sent_to != "", notice(sent)),
-                submit_button("Change e-mail address", S.busy, data_testid="save-email"),
+                submit_button(N_("Change e-mail address"), S.busy, data_testid="save-email"),
                 class_name="form-stack",
             ),
             on_submit=S.change_email,
@@ -131,9 +136,18 @@ def _alternatives() -> rx.Component:
                     percent=S.delete_discount,
                 )
             ),
-            rx.link(
-                rx.button(t("Claim my discount"), variant="solid", color_scheme="amber"),
-                href="/credits?offer=stay",
+            rx.cond(
+                S.discount_code != "",
+                rx.el.p(
+                    t(CODE_TEXT, code=S.discount_code, date=local_date(S.discount_expires)),
+                    data_testid="discount-code",
+                ),
+                rx.button(
+                    t("Claim my discount"),
+                    color_scheme="amber",
+                    on_click=S.claim_discount,
+                    data_testid="claim-discount",
+                ),
             ),
             class_name="upsell",
         ),
@@ -171,7 +185,7 @@ def _confirm_delete() -> rx.Component:
                 class_name="field",
             ),
             text_field(
-                "Password",
+                N_("Password"),
                 "password",
                 S.errors,
                 type="password",
@@ -181,7 +195,10 @@ def _confirm_delete() -> rx.Component:
             form_error(S.errors),
             rx.flex(
                 submit_button(
-                    "Delete my account", S.busy, color_scheme="red", data_testid="delete-confirm"
+                    N_("Delete my account"),
+                    S.busy,
+                    color_scheme="red",
+                    data_testid="delete-confirm",
                 ),
                 rx.button(t("Cancel"), type="button", variant="soft", on_click=S.delete_go(0)),
                 gap="3",
@@ -195,7 +212,7 @@ def _confirm_delete() -> rx.Component:
 
 def _delete_section() -> rx.Component:
     return _section(
-        "Delete account",
+        N_("Delete account"),
         rx.match(
             S.delete_step,
             (1, _delete_reasons()),

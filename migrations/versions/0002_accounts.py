@@ -2,7 +2,7 @@
 
 Revision ID: 0002
 Revises: 0001
-Create Date: 2026-11-22 03:21:00.796664
+Create Date: 2026-11-22 03:38:58.872327
 """
 
 from collections.abc import Sequence
@@ -42,6 +42,24 @@ def upgrade() -> None:
     )
     with op.batch_alter_table('creditentry', schema=None) as batch_op:
         batch_op.create_index(batch_op.f('ix_creditentry_member_id'), ['member_id'], unique=False)
+
+    op.create_table('discountcode',
+    sa.Column('id', sa.Integer(), nullable=False),
+    sa.Column('code', sqlmodel.sql.sqltypes.AutoString(length=40), nullable=False),
+    sa.Column('member_id', sa.Integer(), nullable=True),
+    sa.Column('value_percentage', sa.Integer(), nullable=False),
+    sa.Column('validity', sqlmodel.sql.sqltypes.AutoString(length=20), nullable=False),
+    sa.Column('status', sqlmodel.sql.sqltypes.AutoString(length=10), nullable=False),
+    sa.Column('country', sqlmodel.sql.sqltypes.AutoString(length=2), nullable=True),
+    sa.Column('currency', sqlmodel.sql.sqltypes.AutoString(length=3), nullable=True),
+    sa.Column('minimum_order_value', sa.Integer(), nullable=False),
+    sa.Column('expires_at', sqlmodel.sql.sqltypes.UTCDateTime(), nullable=False),
+    sa.Column('created_at', sqlmodel.sql.sqltypes.UTCDateTime(), nullable=False),
+    sa.ForeignKeyConstraint(['member_id'], ['member.id'], ondelete='CASCADE'),
+    sa.PrimaryKeyConstraint('id')
+    )
+    with op.batch_alter_table('discountcode', schema=None) as batch_op:
+        batch_op.create_index(batch_op.f('ix_discountcode_code'), ['code'], unique=True)
 
     op.create_table('emailtoken',
     sa.Column('id', sa.Integer(), nullable=False),
@@ -125,6 +143,10 @@ def downgrade() -> None:
         batch_op.drop_index(batch_op.f('ix_emailtoken_member_id'))
 
     op.drop_table('emailtoken')
+    with op.batch_alter_table('discountcode', schema=None) as batch_op:
+        batch_op.drop_index(batch_op.f('ix_discountcode_code'))
+
+    op.drop_table('discountcode')
     with op.batch_alter_table('creditentry', schema=None) as batch_op:
         batch_op.drop_index(batch_op.f('ix_creditentry_member_id'))
 

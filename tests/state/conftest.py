@@ -1,14 +1,20 @@
 """A fresh Reflex state tree per test, with the request headers a tab would send."""
 
-from collections.abc import Callable
+import inspect
+from collections.abc import Callable, Iterator
+from email.message import EmailMessage
+from pathlib import Path
 from typing import TypeVar
 
 import pytest
 import reflex as rx
+from reflex.event import EventSpec
 from reflex.istate.data import RouterData
 
 import app.app  # noqa: F401 - registers every state of the app
 import services.site_settings
+from services.config import get_config
+from services.mail import outbox_messages
 
 S = TypeVar("S", bound=rx.State)
 
@@ -19,14 +25,63 @@ def substate(root: rx.State, cls: type[S]) -> S:
 
 @pytest.fixture
 def make_root(engine) -> Callable[..., rx.State]:
+    """`make_root(url="/login?next=/likes", cookie=...)`: `url` is the page the tab is on (path
+    and query); every other keyword is a request header (underscores become dashes)."""
     services.site_settings.forget_cached_settings()
 
-    def build(**headers: str) -> rx.State:
+    def build(url: str = "", **headers: str) -> rx.State:
         root = rx.State(_reflex_internal_init=True)
         root.router = RouterData.from_router_data(
-            {"headers": {k.replace("_", "-"): v for k, v in headers.items()}}
+            {
+                "headers": {k.replace("_", "-"): v for k, v in headers.items()},
+                "pathname": url.split("?")[0],
+                "asPath": url,
+                "token": "test-client-token",
+            }
         )
         return root
 
     yield build
     services.site_settings.forget_cached_settings()
+
+
+@pytest.fixture
+def outbox(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Callable[[], list]]:
+    """DATA_DIR in tmp_path, so mails, photos and the push key land there; returns a reader of
+    the mails sent so far."""
+    monkeypatch.setenv("DATA_DIR", str(tmp_path / "data"))
+    get_config.cache_clear()
+
+    def sent() -> list[EmailMessage]:
+        return outbox_messages(get_config().outbox_dir)
+
+    yield sent
+    get_config.cache_clear()
+
+
+async def run(result: object) -> list[EventSpec]:
+    """Drive what a handler returned (async generator, coroutine or value); the events it gave."""
+    if inspect.isasyncgen(result):
+        return [event async for event in result if event is not None]
+    if inspect.isawaitable(result):
+        result = await result
+    if result is None:
+        return []
+    return list(result) if isinstance(result, list | tuple) else [result]
+
+
+def event_args(event: EventSpec) -> dict[str, object]:
+    """The literal arguments of an event spec, by name (a script's code, a redirect's path)."""
+    return {key._js_expr: getattr(value, "_var_value", None) for key, value in event.args}
+
+
+def scripts(events: list[EventSpec]) -> list[str]:
+    """The JavaScript of every `rx.call_script` among `events`."""
+    return [
+        args["javascript_code"] for args in map(event_args, events) if "javascript_code" in args
+    ]
+
+
+def redirects(events: list[EventSpec]) -> list[str]:
+    """The paths of every `rx.redirect` among `events`."""
+    return [args["path"] for args in map(event_args, events) if "path" in args and "popup" in args]

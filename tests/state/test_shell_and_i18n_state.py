@@ -43,11 +43,11 @@ async def test_domain_language_applies_without_cookie_or_browser_match(make_root
     assert substate(root, I18nState).locale == "da"
 
 
-def test_switching_language_sets_the_cookie_and_refuses_unknown_codes(make_root) -> None:
+async def test_switching_language_sets_the_cookie_and_refuses_unknown_codes(make_root) -> None:
     i18n = substate(make_root(), I18nState)
-    i18n.switch("pl")
+    await i18n.switch("pl")
     assert (i18n.locale, i18n.locale_cookie) == ("pl", "pl")
-    assert i18n.switch("xx") is None
+    assert await i18n.switch("xx") is None
     assert i18n.locale == "pl"
 
 

@@ -1,4 +1,5 @@
-"""The route table holds every path of spec section 2, once, with the spec's members area."""
+"""The route table holds every path of spec section 2 (plus /settings, the account settings the
+spec's activation reminder names), once, with the spec's members area."""
 
 from app.routes import LANDER_NAMES, ROUTES, STATIC_PAGES, Layout
 
@@ -9,7 +10,8 @@ SPEC_PATHS = {
     "/chats/[id]", "/account-deleted", "/complaints", "/complete-signup", "/credits",
     "/credits/[id]/[[...splat]]", "/credits/repeat-order", "/directdebit", "/lang-config",
     "/login", "/match-finder", "/notifications", "/premium", "/pricing", "/profile",
-    "/reset-password", "/reset-password/do", "/signup", "/signup-matches", "/swipe-game",
+    "/reset-password", "/reset-password/do", "/settings", "/signup", "/signup-matches",
+    "/swipe-game",
     "/transactions/[[...splat]]", "/activate/done", "/activate/error", "/mail-change/do",
     "/landers/tinderswipe", "/[token]",
     *(f"/landers/{name}/[[...splat]]" for name in LANDER_NAMES),

@@ -1,0 +1,71 @@
+"""The activation reminder's re-send and the e-mail change confirmation, server-side."""
+
+from sqlmodel import Session
+
+from models.account_changes import request_email_change
+from models.auth_session import start_session
+from models.member import Member
+from state.activation import ActivationState
+from state.session import SessionState
+from tests.factories import PASSWORD, make_member, make_member_with_password
+from tests.state.conftest import substate
+
+
+async def resend_steps(activation: ActivationState) -> list[int]:
+    """The progress step shown after each part of the re-send, and at its end."""
+    steps = [activation.resend_step async for _ in activation.resend()]
+    return [*steps, activation.resend_step]
+
+
+async def test_resend_walks_four_steps_and_mails_an_unconfirmed_member(
+    make_root, db, outbox
+) -> None:
+    member = make_member(db, status="not_confirmed")
+    root = make_root(cookie=f"auth.session={start_session(db, member.id)}")
+    activation = substate(root, ActivationState)
+    assert await resend_steps(activation) == [1, 2, 3, 4]
+    assert not activation.resend_failed
+    (mail,) = outbox()
+    assert mail["To"].addresses[0].addr_spec == member.email
+    assert "/api/activate.php?token=" in mail.get_body(("plain",)).get_content()
+
+
+async def test_resend_sends_nothing_without_a_session(make_root, db, outbox) -> None:
+    make_member(db, status="not_confirmed")
+    activation = substate(make_root(), ActivationState)
+    assert await resend_steps(activation) == [1, 2, 3, 0]
+    assert activation.resend_failed and outbox() == []
+
+
+async def test_resend_sends_nothing_to_an_active_member(make_root, db, outbox) -> None:
+    member = make_member(db)
+    root = make_root(cookie=f"auth.session={start_session(db, member.id)}")
+    activation = substate(root, ActivationState)
+    assert (await resend_steps(activation))[-1] == 0 and outbox() == []
+
+
+async def test_a_good_mail_change_link_switches_the_address(make_root, db: Session) -> None:
+    member = make_member_with_password(db)
+    _, token = request_email_change(db, member.id, PASSWORD, "new@example.com")
+    root = make_root(
+        url=f"/mail-change/do?token={token}",
+        cookie=f"auth.session={start_session(db, member.id)}",
+    )
+    activation = substate(root, ActivationState)
+    await activation.confirm_mail_change()
+    assert activation.mail_change_checked and activation.mail_change_ok
+    db.rollback()
+    db.expire_all()
+    assert db.get(Member, member.id).email == "new@example.com"
+    assert substate(root, SessionState).email == "new@example.com"
+
+
+async def test_a_bad_mail_change_link_changes_nothing(make_root, db: Session) -> None:
+    member = make_member_with_password(db)
+    request_email_change(db, member.id, PASSWORD, "new@example.com")
+    activation = substate(make_root(url="/mail-change/do?token=forged"), ActivationState)
+    await activation.confirm_mail_change()
+    assert activation.mail_change_checked and not activation.mail_change_ok
+    db.rollback()
+    db.expire_all()
+    assert db.get(Member, member.id).email == "anna@example.com"

@@ -1,0 +1,60 @@
+"""The log-in form: the password is checked on the server, errors speak the tab's language, and
+the session reaches the browser only through the hand-off script."""
+
+import pytest
+from sqlmodel import Session, select
+
+from models.auth_session import AuthSession
+from state.i18n import I18nState
+from state.login import LoginState
+from tests.factories import PASSWORD, make_member_with_password, row_count
+from tests.state.conftest import run, scripts, substate
+from translations.catalog import gettext
+from translations.errors import LOGIN_FAILED
+
+
+async def test_a_wrong_password_shows_the_failure_in_the_tabs_language(make_root, db) -> None:
+    make_member_with_password(db)
+    root = make_root()
+    substate(root, I18nState).locale = "nl"
+    login = substate(root, LoginState)
+    events = await run(login.submit({"email": "anna@example.com", "password": "wrong one"}))
+    assert login.errors == {"": gettext("nl", LOGIN_FAILED)}
+    assert login.errors[""] != LOGIN_FAILED  # really the Dutch text
+    assert scripts(events) == [] and not login.busy
+    assert row_count(db, AuthSession) == 0
+
+
+async def test_a_good_login_hands_the_session_over_in_the_account_language(make_root, db) -> None:
+    make_member_with_password(db, language="de")
+    root = make_root(url="/login?next=/likes")
+    substate(root, I18nState).locale = "nl"
+    login = substate(root, LoginState)
+    events = await run(login.submit({"email": "Anna@Example.com", "password": PASSWORD}))
+    (script,) = scripts(events)
+    assert script.startswith("window.siteSession.handoff(") and '"/likes"' in script
+    i18n = substate(root, I18nState)
+    assert (i18n.locale, i18n.locale_cookie) == ("de", "de")
+    assert login.errors == {}
+    (row,) = db.exec(select(AuthSession)).all()
+    assert row.handoff_hash  # not usable as a cookie until the browser trades the code
+
+
+async def test_an_account_awaiting_deletion_gets_no_session(make_root, db: Session) -> None:
+    make_member_with_password(db, status="deleted_pending")
+    login = substate(make_root(), LoginState)
+    events = await run(login.submit({"email": "anna@example.com", "password": PASSWORD}))
+    assert login.awaiting_deletion and scripts(events) == []
+    assert row_count(db, AuthSession) == 0
+
+
+@pytest.mark.parametrize(
+    ("query", "expected"),
+    [("?next=//evil.com", "/members"), ("?next=https://evil.com", "/members"),
+     ("?next=/%5Cevil.com", "/members"), ("?next=/%09/evil.com", "/members"),
+     ("?next=/%0A%5Cevil.com", "/members"), ("?next=/likes", "/likes"), ("", "/members")],
+)  # fmt: skip
+def test_next_path_stays_on_this_site(make_root, query: str, expected: str) -> None:
+    login = substate(make_root(url=f"/login{query}"), LoginState)
+    assert login.next_path == expected
+    assert login.required is bool(query)

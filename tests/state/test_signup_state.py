@@ -1,0 +1,189 @@
+"""The signup modal: the account is made on the server from checked input, and every later step
+acts only on the account this tab created."""
+
+import json
+from io import BytesIO
+
+import pytest
+from PIL import Image
+from sqlmodel import Session, select
+
+import services.site_settings
+from models.auth_session import AuthSession
+from models.member import Member, Photo, Profile
+from models.profile_steps import CHOOSE_COUNTRY
+from models.signup import SIGNUPS_CLOSED, SignupEvent, SignupSource
+from models.site_settings import save_setting
+from services.config import get_config
+from state.i18n import I18nState
+from state.signup import SignupState
+from tests.factories import PASSWORD, add_photo, make_member, row_counts
+from tests.state.conftest import run, scripts, substate
+from translations.catalog import gettext
+from translations.errors import DUPLICATE_EMAIL, INVALID_EMAIL, PHOTO_LIMIT_REACHED
+
+TABLES = (Member, Profile, SignupSource, AuthSession, Photo)
+FORM = {
+    "email": "sunny@example.com",
+    "name": "Sunny Anna",
+    "password": PASSWORD,
+    "date_of_birth": "1990-05-17",
+}
+
+
+class Upload:
+    """What an upload handler is given: something with an async read(n)."""
+
+    def __init__(self, data: bytes) -> None:
+        self.data = data
+
+    async def read(self, size: int = -1) -> bytes:
+        return self.data if size < 0 else self.data[:size]
+
+
+def jpeg(size: int = 400) -> bytes:
+    buffer = BytesIO()
+    Image.new("RGB", (size, size), (200, 80, 90)).save(buffer, "JPEG")
+    return buffer.getvalue()
+
+
+def fresh(db: Session) -> Session:
+    """The test's session without its snapshot: the handlers wrote in sessions of their own."""
+    db.rollback()
+    db.expire_all()
+    return db
+
+
+async def opened(root, locale: str = "en") -> SignupState:
+    substate(root, I18nState).locale = locale
+    signup = substate(root, SignupState)
+    await run(signup.open_signup())
+    return signup
+
+
+async def test_invalid_input_shows_translated_errors_and_writes_nothing(make_root, db) -> None:
+    signup = await opened(make_root(), "nl")
+    before = row_counts(db, *TABLES)
+    await run(signup.submit_account({**FORM, "email": "not an address"}))
+    assert signup.errors == {"email": gettext("nl", INVALID_EMAIL)}
+    assert signup.step == 0 and signup._member_id is None
+    assert row_counts(fresh(db), *TABLES) == before
+
+
+async def test_a_taken_address_offers_the_log_in(make_root, db) -> None:
+    make_member(db, "sunny@example.com")
+    signup = await opened(make_root())
+    await run(signup.submit_account(FORM))
+    assert signup.existing_account == "active"
+    assert signup.errors == {"email": gettext("en", DUPLICATE_EMAIL)}
+    assert signup._member_id is None
+
+
+async def test_a_valid_account_is_created_and_mailed(make_root, db, outbox) -> None:
+    signup = await opened(make_root(), "it")
+    events = await run(signup.submit_account(FORM))
+    member = fresh(db).exec(select(Member)).one()
+    assert (member.email, member.status, member.language) == (FORM["email"], "not_confirmed", "it")
+    assert signup._member_id == member.id and signup.step == 1
+    assert signup.password == "" and signup.email == FORM["email"]
+    assert any("siteSession.handoff(" in script for script in scripts(events))
+    (mail,) = outbox()
+    assert mail["To"].addresses[0].addr_spec == FORM["email"]
+    assert "/api/activate.php?token=" in mail.get_body(("plain",)).get_content()
+
+
+async def test_the_modal_stays_open_while_signup_is_under_way(make_root, db) -> None:
+    signup = await opened(make_root())
+    for step in range(1, 6):
+        signup.step = step
+        signup.request_open_change(False)
+        assert signup.open
+    signup.step = 0
+    signup.request_open_change(False)
+    assert not signup.open
+    kinds = [e.kind for e in fresh(db).exec(select(SignupEvent).order_by(SignupEvent.id))]
+    assert kinds == ["started", "closed"]
+
+
+async def test_a_photo_is_stored_and_becomes_the_main_photo(make_root, db, outbox) -> None:
+    member = make_member(db)
+    signup = substate(make_root(), SignupState)
+    signup._member_id, signup.step = member.id, 1
+    await run(signup.upload_photo([Upload(jpeg())]))
+    assert signup.errors == {} and signup.photo_url.endswith("_t.jpg")
+    photo = fresh(db).exec(select(Photo)).one()
+    assert db.get(Profile, member.id).main_photo_id == photo.id
+
+
+async def test_a_file_that_is_not_an_image_is_refused(make_root, db, outbox) -> None:
+    member = make_member(db)
+    signup = substate(make_root(), SignupState)
+    signup._member_id, signup.step = member.id, 1
+    await run(signup.upload_photo([Upload(b"%PDF-1.4 not a photo" * 100)]))
+    assert signup.errors["photo"]
+    assert row_counts(fresh(db), Photo) == {"Photo": 0}
+
+
+async def test_a_tab_that_did_not_sign_up_cannot_edit_a_profile(make_root, db, outbox) -> None:
+    member = make_member(db)
+    before = db.get(Profile, member.id).model_dump()
+    signup = substate(make_root(), SignupState)
+    signup.step, signup.country = 2, "DE"
+    signup.interest_options = signup.interests = ["travel"]
+    await run(signup.upload_photo([Upload(jpeg())]))
+    await run(signup.save_place({"city": "Berlin"}))
+    await run(signup.save_looks({"hair_colour": "blond", "body_type": "slim"}))
+    await run(signup.save_about_me({"about": "Hello there"}))
+    await run(signup.skip())
+    assert fresh(db).get(Profile, member.id).model_dump() == before
+    assert row_counts(db, Photo) == {"Photo": 0} and signup.step == 2
+
+
+async def test_a_country_outside_the_settings_is_refused(make_root, db) -> None:
+    member = make_member(db)
+    signup = substate(make_root(), SignupState)
+    signup._member_id, signup.step, signup.country = member.id, 2, "JP"
+    await run(signup.save_place({"city": "Tokyo"}))
+    assert signup.errors == {"country": gettext("en", CHOOSE_COUNTRY)}
+    assert signup.step == 2
+    assert fresh(db).get(Profile, member.id).country == "NL"
+
+
+async def test_the_traffic_source_reaches_the_signup_record(make_root, db, outbox) -> None:
+    root = make_root(url="/?network=adnet&ref=summer&sub1=x&other=ignored")
+    signup = substate(root, SignupState)
+    signup.capture_traffic_source()
+    assert json.loads(signup.traffic_source)["network"] == "adnet"
+    await opened(root)
+    await run(signup.submit_account(FORM))
+    source = fresh(db).exec(select(SignupSource)).one()
+    assert (source.network, source.ref, source.sub1) == ("adnet", "summer", "x")
+
+
+@pytest.mark.parametrize(("url", "closed"), [("/", True), ("/?ref=partner", False)])
+async def test_signups_can_require_a_traffic_source(make_root, db, outbox, url, closed) -> None:
+    save_setting(db, "signups", "with_trafficsource")
+    services.site_settings.forget_cached_settings()
+    root = make_root(url=url)
+    substate(root, SignupState).capture_traffic_source()
+    signup = await opened(root)
+    assert signup.signups_closed is closed
+    await run(signup.submit_account(FORM))
+    members = row_counts(fresh(db), Member)["Member"]
+    if closed:
+        assert signup.errors == {"": gettext("en", SIGNUPS_CLOSED)} and members == 0
+    else:
+        assert signup.errors == {} and members == 1
+
+
+async def test_a_photo_over_the_limit_leaves_no_files_behind(make_root, db, outbox) -> None:
+    member = make_member(db)
+    for n in range(3):
+        add_photo(db, member, f"p{n}")
+    signup = substate(make_root(), SignupState)
+    signup._member_id, signup.step = member.id, 1
+    await run(signup.upload_photo([Upload(jpeg())]))
+    assert signup.errors == {"photo": gettext("en", PHOTO_LIMIT_REACHED)}
+    assert row_counts(fresh(db), Photo) == {"Photo": 3}
+    photo_dir = get_config().media_dir / "photos"
+    assert not photo_dir.exists() or list(photo_dir.iterdir()) == []
