@@ -74,7 +74,9 @@ def account_menu() -> rx.Component:
             rx.dropdown_menu.item(rx.link(t("Settings"), href="/settings", underline="none")),
             rx.dropdown_menu.separator(),
             rx.dropdown_menu.item(
-                rx.el.a(t("Logout"), href=LOGOUT_URL, data_testid="logout"), color="red"
+                # A document load: the client router would show /api/logout.php as a 404.
+                rx.el.a(t("Logout"), href=LOGOUT_URL, data_testid="logout", reload_document=True),
+                color="red",
             ),
         ),
     )

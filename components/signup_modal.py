@@ -146,8 +146,6 @@ def _account_step() -> rx.Component:
                     N_("Date of birth"),
                     "date_of_birth",
                     type="date",
-                    max=S.max_date_of_birth,
-                    min="1900-01-01",
                 ),
                 form_error(S.errors),
                 rx.el.p(t(TERMS_NOTE), class_name="field-hint"),
@@ -168,7 +166,12 @@ def _account_step() -> rx.Component:
 
 def _skip(label: str = N_("Later")) -> rx.Component:
     return rx.button(
-        t(label), type="button", variant="ghost", on_click=S.skip, data_testid="signup-skip"
+        t(label),
+        type="button",
+        variant="ghost",
+        size="3",
+        on_click=S.skip,
+        data_testid="signup-skip",
     )
 
 

@@ -2,6 +2,7 @@
 checks the session cookie again: the page may be older than a log-out elsewhere."""
 
 import asyncio
+import json
 import logging
 
 import reflex as rx
@@ -19,6 +20,7 @@ from translations.errors import GENERIC_ERROR
 
 log = logging.getLogger(__name__)
 LOGIN_REDIRECT = "/login?next=/settings"
+AFTER_DELETE = "/api/logout.php?next=/account-deleted"  # a document load: the server logs out
 
 
 class AccountSettingsState(FormState, rx.State):
@@ -129,4 +131,4 @@ class AccountSettingsState(FormState, rx.State):
         except MailDeliveryError:
             log.exception("reactivation mail failed; the account is deleted all the same")
         self.busy = False
-        yield rx.redirect("/api/logout.php?next=/account-deleted")
+        yield rx.call_script(f"window.location.assign({json.dumps(AFTER_DELETE)})")

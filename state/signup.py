@@ -85,7 +85,6 @@ class SignupState(FormState, rx.State):
     interest_options: list[str] = []
     push_key: str = ""
     push_result: str = ""
-    max_date_of_birth: str = ""
     _member_id: int | None = None
 
     # ----- opening and closing -----
@@ -131,7 +130,6 @@ class SignupState(FormState, rx.State):
         self.reactivation_sent, self.busy = False, False
         if self.step not in (0, DONE) and self._member_id is None:
             self.step = 0
-        self.max_date_of_birth = _latest_birth_date(settings.min_age)
         self.gender = self.gender or "male"
         self.seeking = self.seeking or "female"
         self._record(SignupEventKind.STARTED)
@@ -362,14 +360,6 @@ class SignupState(FormState, rx.State):
         for field in DRAFT_FIELDS:
             setattr(self, field, "")
         return rx.call_script(f"window.location.assign({json.dumps(FINISH_URL)})")
-
-
-def _latest_birth_date(min_age: int) -> str:
-    today = date.today()
-    try:
-        return today.replace(year=today.year - min_age).isoformat()
-    except ValueError:  # 29 February
-        return today.replace(year=today.year - min_age, day=28).isoformat()
 
 
 def _existing_kind(message: str) -> str:

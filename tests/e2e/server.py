@@ -32,6 +32,8 @@ class Server:
     log_path: Path
     web_dir: Path  # the compiled frontend (REFLEX_WEB_WORKDIR)
     states_dir: Path  # where the disk state manager pickles each client's state
+    data_dir: Path | None = None  # DATA_DIR: SQLite file, photos, mail outbox (outbox/*.eml)
+    database_url: str | None = None  # the server's database, as services/config.py reads it
 
 
 class ServerError(RuntimeError):
@@ -79,6 +81,15 @@ def site_env(port: int, data_dir: Path, *, external: bool, demo_members: int) ->
         DEMO_MEMBERS=str(demo_members),
         DEMO_DATA="1",
     )
+
+
+def storage_of(env: Mapping[str, str]) -> tuple[Path | None, str | None]:
+    """The data dir and database URL a server started with env uses (see services/config.py)."""
+    data_dir = Path(env["DATA_DIR"]).resolve() if env.get("DATA_DIR") else None
+    database_url = env.get("DATABASE_URL") or (
+        f"sqlite:///{data_dir / 'app.db'}" if data_dir is not None else None
+    )
+    return data_dir, database_url
 
 
 def log_tail(log_path: Path, lines: int = 80) -> str:
@@ -168,7 +179,8 @@ def running_server(
         url = f"http://localhost:{port}"
         wait_until_ready(url, process, log_path)
         web_dir, states_dir = env["REFLEX_WEB_WORKDIR"], env["REFLEX_STATES_WORKDIR"]
-        yield Server(url, port, log_path, Path(web_dir), Path(states_dir))
+        data_dir, database_url = storage_of(env)
+        yield Server(url, port, log_path, Path(web_dir), Path(states_dir), data_dir, database_url)
     finally:
         stop(process)
 
