@@ -1,7 +1,6 @@
 """Settings → account: change password, change e-mail address, delete the account. Every handler
 checks the session cookie again: the page may be older than a log-out elsewhere."""
 
-import asyncio
 import json
 import logging
 
@@ -13,6 +12,7 @@ from models.discount_codes import retention_code
 from services import accounts
 from services.database import db_session
 from services.mail import MailDeliveryError, send_mail_async
+from services.password_work import with_password_work
 from services.site_settings import current_settings
 from state.forms import FormState
 from state.session import SessionState
@@ -66,7 +66,7 @@ class AccountSettingsState(FormState, rx.State):
         session = await self.get_state(SessionState)
         values = [str(form.get(k) or "") for k in ("current_password", "new_password", "repeat")]
         try:
-            await asyncio.to_thread(
+            await with_password_work(
                 accounts.new_password, member_id, *values, session.cookie_token()
             )
         except AccountError as error:
@@ -85,7 +85,7 @@ class AccountSettingsState(FormState, rx.State):
         yield
         current, new_email = str(form.get("email_password") or ""), str(form.get("email") or "")
         try:
-            mail = await asyncio.to_thread(
+            mail = await with_password_work(
                 accounts.email_change_mail, member_id, current, new_email
             )
             await send_mail_async(mail)
@@ -119,7 +119,7 @@ class AccountSettingsState(FormState, rx.State):
         yield
         password, note = str(form.get("password") or ""), str(form.get("note") or "")
         try:
-            mail = await asyncio.to_thread(
+            mail = await with_password_work(
                 accounts.delete_my_account, member_id, password, self.delete_reason, note
             )
         except AccountError as error:

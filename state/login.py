@@ -10,6 +10,7 @@ import reflex as rx
 from models.account_errors import AccountError
 from services import accounts
 from services.mail import MailDeliveryError, send_mail_async
+from services.password_work import with_password_work
 from state.forms import FormState, safe_next
 from state.i18n import I18nState
 from state.session import SessionState
@@ -53,7 +54,7 @@ class LoginState(FormState, rx.State):
         self.busy, self.errors, self.awaiting_deletion = True, {}, False
         yield
         try:
-            login = await asyncio.to_thread(
+            login = await with_password_work(
                 accounts.log_in, self.email, str(form.get("password") or "")
             )
         except AccountError as error:

@@ -11,6 +11,7 @@ from models.password_reset import reset_link_usable
 from services import accounts
 from services.database import db_session
 from services.mail import OutgoingMail, send_mail_async
+from services.password_work import with_password_work
 from state.forms import FormState
 from state.login import continue_with_session
 
@@ -73,7 +74,7 @@ class ResetPasswordState(FormState, rx.State):
         yield
         password, repeat = str(form.get("password") or ""), str(form.get("repeat") or "")
         try:
-            login = await asyncio.to_thread(
+            login = await with_password_work(
                 accounts.reset_password, self._token(), password, repeat
             )
         except AccountError as error:

@@ -32,6 +32,7 @@ from services import accounts
 from services.config import get_config
 from services.database import db_session
 from services.mail import MailDeliveryError, OutgoingMail, send_mail_async
+from services.password_work import with_password_work
 from services.photo_pipeline import (
     MAX_UPLOAD_BYTES,
     PhotoRejected,
@@ -186,7 +187,7 @@ class SignupState(FormState, rx.State):
         locale = (await self.get_state(I18nState)).locale
         country = (await self.get_state(ShellState)).visitor_country
         try:
-            login, mail = await asyncio.to_thread(self._create_account, locale, country)
+            login, mail = await with_password_work(self._create_account, locale, country)
         except AccountError as error:
             self.existing_account = _existing_kind(error.message)
             await self.show_error(error)
