@@ -175,6 +175,17 @@ def _skip(label: str = N_("Later")) -> rx.Component:
     )
 
 
+def _step_form(on_submit: rx.EventHandler, *fields: rx.Component) -> rx.Component:
+    """A step's fields with Next (saves) and Later (skips)."""
+    buttons = rx.flex(
+        submit_button(N_("Next"), S.busy, data_testid="signup-next"),
+        _skip(),
+        gap="3",
+        justify="end",
+    )
+    return rx.form(rx.el.div(*fields, buttons, class_name="form-stack"), on_submit=on_submit)
+
+
 def _photo_step() -> rx.Component:
     return rx.el.div(
         rx.el.p(t("Members with a photo get up to ten times more replies.")),
@@ -218,50 +229,39 @@ def _photo_step() -> rx.Component:
 
 
 def _place_step() -> rx.Component:
-    return rx.form(
-        rx.el.div(
+    return _step_form(
+        S.save_place,
+        rx.el.label(
+            rx.el.span(t("Country"), class_name="field-label"),
+            rx.select.root(
+                rx.select.trigger(width="100%"),
+                rx.select.content(
+                    rx.foreach(S.countries, lambda c: rx.select.item(country_name(c), value=c))
+                ),
+                value=S.country,
+                on_change=S.pick_country,
+                size="3",
+            ),
+            field_error(S.errors, "country"),
+            class_name="field",
+        ),
+        rx.cond(
+            S.regions.length() > 0,
             rx.el.label(
-                rx.el.span(t("Country"), class_name="field-label"),
+                rx.el.span(t_choice(REGION_KIND_LABELS, S.region_kind), class_name="field-label"),
                 rx.select.root(
                     rx.select.trigger(width="100%"),
                     rx.select.content(
-                        rx.foreach(S.countries, lambda c: rx.select.item(country_name(c), value=c))
+                        rx.foreach(S.regions, lambda r: rx.select.item(r[1], value=r[0]))
                     ),
-                    value=S.country,
-                    on_change=S.pick_country,
+                    value=S.region,
+                    on_change=S.pick_region,
                     size="3",
                 ),
-                field_error(S.errors, "country"),
                 class_name="field",
             ),
-            rx.cond(
-                S.regions.length() > 0,
-                rx.el.label(
-                    rx.el.span(
-                        t_choice(REGION_KIND_LABELS, S.region_kind), class_name="field-label"
-                    ),
-                    rx.select.root(
-                        rx.select.trigger(width="100%"),
-                        rx.select.content(
-                            rx.foreach(S.regions, lambda r: rx.select.item(r[1], value=r[0]))
-                        ),
-                        value=S.region,
-                        on_change=S.pick_region,
-                        size="3",
-                    ),
-                    class_name="field",
-                ),
-            ),
-            text_field(N_("Town or city"), "city", S.errors, max_length=80),
-            rx.flex(
-                submit_button(N_("Next"), S.busy, data_testid="signup-next"),
-                _skip(),
-                gap="3",
-                justify="end",
-            ),
-            class_name="form-stack",
         ),
-        on_submit=S.save_place,
+        text_field(N_("Town or city"), "city", S.errors, max_length=80),
     )
 
 
@@ -282,18 +282,9 @@ def _looks_select(field: str) -> rx.Component:
 
 
 def _looks_step() -> rx.Component:
-    return rx.form(
-        rx.el.div(
-            *(_looks_select(field) for field in FIELD_LABELS),
-            rx.flex(
-                submit_button(N_("Next"), S.busy, data_testid="signup-next"),
-                _skip(),
-                gap="3",
-                justify="end",
-            ),
-            class_name="form-stack",
-        ),
-        on_submit=S.save_looks,
+    return _step_form(
+        S.save_looks,
+        *(_looks_select(field) for field in FIELD_LABELS),
     )
 
 
@@ -308,27 +299,16 @@ def _interest(value: rx.Var[str]) -> rx.Component:
 
 
 def _about_step() -> rx.Component:
-    return rx.form(
-        rx.el.div(
-            rx.el.label(
-                rx.el.span(t("About me"), class_name="field-label"),
-                rx.text_area(
-                    name="about", rows="5", max_length=2000, placeholder=t(ABOUT_PLACEHOLDER)
-                ),
-                field_error(S.errors, "about"),
-                class_name="field",
-            ),
-            rx.el.span(t("Interests"), class_name="field-label"),
-            rx.el.div(rx.foreach(S.interest_options, _interest), class_name="chips"),
-            rx.flex(
-                submit_button(N_("Next"), S.busy, data_testid="signup-next"),
-                _skip(),
-                gap="3",
-                justify="end",
-            ),
-            class_name="form-stack",
+    return _step_form(
+        S.save_about_me,
+        rx.el.label(
+            rx.el.span(t("About me"), class_name="field-label"),
+            rx.text_area(name="about", rows="5", max_length=2000, placeholder=t(ABOUT_PLACEHOLDER)),
+            field_error(S.errors, "about"),
+            class_name="field",
         ),
-        on_submit=S.save_about_me,
+        rx.el.span(t("Interests"), class_name="field-label"),
+        rx.el.div(rx.foreach(S.interest_options, _interest), class_name="chips"),
     )
 
 

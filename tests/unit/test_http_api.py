@@ -11,6 +11,7 @@ from services.config import get_config
 from state.session import SESSION_COOKIE
 from tests.factories import add_photo, make_member
 
+JSON = {"content-type": "application/json"}
 SUBSCRIPTION = {
     "subscription": {
         "endpoint": "https://push.example.com/send/abc",
@@ -51,7 +52,7 @@ def test_push_subscription_needs_a_session(client) -> None:
 )  # fmt: skip
 def test_bad_subscriptions_are_refused_and_nothing_is_stored(client, db, body: bytes) -> None:
     client.cookies.set(SESSION_COOKIE, start_session(db, make_member(db).id))
-    response = client.post("/api/user.php?push=1", content=body)
+    response = client.post("/api/user.php?push=1", content=body, headers=JSON)
     assert response.status_code == 400
     assert db.exec(select(PushSubscription)).all() == []
 

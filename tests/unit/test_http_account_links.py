@@ -1,0 +1,99 @@
+"""The HTTP side of accounts: the session hand-off, mailed links, log-out's way onward."""
+
+from datetime import timedelta
+
+import pytest
+from sqlmodel import Session, select
+from starlette.testclient import TestClient
+
+from app.http_api import http_api
+from models.activation import issue_activation
+from models.auth_session import AuthSession, member_id_for_token, start_handoff_session
+from models.deletion import delete_account
+from models.member import Member, utcnow
+from state.session import SESSION_COOKIE
+from tests.factories import PASSWORD, make_member, make_member_with_password
+
+HANDOFF = "/api/session.php"
+
+
+@pytest.fixture
+def client(engine) -> TestClient:
+    return TestClient(http_api(), base_url="https://testserver")
+
+
+def _cookie_header(response) -> str:
+    return response.headers.get("set-cookie", "")
+
+
+def test_a_handoff_code_becomes_an_httponly_session_cookie_once(client, db: Session) -> None:
+    member = make_member(db)
+    code = start_handoff_session(db, member.id)
+    response = client.post(HANDOFF, json={"code": code})
+    assert response.status_code == 204
+    cookie = _cookie_header(response)
+    assert cookie.startswith(f"{SESSION_COOKIE}=") and "HttpOnly" in cookie
+    assert "SameSite=lax" in cookie and "Max-Age=2592000" in cookie and "Path=/" in cookie
+    token = response.cookies[SESSION_COOKIE]
+    assert member_id_for_token(db, token) == member.id
+    assert client.post(HANDOFF, json={"code": code}).status_code == 400
+
+
+@pytest.mark.parametrize(
+    "headers",
+    [
+        {"content-type": "text/plain"},
+        {"content-type": "application/json", "origin": "https://evil.example"},
+    ],
+)
+def test_a_forged_cross_site_handoff_is_refused_and_the_code_kept(client, db, headers) -> None:
+    code = start_handoff_session(db, make_member(db).id)
+    response = client.post(HANDOFF, content=f'{{"code": "{code}"}}', headers=headers)
+    assert response.status_code == 400 and SESSION_COOKIE not in _cookie_header(response)
+    assert client.post(HANDOFF, json={"code": code}).status_code == 204
+
+
+def test_an_old_handoff_code_is_refused(client, db: Session) -> None:
+    code = start_handoff_session(db, make_member(db).id)
+    row = db.exec(select(AuthSession)).one()
+    row.created_at = utcnow() - timedelta(minutes=2)
+    db.add(row)
+    db.commit()
+    assert client.post(HANDOFF, json={"code": code}).status_code == 400
+
+
+def test_the_activation_link_logs_in_once_and_then_only_confirms(client, db: Session) -> None:
+    member = make_member(db, status="not_confirmed")
+    token = issue_activation(db, member)
+    first = client.get(f"/api/activate.php?token={token}", follow_redirects=False)
+    assert first.headers["location"] == "/activate/done"
+    assert member_id_for_token(db, first.cookies[SESSION_COOKIE]) == member.id
+    again = client.get(f"/api/activate.php?token={token}", follow_redirects=False)
+    assert again.headers["location"] == "/activate/done"
+    assert SESSION_COOKIE not in _cookie_header(again)
+    bad = client.get("/api/activate.php?token=forged", follow_redirects=False)
+    assert bad.headers["location"] == "/activate/error"
+
+
+def test_the_reactivation_link_restores_the_account(client, db: Session) -> None:
+    member = make_member_with_password(db)
+    token = delete_account(db, member.id, PASSWORD, "privacy", "")
+    response = client.get(f"/api/reactivate.php?token={token}", follow_redirects=False)
+    assert response.headers["location"] == "/members?reactivated=1"
+    db.expire_all()
+    assert db.get(Member, member.id).status == "active"
+    used = client.get(f"/api/reactivate.php?token={token}", follow_redirects=False)
+    assert used.headers["location"] == "/activate/error?reactivate=1"
+
+
+@pytest.mark.parametrize(
+    ("next_path", "location"),
+    [
+        ("/account-deleted", "/account-deleted"),
+        ("//evil.example", "/"),
+        ("https://evil.example", "/"),
+    ],
+)
+def test_logout_goes_on_only_to_our_own_pages(client, next_path: str, location: str) -> None:
+    response = client.get("/api/logout.php", params={"next": next_path}, follow_redirects=False)
+    assert response.headers["location"] == location
