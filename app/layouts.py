@@ -44,7 +44,7 @@ def _default(route: Route, content: rx.Component) -> rx.Component:
         disclaimer(),
         us_footer(),
         entry_warning(only_nl_de=False),
-        signup_modal(),
+        signup_modal(only_nl_de_warning=False),
     )
 
 
@@ -69,7 +69,9 @@ def _lander(_route: Route, content: rx.Component) -> rx.Component:
 
 
 def _empty(_route: Route, content: rx.Component) -> rx.Component:
-    return rx.fragment(rx.el.main(content), entry_warning(only_nl_de=True), signup_modal())
+    return rx.fragment(
+        rx.el.main(content), entry_warning(only_nl_de=True), signup_modal(only_nl_de_warning=True)
+    )
 
 
 _FRAMES: dict[Layout, Callable[[Route, rx.Component], rx.Component]] = {

@@ -10,10 +10,16 @@ from state.shell import ENTRY_WARNING_LOCALES, ShellState
 LEAVE_URL = "https://www.google.com"
 
 
-def entry_warning(only_nl_de: bool) -> rx.Component:
+def entry_warning_shown(only_nl_de: bool) -> rx.Var[bool]:
+    """Whether the layout's entry warning is up (the chat, lander and empty layouts: NL, DE)."""
     show = ShellState.show_entry_warning & ~SessionState.logged_in
     if only_nl_de:
         show = show & rx.Var.create(list(ENTRY_WARNING_LOCALES)).contains(I18nState.locale)
+    return show
+
+
+def entry_warning(only_nl_de: bool) -> rx.Component:
+    show = entry_warning_shown(only_nl_de)
     report_app_mode = rx.el.span(
         hidden=True,
         on_mount=rx.call_script(

@@ -8,6 +8,7 @@ from components.attribute_labels import (
     REGION_KIND_LABELS,
     VALUE_LABELS,
 )
+from components.entry_warning import entry_warning_shown
 from components.forms import field_error, form_error, submit_button, text_field
 from components.i18n import t, t_choice
 from components.member_card import country_name
@@ -218,7 +219,11 @@ def _photo_step() -> rx.Component:
         field_error(S.errors, "photo"),
         rx.flex(
             rx.button(
-                t("Next"), on_click=S.skip, disabled=S.photo_url == "", data_testid="signup-next"
+                t("Next"),
+                on_click=S.skip,
+                disabled=S.photo_url == "",
+                size="3",
+                data_testid="signup-next",
             ),
             _skip(),
             gap="3",
@@ -374,7 +379,8 @@ def _title() -> rx.Component:
     return rx.match(S.step, *cases, t(STEP_TITLES[0]))
 
 
-def signup_modal() -> rx.Component:
+def signup_modal(only_nl_de_warning: bool) -> rx.Component:
+    """The modal; it waits while the layout's entry warning (the age check) is up."""
     return rx.dialog.root(
         rx.dialog.content(
             rx.flex(
@@ -396,7 +402,7 @@ def signup_modal() -> rx.Component:
             class_name="signup-dialog",
             data_testid="signup-modal",
         ),
-        open=S.open & ~S.inline,
+        open=S.open & ~S.inline & ~entry_warning_shown(only_nl_de_warning),
         on_open_change=S.request_open_change,
     )
 

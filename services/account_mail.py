@@ -66,6 +66,7 @@ REACTIVATION = MailText(
     N_("Until then nobody can see your profile."),
 )
 FOOTER_REASON = N_("You receive this e-mail because this address is used for an account on {site}.")
+CHAMBER_OF_COMMERCE = N_("Chamber of Commerce")
 FOOTER_QUESTIONS = N_("Questions? Write to {email}.")
 
 
@@ -103,7 +104,8 @@ def _footer_lines(settings: SiteSettings, locale: str) -> list[str]:
     return [
         gettext(locale, FOOTER_REASON, site=settings.name),
         gettext(locale, FOOTER_QUESTIONS, email=info.support_email),
-        f"{info.name} · {info.address} · {info.city} · KvK {info.kvk}",
+        f"{info.name} · {info.address} · {info.city} · "
+        f"{gettext(locale, CHAMBER_OF_COMMERCE)} {info.kvk}",
     ]
 
 

@@ -56,11 +56,16 @@ def activate_done_page() -> rx.Component:
 def activate_error_page() -> rx.Component:
     return auth_card(
         t(ACTIVATION_FAILED),
-        rx.el.p(t(ACTIVATION_FAILED_TEXT)),
         rx.cond(
             SessionState.needs_activation,
-            rx.button(t("Send the e-mail again"), on_click=ActivationState.resend),
-            rx.link(rx.button(t("Log in"), size="3"), href="/login"),
+            rx.fragment(
+                rx.el.p(t(RESET_LINK_INVALID)),
+                rx.button(t("Send the e-mail again"), on_click=ActivationState.resend),
+            ),
+            rx.fragment(
+                rx.el.p(t(ACTIVATION_FAILED_TEXT)),
+                rx.link(rx.button(t("Log in"), size="3"), href="/login"),
+            ),
         ),
         rx.cond(ActivationState.resend_step == 4, rx.el.p(t("Sent! Check your inbox."))),
         testid="activation-error",
