@@ -3,6 +3,7 @@
 from dataclasses import dataclass
 from datetime import date, datetime
 
+from sqlalchemy.exc import IntegrityError
 from sqlmodel import Field, Session, SQLModel, select
 
 from models.account_errors import AccountError
@@ -152,7 +153,11 @@ def register_member(db: Session, form: CleanSignup, account: NewAccount) -> Memb
         language=account.locale,
     )
     db.add(member)
-    db.flush()
+    try:
+        db.flush()
+    except IntegrityError as clash:  # the same address signed up a moment ago
+        db.rollback()
+        raise AccountError(DUPLICATE_EMAIL, "email") from clash
     db.add(_new_profile(member.id, form, account))
     to_member_id = _existing(db, account.to_member_id)
     db.add(_source(member.id, form, account.tracking, to_member_id))

@@ -38,7 +38,7 @@ from models.signup import (
     signups_open,
 )
 from models.site_settings import SiteSettings
-from tests.factories import PASSWORD, make_member, row_counts
+from tests.factories import PASSWORD, make_member, row_count, row_counts
 from translations.errors import (
     DATE_OF_BIRTH_REQUIRED,
     DUPLICATE_EMAIL,
@@ -434,3 +434,14 @@ def test_refused_registration_leaves_the_account_tables_unchanged(
         source = db.get(SignupSource, member.id)
         stored = [db.get(Profile, member.id).name, source.signup_message, source.network]
         assert not any("\x00" in text for text in stored)
+
+
+def test_a_simultaneous_signup_with_the_same_address_gets_the_duplicate_text(db, monkeypatch):
+    """Both checked before either wrote: the database's unique key decides, with our text."""
+    first = clean_signup(_form(), SETTINGS, TODAY)
+    register_member(db, first, _account())
+    monkeypatch.setattr("models.signup.existing_account_problem", lambda _db, _email: None)
+    with pytest.raises(AccountError) as raised:
+        register_member(db, first, _account())
+    assert raised.value.message == DUPLICATE_EMAIL
+    assert row_count(db, Member) == 1
