@@ -25,6 +25,7 @@ from app.routes import ROUTES, STATIC_PAGES, Layout, Route
 from components.i18n import t
 from components.signup_modal import complete_signup_page
 from services.account_purge import purge_periodically
+from services.logs import show_our_logs
 from state.account_settings import AccountSettingsState
 from state.activation import ActivationState
 from state.login import LoginState
@@ -92,6 +93,7 @@ def _add_route(app: rx.App, route: Route) -> None:
     )
 
 
+show_our_logs()
 app = rx.App(
     stylesheets=["/site.css"],
     head_components=HEAD,

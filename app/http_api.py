@@ -57,19 +57,15 @@ async def session_handoff(request: Request) -> Response:
 
 
 async def activate_link(request: Request) -> Response:
-    """The activation e-mail's link: confirm, log in, show the outcome."""
-    outcome = await asyncio.to_thread(activate_from_link, request.query_params.get("token", ""))
-    if not outcome.ok:
-        return RedirectResponse("/activate/error", status_code=303)
-    response = RedirectResponse("/activate/done", status_code=303)
-    return _set_session_cookie(response, outcome.cookie_token) if outcome.cookie_token else response
+    """The activation e-mail's link: confirm the address and show the outcome."""
+    confirmed = await asyncio.to_thread(activate_from_link, request.query_params.get("token", ""))
+    return RedirectResponse("/activate/done" if confirmed else "/activate/error", status_code=303)
 
 
 async def reactivate_link(request: Request) -> Response:
-    token = await asyncio.to_thread(reactivate_from_link, request.query_params.get("token", ""))
-    if token is None:
-        return RedirectResponse("/activate/error?reactivate=1", status_code=303)
-    return _set_session_cookie(RedirectResponse("/members?reactivated=1", status_code=303), token)
+    back = await asyncio.to_thread(reactivate_from_link, request.query_params.get("token", ""))
+    where = "/login?reactivated=1" if back else "/activate/error?reactivate=1"
+    return RedirectResponse(where, status_code=303)
 
 
 def _after_logout(next_path: str | None) -> str:
@@ -99,7 +95,8 @@ def _from_our_pages(request: Request) -> bool:
     if not request.headers.get("content-type", "").startswith("application/json"):
         return False
     origin = request.headers.get("origin")
-    return origin is None or urlsplit(origin).netloc == request.headers.get("host")
+    ours = {request.headers.get("host"), urlsplit(get_config().public_url).netloc}
+    return origin is None or urlsplit(origin).netloc in ours
 
 
 async def _json_body(request: Request) -> dict | None:

@@ -1,13 +1,15 @@
 """A member changing their password or e-mail address; both need the current password."""
 
+from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, select
 
 from models.account_errors import AccountError
 from models.account_rules import check_new_password, clean_email
 from models.auth_session import end_all_sessions
 from models.email_tokens import Purpose, consume_token, issue_token
+from models.login import check_password
 from models.member import Member
-from models.passwords import hash_password, verify_password
+from models.passwords import hash_password
 from translations.errors import (
     CHECK_OLD_PASSWORD,
     DUPLICATE_EMAIL,
@@ -18,8 +20,9 @@ from translations.errors import (
 
 def _checked_member(db: Session, member_id: int, password: str) -> Member:
     member = db.get(Member, member_id)
-    if member is None or not verify_password(member.password_hash, password or ""):
+    if member is None:
         raise AccountError(CHECK_OLD_PASSWORD, "current_password")
+    check_password(db, member, password, CHECK_OLD_PASSWORD, "current_password")
     return member
 
 
@@ -65,5 +68,9 @@ def confirm_email_change(db: Session, token: str | None) -> Member | None:
         return None
     member.email = row.new_email
     db.add(member)
-    db.commit()
+    try:
+        db.commit()
+    except IntegrityError:  # someone signed up with that address a moment ago
+        db.rollback()
+        return None
     return member

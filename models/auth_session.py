@@ -94,6 +94,14 @@ def member_id_for_token(db: Session, token: str | None) -> int | None:
     return row.member_id
 
 
+def has_live_session(db: Session, member_id: int) -> bool:
+    """Whether the member is logged in anywhere (a hand-off not yet traded counts)."""
+    query = select(AuthSession.id).where(
+        AuthSession.member_id == member_id, AuthSession.expires_at > utcnow()
+    )
+    return db.exec(query).first() is not None
+
+
 def end_session(db: Session, token: str | None) -> None:
     row = _session_for_token(db, token)
     if row is not None:

@@ -9,8 +9,8 @@ from models.account_errors import AccountError
 from models.account_rules import clean_email, storable
 from models.auth_session import AuthSession, end_all_sessions
 from models.email_tokens import EmailToken, Purpose, consume_token, issue_token
+from models.login import check_password
 from models.member import Member, MemberStatus, Photo, Profile, utcnow
-from models.passwords import verify_password
 from models.push_subscription import PushSubscription
 from models.signup import SignupSource
 from translations.catalog import N_
@@ -37,8 +37,7 @@ def delete_account(db: Session, member_id: int, password: str, reason: str, note
     member = db.get(Member, member_id)
     if member is None or member.status == MemberStatus.DELETED:
         raise AccountError(WRONG_PASSWORD, "password")
-    if not verify_password(member.password_hash, password or ""):
-        raise AccountError(WRONG_PASSWORD, "password")
+    check_password(db, member, password, WRONG_PASSWORD, "password")
     member.status = MemberStatus.DELETED_PENDING
     member.deleted_at = utcnow()
     member.delete_reason, member.delete_note = reason, storable(note or "").strip()[:NOTE_MAX]

@@ -58,6 +58,22 @@ def clear_failures(member: Member) -> None:
     member.last_failed_login = member.locked_until = None
 
 
+def check_password(db: Session, member: Member, password: str, wrong: str, field: str = "") -> None:
+    """Raise `wrong` for a wrong password, the lock-out text while locked. Every password
+    check (log-in, and confirming a change in settings) counts towards the same lock."""
+    now = utcnow()
+    if minutes := lock_minutes_left(member, now):
+        raise AccountError(TOO_MANY_LOGIN_ATTEMPTS, field, minutes=minutes)
+    if verify_password(member.password_hash, password or ""):
+        return
+    _register_failure(member, now)
+    db.add(member)
+    db.commit()
+    if minutes := lock_minutes_left(member, now):
+        raise AccountError(TOO_MANY_LOGIN_ATTEMPTS, field, minutes=minutes)
+    raise AccountError(wrong, field)
+
+
 def attempt_login(db: Session, email: str, password: str) -> LoginResult:
     """The member for these credentials, or AccountError. Slow on purpose (argon2id)."""
     try:
@@ -69,16 +85,7 @@ def attempt_login(db: Session, email: str, password: str) -> LoginResult:
     if member is None or member.status == MemberStatus.DELETED:
         verify_password(None, password or "")
         raise AccountError(LOGIN_FAILED)
-    now = utcnow()
-    if minutes := lock_minutes_left(member, now):
-        raise AccountError(TOO_MANY_LOGIN_ATTEMPTS, minutes=minutes)
-    if not verify_password(member.password_hash, password or ""):
-        _register_failure(member, now)
-        db.add(member)
-        db.commit()
-        if minutes := lock_minutes_left(member, now):
-            raise AccountError(TOO_MANY_LOGIN_ATTEMPTS, minutes=minutes)
-        raise AccountError(LOGIN_FAILED)
+    check_password(db, member, password, LOGIN_FAILED)
     clear_failures(member)
     if needs_rehash(member.password_hash or ""):
         member.password_hash = hash_password(password)

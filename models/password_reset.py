@@ -2,6 +2,9 @@
 
 A request answers the same whether or not the address has an account: the daily limit counts
 requests per address, known or not, and the caller sends the mail without waiting for it.
+The limit is per address and requesting client (hashed IP), so a stranger who uses up their
+own allowance for someone's address does not use up the owner's; a higher limit per address
+alone keeps anyone from flooding a mailbox.
 """
 
 import hashlib
@@ -18,34 +21,39 @@ from models.member import Member, MemberStatus, utcnow
 from models.passwords import hash_password
 from translations.errors import PASSWORDS_DIFFER, RESET_LINK_INVALID, TOO_MANY_PASSWORD_RESETS
 
-RESETS_PER_DAY = 3
+RESETS_PER_DAY = 3  # per address and client
+RESETS_PER_ADDRESS_PER_DAY = 10
 
 
 class ResetRequest(SQLModel, table=True):
     id: int | None = Field(default=None, primary_key=True)
     address_hash: str = Field(max_length=64, index=True)
+    client_hash: str = Field(default="", max_length=64)
     created_at: datetime = Field(default_factory=utcnow)
 
 
-def _address_hash(email: str) -> str:
-    return hashlib.sha256(email.encode()).hexdigest()
+def _hash(text: str) -> str:
+    return hashlib.sha256(text.encode()).hexdigest()
 
 
-def _requests_today(db: Session, address_hash: str) -> int:
+def _too_many(db: Session, address_hash: str, client_hash: str) -> bool:
     since = utcnow() - timedelta(days=1)
-    query = select(ResetRequest.id).where(
+    query = select(ResetRequest.client_hash).where(
         ResetRequest.address_hash == address_hash, ResetRequest.created_at >= since
     )
-    return len(db.exec(query).all())
+    clients = db.exec(query).all()
+    return (
+        len(clients) >= RESETS_PER_ADDRESS_PER_DAY or clients.count(client_hash) >= RESETS_PER_DAY
+    )
 
 
-def request_reset(db: Session, email: str) -> tuple[Member, str] | None:
+def request_reset(db: Session, email: str, client: str = "") -> tuple[Member, str] | None:
     """The member and link token to mail, or None when there is no such account."""
     address = clean_email(email)
-    key = _address_hash(address)
-    if _requests_today(db, key) >= RESETS_PER_DAY:
+    key, client_key = _hash(address), _hash(client)
+    if _too_many(db, key, client_key):
         raise AccountError(TOO_MANY_PASSWORD_RESETS)
-    db.add(ResetRequest(address_hash=key))
+    db.add(ResetRequest(address_hash=key, client_hash=client_key))
     member = db.exec(select(Member).where(Member.email == address)).first()
     if member is None or member.status in (MemberStatus.DELETED, MemberStatus.DELETED_PENDING):
         db.commit()

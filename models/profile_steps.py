@@ -3,6 +3,7 @@
 from sqlmodel import Session, func, select
 
 from models.account_errors import AccountError
+from models.account_rules import storable
 from models.attributes import BODY_TYPES, EYE_COLOURS, HAIR_COLOURS, RELATIONSHIP_STATUSES, TATTOOS
 from models.member import Member, Photo, Profile
 from models.regions import is_region_of
@@ -59,7 +60,7 @@ def save_location(
 ) -> None:
     if country not in settings.countries:
         raise AccountError(CHOOSE_COUNTRY, "country")
-    city = " ".join((city or "").split())
+    city = " ".join(storable(city or "").split())
     if len(city) > CITY_MAX:
         raise AccountError(CITY_TOO_LONG, "city", max=CITY_MAX)
     profile = _profile(db, member_id)
@@ -83,7 +84,7 @@ def save_appearance(db: Session, member_id: int, values: dict[str, str]) -> None
 def save_about(
     db: Session, member_id: int, settings: SiteSettings, about: str, interests: list[str]
 ) -> None:
-    text = (about or "").strip()
+    text = storable(about or "").strip()
     if len(text) > ABOUT_MAX:
         raise AccountError(ABOUT_TOO_LONG, "about", max=ABOUT_MAX)
     profile = _profile(db, member_id)

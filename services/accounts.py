@@ -5,8 +5,9 @@ from dataclasses import dataclass
 from datetime import date
 
 from models.account_changes import change_password, confirm_email_change, request_email_change
+from models.account_errors import AccountError
 from models.activation import activate, already_activated, issue_activation
-from models.auth_session import start_handoff_session, start_session
+from models.auth_session import start_handoff_session
 from models.deletion import GRACE_PERIOD, delete_account, reactivate, request_reactivation
 from models.login import attempt_login
 from models.member import Member, Profile
@@ -23,7 +24,7 @@ from services.account_mail import (
     public_link,
 )
 from services.database import db_session
-from services.mail import OutgoingMail
+from services.mail import OutgoingMail, send_mail
 from services.site_settings import current_settings
 
 ACTIVATE_PATH = "/api/activate.php?token="
@@ -73,9 +74,10 @@ def log_in(email: str, password: str) -> Login:
     return Login(member.id, member.language, handoff)
 
 
-def password_reset_mail(email: str) -> OutgoingMail | None:
+def password_reset_mail(email: str, client: str) -> OutgoingMail | None:
+    """`client` identifies the requester for the daily limit (the IP address)."""
     with db_session() as db:
-        found = request_reset(db, email)
+        found = request_reset(db, email, client)
     return _mail(found[0], PASSWORD_RESET, RESET_PATH, found[1]) if found else None
 
 
@@ -118,26 +120,32 @@ def reactivation_mail(email: str) -> OutgoingMail | None:
     return _reactivation(*found) if found else None
 
 
+def send_reactivation(email: str) -> None:
+    """Mail a reactivation link if `email` awaits deletion; any other address gets nothing,
+    silently. Raises MailDeliveryError when the mail cannot go out."""
+    try:
+        mail = reactivation_mail(email)
+    except AccountError:
+        return
+    if mail is not None:
+        send_mail(mail)
+
+
 def _reactivation(member: Member, token: str) -> OutgoingMail:
     erase_on: date = (member.deleted_at + GRACE_PERIOD).date()
     return _mail(member, REACTIVATION, REACTIVATE_PATH, token, erase_on=erase_on)
 
 
-@dataclass(frozen=True)
-class Activation:
-    ok: bool
-    cookie_token: str | None  # a new session, only when this click activated the account
+# Mailed links confirm, they never log in: a mail scanner that opens them first, or a
+# stranger who sends someone their own link, must not end up holding a session.
 
 
-def activate_from_link(token: str) -> Activation:
+def activate_from_link(token: str) -> bool:
+    """Whether the address is confirmed (now, or by an earlier click on the same link)."""
     with db_session() as db:
-        member = activate(db, token)
-        if member is not None:
-            return Activation(True, start_session(db, member.id))
-        return Activation(already_activated(db, token), None)
+        return activate(db, token) is not None or already_activated(db, token)
 
 
-def reactivate_from_link(token: str) -> str | None:
+def reactivate_from_link(token: str) -> bool:
     with db_session() as db:
-        member = reactivate(db, token)
-        return start_session(db, member.id) if member else None
+        return reactivate(db, token) is not None

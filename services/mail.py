@@ -76,11 +76,11 @@ def send_mail(mail: OutgoingMail) -> None:
     message = build_message(mail, config.mail_from)
     if config.smtp_url:
         _deliver_smtp(message, config.smtp_url, config.mail_from, mail.to)
-    else:
-        path = _write_outbox(message, config.outbox_dir)
-        log.debug("mail written to %s", path)
-    log.info("mail to %s: %s", mail.to, mail.subject)
-    for link in mail.links:
+        log.info("mail to %s: %s", mail.to, mail.subject)
+        return
+    path = _write_outbox(message, config.outbox_dir)
+    log.info("mail to %s: %s (outbox: %s)", mail.to, mail.subject, path.name)
+    for link in mail.links:  # only without SMTP: links log people in, so never in production
         log.info("mail link: %s", link)
 
 

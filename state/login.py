@@ -9,7 +9,7 @@ import reflex as rx
 
 from models.account_errors import AccountError
 from services import accounts
-from services.mail import MailDeliveryError, send_mail_async
+from services.mail import MailDeliveryError
 from services.password_work import with_password_work
 from state.forms import FormState, safe_next
 from state.i18n import I18nState
@@ -33,6 +33,11 @@ class LoginState(FormState, rx.State):
     @rx.var
     def next_path(self) -> str:
         return safe_next(self.router.url.query_parameters.get("next"))
+
+    @rx.var
+    def reactivated(self) -> bool:
+        """Back from the reactivation link: the account is active again."""
+        return "reactivated" in self.router.url.query_parameters
 
     @rx.var
     def required(self) -> bool:
@@ -71,12 +76,13 @@ class LoginState(FormState, rx.State):
 
     @rx.event
     async def send_reactivation(self):
+        """Once per log-in attempt, and only after the password proved the account."""
+        if not self.awaiting_deletion or self.reactivation_sent:
+            return
         self.busy = True
         yield
-        mail = await asyncio.to_thread(accounts.reactivation_mail, self.email)
         try:
-            if mail is not None:
-                await send_mail_async(mail)
+            await asyncio.to_thread(accounts.send_reactivation, self.email)
         except MailDeliveryError:
             log.exception("reactivation mail failed")
             await self.show_generic_error()

@@ -46,7 +46,8 @@ class ResetRequestState(FormState, rx.State):
         self.busy, self.errors = True, {}
         yield
         try:
-            mail = await asyncio.to_thread(accounts.password_reset_mail, email)
+            client = self.router.session.client_ip
+            mail = await asyncio.to_thread(accounts.password_reset_mail, email, client)
         except AccountError as error:
             await self.show_error(error)
         else:

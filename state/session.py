@@ -1,8 +1,7 @@
 """Who is asking: the member behind the tab's HttpOnly session cookie, and what the nav shows."""
 
-from http.cookies import CookieError, SimpleCookie
-
 import reflex as rx
+from starlette.requests import cookie_parser
 
 from models.auth_session import member_id_for_token
 from models.member import Member, MemberStatus, Profile
@@ -20,12 +19,9 @@ def badge_text(count: int) -> str:
 
 
 def session_token(cookie_header: str) -> str | None:
-    try:
-        cookies = SimpleCookie(cookie_header or "")
-    except CookieError:
-        return None
-    morsel = cookies.get(SESSION_COOKIE)
-    return morsel.value if morsel else None
+    """The session cookie's value; a neighbouring cookie the strict parser dislikes (JSON, a
+    space) must not hide it, so this reads cookies the way Starlette's requests do."""
+    return cookie_parser(cookie_header or "").get(SESSION_COOKIE) or None
 
 
 def _signed_in_member(token: str | None) -> tuple[Member, Profile | None] | None:

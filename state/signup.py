@@ -14,6 +14,7 @@ from datetime import date
 import reflex as rx
 
 from models.account_errors import AccountError
+from models.auth_session import has_live_session
 from models.member import Member, Photo, Profile
 from models.profile_steps import add_photo, save_about, save_appearance, save_location
 from models.regions import region_kind, regions_of
@@ -153,7 +154,7 @@ class SignupState(FormState, rx.State):
     def close(self) -> None:
         if self.in_progress or not self.open:
             return
-        self.open = False
+        self.open, self.password = False, ""
         self._record(SignupEventKind.CLOSED)
         if self.step == DONE:
             self.step, self._member_id = 0, None
@@ -161,7 +162,7 @@ class SignupState(FormState, rx.State):
     @rx.event
     def go_to_login(self):
         self._record(SignupEventKind.REDIRECTED_LOGIN)
-        self.open = False
+        self.open, self.password = False, ""
         return rx.redirect("/login")
 
     # ----- step 0: the account -----
@@ -221,9 +222,16 @@ class SignupState(FormState, rx.State):
 
     @rx.event
     async def send_reactivation(self):
-        mail = await asyncio.to_thread(accounts.reactivation_mail, self.email)
-        await _send(mail)
+        """Once per signup attempt on an address that awaits deletion."""
+        if self.existing_account != "deleted" or self.reactivation_sent:
+            return
         self.reactivation_sent = True
+        try:
+            await asyncio.to_thread(accounts.send_reactivation, self.email)
+        except MailDeliveryError:
+            log.exception("reactivation mail failed")
+            self.reactivation_sent = False
+            await self.show_generic_error()
 
     # ----- steps 1 to 5 -----
 
@@ -273,6 +281,13 @@ class SignupState(FormState, rx.State):
     def skip(self):
         return self._next_step()
 
+    def _still_signed_in(self) -> bool:
+        """The account this tab created, as long as it is logged in (a log-out ends editing)."""
+        if self._member_id is None:
+            return False
+        with db_session() as db:
+            return has_live_session(db, self._member_id)
+
     def _next_step(self):
         if self._member_id is None:
             return None
@@ -285,7 +300,7 @@ class SignupState(FormState, rx.State):
 
     @rx.event
     async def upload_photo(self, files: list[rx.UploadFile]):
-        if self._member_id is None or not files:
+        if not self._still_signed_in() or not files:
             return
         self.busy, self.errors = True, {}
         yield
@@ -334,7 +349,7 @@ class SignupState(FormState, rx.State):
 
     async def _save(self, action) -> None:
         self.errors = {}
-        if self._member_id is None:
+        if not self._still_signed_in():
             return
         try:
             with db_session() as db:

@@ -47,7 +47,12 @@ def activate_done_page() -> rx.Component:
         rx.el.h2(t("Members you may like"), class_name="section-title"),
         rx.el.div(rx.foreach(MembersState.members, member_card), class_name="member-grid"),
         rx.center(
-            rx.link(rx.button(t("Search members"), size="3"), href="/members"), margin_top="20px"
+            rx.cond(
+                SessionState.logged_in,
+                rx.link(rx.button(t("Search members"), size="3"), href="/members"),
+                rx.link(rx.button(t("Log in"), size="3"), href="/login"),
+            ),
+            margin_top="20px",
         ),
         class_name="container",
     )

@@ -3,12 +3,14 @@ account that awaits deletion."""
 
 import reflex as rx
 
-from components.forms import form_error, submit_button, text_field
+from components.forms import form_error, notice, submit_button, text_field
 from components.i18n import t
 from models.signup import ACCOUNT_AWAITS_DELETION
 from state.login import LoginState
 from state.signup import SignupState
 from translations.catalog import N_
+
+REACTIVATED = N_("Welcome back! Your account is active again. Log in to continue.")
 
 
 def _reactivation_offer() -> rx.Component:
@@ -79,6 +81,10 @@ def login_page() -> rx.Component:
                     t("This page is for members. Log in, or sign up for free in a minute."),
                     class_name="muted",
                 ),
+            ),
+            rx.cond(
+                LoginState.reactivated,
+                notice(t(REACTIVATED), icon="party-popper", margin_bottom="14px"),
             ),
             rx.cond(LoginState.awaiting_deletion, _reactivation_offer(), _form()),
             rx.el.hr(margin="22px 0"),

@@ -2,7 +2,7 @@
 
 Revision ID: 0002
 Revises: 0001
-Create Date: 2026-11-22 03:38:58.872327
+Create Date: 2026-11-22 04:46:33.262627
 """
 
 from collections.abc import Sequence
@@ -23,6 +23,7 @@ def upgrade() -> None:
     op.create_table('resetrequest',
     sa.Column('id', sa.Integer(), nullable=False),
     sa.Column('address_hash', sqlmodel.sql.sqltypes.AutoString(length=64), nullable=False),
+    sa.Column('client_hash', sqlmodel.sql.sqltypes.AutoString(length=64), nullable=False),
     sa.Column('created_at', sqlmodel.sql.sqltypes.UTCDateTime(), nullable=False),
     sa.PrimaryKeyConstraint('id')
     )

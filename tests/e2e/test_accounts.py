@@ -80,6 +80,7 @@ RESET_SENT = (
 )
 ACCOUNT_DELETED = "Your account has been deleted"
 REACTIVATION_SENT = "Check your inbox: we sent you a link to reactivate your account."
+REACTIVATED = "Welcome back! Your account is active again. Log in to continue."
 
 expect = Expect()  # this module's own expect(), as patient as the pages instead of 5 s
 expect.set_options(timeout=TIMEOUT_MS)
@@ -483,8 +484,10 @@ def test_deleted_account_is_reactivated_from_the_mail(
     newest = wait_for_mail(site, account, REACTIVATION, count=2)
 
     page.goto(link_in(site, newest, REACTIVATE_PATH))
-    arrive(page, site, "/members?reactivated=1")
-    expect_logged_in(page)
+    arrive(page, site, "/login?reactivated=1")  # mailed links confirm; they never log in
+    expect(page.get_by_text(gettext(locale, REACTIVATED))).to_be_visible()
+    assert session_cookie(page.context) is None
+    finish_login(page, site, account)
     page.goto(first_link)  # the newer mail's link replaced it
     arrive(page, site, "/activate/error?reactivate=1")
     expect(page.get_by_test_id("activation-error")).to_be_visible()

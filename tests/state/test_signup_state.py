@@ -9,7 +9,7 @@ from PIL import Image
 from sqlmodel import Session, select
 
 import services.site_settings
-from models.auth_session import AuthSession
+from models.auth_session import AuthSession, end_session, start_session
 from models.member import Member, Photo, Profile
 from models.profile_steps import CHOOSE_COUNTRY
 from models.signup import SIGNUPS_CLOSED, SignupEvent, SignupSource
@@ -108,6 +108,7 @@ async def test_the_modal_stays_open_while_signup_is_under_way(make_root, db) -> 
 async def test_a_photo_is_stored_and_becomes_the_main_photo(make_root, db, outbox) -> None:
     member = make_member(db)
     signup = substate(make_root(), SignupState)
+    start_session(db, member.id)  # the tab's signup logged in
     signup._member_id, signup.step = member.id, 1
     await run(signup.upload_photo([Upload(jpeg())]))
     assert signup.errors == {} and signup.photo_url.endswith("_t.jpg")
@@ -118,6 +119,7 @@ async def test_a_photo_is_stored_and_becomes_the_main_photo(make_root, db, outbo
 async def test_a_file_that_is_not_an_image_is_refused(make_root, db, outbox) -> None:
     member = make_member(db)
     signup = substate(make_root(), SignupState)
+    start_session(db, member.id)  # the tab's signup logged in
     signup._member_id, signup.step = member.id, 1
     await run(signup.upload_photo([Upload(b"%PDF-1.4 not a photo" * 100)]))
     assert signup.errors["photo"]
@@ -142,6 +144,7 @@ async def test_a_tab_that_did_not_sign_up_cannot_edit_a_profile(make_root, db, o
 async def test_a_country_outside_the_settings_is_refused(make_root, db) -> None:
     member = make_member(db)
     signup = substate(make_root(), SignupState)
+    start_session(db, member.id)  # the tab's signup logged in
     signup._member_id, signup.step, signup.country = member.id, 2, "JP"
     await run(signup.save_place({"city": "Tokyo"}))
     assert signup.errors == {"country": gettext("en", CHOOSE_COUNTRY)}
@@ -181,9 +184,20 @@ async def test_a_photo_over_the_limit_leaves_no_files_behind(make_root, db, outb
     for n in range(3):
         add_photo(db, member, f"p{n}")
     signup = substate(make_root(), SignupState)
+    start_session(db, member.id)  # the tab's signup logged in
     signup._member_id, signup.step = member.id, 1
     await run(signup.upload_photo([Upload(jpeg())]))
     assert signup.errors == {"photo": gettext("en", PHOTO_LIMIT_REACHED)}
     assert row_counts(fresh(db), Photo) == {"Photo": 3}
     photo_dir = get_config().media_dir / "photos"
     assert not photo_dir.exists() or list(photo_dir.iterdir()) == []
+
+
+async def test_after_a_log_out_the_tab_can_no_longer_edit_the_new_account(make_root, db, outbox):
+    member = make_member(db)
+    token = start_session(db, member.id)
+    signup = substate(make_root(), SignupState)
+    signup._member_id, signup.step = member.id, 1
+    end_session(db, token)
+    await run(signup.upload_photo([Upload(jpeg())]))
+    assert fresh(db).exec(select(Photo)).all() == []

@@ -6,6 +6,7 @@ from sqlmodel import Session
 from models.account_changes import change_password, confirm_email_change, request_email_change
 from models.account_errors import AccountError
 from models.auth_session import member_id_for_token, start_session
+from models.login import FREE_ATTEMPTS
 from models.member import Member
 from models.passwords import PASSWORD_TOO_SHORT, verify_password
 from tests.factories import PASSWORD, make_member, make_member_with_password
@@ -14,6 +15,7 @@ from translations.errors import (
     DUPLICATE_EMAIL,
     NEW_EMAIL_INVALID,
     PASSWORDS_DIFFER,
+    TOO_MANY_LOGIN_ATTEMPTS,
 )
 
 NEW = "a brand new passphrase"
@@ -125,3 +127,16 @@ def test_bad_links_change_nothing(db: Session, token) -> None:
     request_email_change(db, member.id, PASSWORD, "new@example.com")
     assert confirm_email_change(db, token) is None
     assert db.get(Member, member.id).email == "anna@example.com"
+
+
+def test_guessing_the_current_password_in_settings_locks_like_log_in(db: Session) -> None:
+    member = make_member_with_password(db)
+    errors = []
+    for _attempt in range(FREE_ATTEMPTS):
+        with pytest.raises(AccountError) as raised:
+            request_email_change(db, member.id, "guess", "new@example.com")
+        errors.append(raised.value.message)
+    assert errors[0] == CHECK_OLD_PASSWORD and errors[-1] == TOO_MANY_LOGIN_ATTEMPTS
+    with pytest.raises(AccountError) as raised:
+        request_email_change(db, member.id, PASSWORD, "new@example.com")
+    assert raised.value.message == TOO_MANY_LOGIN_ATTEMPTS

@@ -144,7 +144,10 @@ def test_outbox_mode_writes_parseable_eml(mail_env: Path, caplog) -> None:
     assert links_in(message) == [LINK]
 
     logged = [record.getMessage() for record in caplog.records]
-    assert "mail to asa@example.com: Bevestig je e-mailadres – Åsa" in logged
+    assert (
+        f"mail to asa@example.com: Bevestig je e-mailadres – Åsa (outbox: {files[0].name})"
+        in logged
+    )
     assert f"mail link: {LINK}" in logged
 
 
@@ -164,7 +167,8 @@ def test_links_in_finds_every_link_in_order() -> None:
     assert links_in(message) == [LINK, second]
 
 
-def test_smtp_mode_delivers(mail_env: Path, smtp_server, monkeypatch) -> None:
+def test_smtp_mode_delivers(mail_env: Path, smtp_server, monkeypatch, caplog) -> None:
+    caplog.set_level(logging.INFO, logger="services.mail")
     controller, collector = smtp_server
     monkeypatch.setenv("SMTP_URL", f"smtp://{controller.hostname}:{controller.port}")
     get_config.cache_clear()
@@ -180,6 +184,7 @@ def test_smtp_mode_delivers(mail_env: Path, smtp_server, monkeypatch) -> None:
     assert "Hoi Åsa" in text and "<p>Hoi Åsa,</p>" in html
     assert links_in(received) == [LINK]
     assert not mail_env.exists()  # nothing went to the outbox
+    assert not [r for r in caplog.records if LINK in r.getMessage()]  # links log people in
 
 
 def test_smtp_with_login(mail_env: Path, smtp_auth_server, monkeypatch, caplog) -> None:

@@ -11,6 +11,7 @@ from models.email_tokens import EmailToken
 from models.login import FREE_ATTEMPTS, attempt_login
 from models.member import Member, MemberStatus, utcnow
 from models.password_reset import (
+    RESETS_PER_ADDRESS_PER_DAY,
     RESETS_PER_DAY,
     ResetRequest,
     complete_reset,
@@ -18,7 +19,7 @@ from models.password_reset import (
     reset_link_usable,
 )
 from models.passwords import PASSWORD_TOO_SHORT, verify_password
-from tests.factories import PASSWORD, make_member_with_password, row_count
+from tests.factories import PASSWORD, make_member, make_member_with_password, row_count
 from translations.errors import (
     INVALID_EMAIL,
     PASSWORDS_DIFFER,
@@ -156,3 +157,21 @@ def test_unknown_links_are_invalid(db: Session, token: str) -> None:
     request_reset(db, "anna@example.com")
     assert not reset_link_usable(db, token)
     assert _reset_error(db, token).message == RESET_LINK_INVALID
+
+
+def test_a_stranger_using_up_their_resets_leaves_the_owner_theirs(db: Session) -> None:
+    make_member(db)
+    for _request in range(RESETS_PER_DAY):
+        request_reset(db, "anna@example.com", client="198.51.100.7")
+    with pytest.raises(AccountError):
+        request_reset(db, "anna@example.com", client="198.51.100.7")
+    assert request_reset(db, "anna@example.com", client="203.0.113.5") is not None
+
+
+def test_an_address_gets_at_most_ten_reset_mails_a_day_from_anyone(db: Session) -> None:
+    make_member(db)
+    for number in range(RESETS_PER_ADDRESS_PER_DAY):
+        request_reset(db, "anna@example.com", client=f"198.51.100.{number}")
+    with pytest.raises(AccountError) as raised:
+        request_reset(db, "anna@example.com", client="203.0.113.5")
+    assert raised.value.message == TOO_MANY_PASSWORD_RESETS
