@@ -6,10 +6,6 @@ from models.email_tokens import Purpose, consume_token, find_token, issue_token
 from models.member import Member, MemberStatus, Profile
 
 
-def needs_activation(member: Member) -> bool:
-    return member.status == MemberStatus.NOT_CONFIRMED
-
-
 def can_receive_messages(member: Member) -> bool:
     """Only confirmed members receive messages (spec section 4)."""
     return member.status == MemberStatus.ACTIVE

@@ -91,12 +91,3 @@ def consume_token(db: Session, token: str | None, purpose: Purpose) -> EmailToke
         row.used_at = utcnow()
         db.add(row)
     return row
-
-
-def tokens_issued_since(db: Session, member_id: int, purpose: Purpose, since: datetime) -> int:
-    query = select(EmailToken.id).where(
-        EmailToken.member_id == member_id,
-        EmailToken.purpose == purpose.value,
-        EmailToken.created_at >= since,
-    )
-    return len(db.exec(query).all())

@@ -4,7 +4,7 @@ from datetime import timedelta
 
 from sqlmodel import Session, select
 
-from models.activation import activate, can_receive_messages, issue_activation, needs_activation
+from models.activation import activate, can_receive_messages, issue_activation
 from models.email_tokens import EmailToken, Purpose, issue_token
 from models.member import Member, MemberStatus, Profile, utcnow
 from tests.factories import make_member
@@ -21,14 +21,14 @@ def _unconfirmed(db: Session) -> Member:
 
 def test_link_activates_the_member_and_shows_the_profile(db: Session) -> None:
     member = _unconfirmed(db)
-    assert needs_activation(member) and not can_receive_messages(member)
+    assert member.status == MemberStatus.NOT_CONFIRMED and not can_receive_messages(member)
     token = issue_activation(db, member)
     activated = activate(db, token)
     assert activated is not None and activated.id == member.id
     stored = db.get(Member, member.id)
     assert stored.status == MemberStatus.ACTIVE
     assert db.get(Profile, member.id).status == "enabled"
-    assert not needs_activation(stored) and can_receive_messages(stored)
+    assert stored.status == MemberStatus.ACTIVE and can_receive_messages(stored)
 
 
 def test_link_works_once(db: Session) -> None:

@@ -13,7 +13,6 @@ from models.email_tokens import (
     consume_token,
     issue_token,
     token_usable,
-    tokens_issued_since,
 )
 from models.member import utcnow
 from tests.factories import make_member
@@ -119,15 +118,3 @@ def test_new_email_travels_with_the_token(db: Session) -> None:
     member = make_member(db)
     token = _issue(db, member.id, Purpose.CHANGE_EMAIL, new_email="new@example.com")
     assert _consume(db, token, Purpose.CHANGE_EMAIL).new_email == "new@example.com"
-
-
-def test_tokens_issued_since_counts_one_member_and_purpose(db: Session) -> None:
-    member = make_member(db)
-    other = make_member(db, "bert@example.com")
-    since = utcnow() - timedelta(minutes=1)
-    for _ in range(3):
-        _issue(db, member.id, Purpose.RESET_PASSWORD)
-    _issue(db, member.id, Purpose.ACTIVATE)
-    _issue(db, other.id, Purpose.RESET_PASSWORD)
-    assert tokens_issued_since(db, member.id, Purpose.RESET_PASSWORD, since) == 3
-    assert tokens_issued_since(db, member.id, Purpose.RESET_PASSWORD, utcnow()) == 0
