@@ -29,6 +29,7 @@ from models.signup import (
     record_signup_event,
     signups_open,
 )
+from models.site_settings import SiteSettings
 from services import accounts
 from services.config import get_config
 from services.database import db_session
@@ -197,8 +198,8 @@ class SignupState(FormState, rx.State):
         self._member_id, self.password = login.member_id, ""
         self.busy, self.step = False, PHOTO
         self._prepare_steps(current_settings())
+        yield continue_with_session(login.handoff, "")  # step 1 shows while the mail goes out
         await _send(mail)
-        yield continue_with_session(login.handoff, "")
 
     def _remember_draft(self, form: dict) -> None:
         for field in DRAFT_FIELDS:
@@ -245,7 +246,7 @@ class SignupState(FormState, rx.State):
         self.step, self.errors = PHOTO, {}
         self._prepare_steps(current_settings())
 
-    def _prepare_steps(self, settings) -> None:
+    def _prepare_steps(self, settings: SiteSettings) -> None:
         with db_session() as db:
             profile = db.get(Profile, self._member_id)
             photo = db.get(Photo, profile.main_photo_id) if profile.main_photo_id else None
