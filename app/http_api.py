@@ -3,7 +3,6 @@
 import asyncio
 import json
 import logging
-import re
 from pathlib import Path
 from urllib.parse import urlsplit
 
@@ -19,11 +18,11 @@ from models.push_subscription import save_subscription
 from services.accounts import activate_from_link, reactivate_from_link
 from services.config import PROJECT_ROOT, get_config
 from services.database import db_session
+from services.photo_pipeline import is_photo_filename
 from state.forms import safe_next
 from state.session import SESSION_COOKIE
 
 log = logging.getLogger(__name__)
-SAFE_FILENAME = re.compile(r"^[A-Za-z0-9_-]{1,100}\.(jpg|jpeg|png|webp)$")
 MAX_JSON_BYTES = 8192
 
 
@@ -51,6 +50,8 @@ async def session_handoff(request: Request) -> Response:
     code = data.get("code") if data else None
     with db_session() as db:
         token = redeem_handoff(db, code if isinstance(code, str) else None)
+        if token is not None:  # this browser's earlier session, if any, ends here
+            end_session(db, request.cookies.get(SESSION_COOKIE))
     if token is None:
         return JSONResponse({"error": "invalid_code"}, status_code=400)
     return _set_session_cookie(Response(status_code=204), token)
@@ -157,7 +158,7 @@ async def service_worker(_request: Request) -> Response:
 async def photo(request: Request) -> Response:
     filename = request.path_params["filename"]
     path: Path = get_config().media_dir / "photos" / filename
-    if not SAFE_FILENAME.match(filename) or not path.is_file():
+    if not is_photo_filename(filename) or not path.is_file():
         return Response(status_code=404)
     with db_session() as db:
         allowed = photo_visible(db, filename, _viewer_id(db, request))

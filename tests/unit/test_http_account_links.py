@@ -8,7 +8,12 @@ from starlette.testclient import TestClient
 
 from app.http_api import http_api
 from models.activation import issue_activation
-from models.auth_session import AuthSession, member_id_for_token, start_handoff_session
+from models.auth_session import (
+    AuthSession,
+    member_id_for_token,
+    start_handoff_session,
+    start_session,
+)
 from models.deletion import delete_account
 from models.member import Member, utcnow
 from state.session import SESSION_COOKIE
@@ -98,3 +103,11 @@ def test_the_reactivation_link_restores_the_account(client, db: Session) -> None
 def test_logout_goes_on_only_to_our_own_pages(client, next_path: str, location: str) -> None:
     response = client.get("/api/logout.php", params={"next": next_path}, follow_redirects=False)
     assert response.headers["location"] == location
+
+
+def test_a_new_log_in_ends_the_session_this_browser_had(client, db: Session) -> None:
+    old = start_session(db, make_member(db, "old@example.com").id)
+    client.cookies.set(SESSION_COOKIE, old)
+    code = start_handoff_session(db, make_member(db, "new@example.com").id)
+    assert client.post(HANDOFF, json={"code": code}).status_code == 204
+    assert member_id_for_token(db, old) is None
