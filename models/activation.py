@@ -3,7 +3,7 @@
 from sqlmodel import Session
 
 from models.email_tokens import Purpose, consume_token, find_token, issue_token
-from models.member import Member, MemberStatus, Profile
+from models.member import Member, MemberStatus, set_profile_status
 
 
 def can_receive_messages(member: Member) -> bool:
@@ -25,10 +25,7 @@ def activate(db: Session, token: str | None) -> Member | None:
         db.rollback()
         return None
     member.status = MemberStatus.ACTIVE
-    profile = db.get(Profile, member.id)
-    if profile is not None:
-        profile.status = "enabled"
-        db.add(profile)
+    set_profile_status(db, member.id, "enabled")
     db.add(member)
     db.commit()
     return member

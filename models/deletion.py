@@ -10,7 +10,7 @@ from models.account_rules import clean_email, storable
 from models.auth_session import AuthSession, end_all_sessions
 from models.email_tokens import EmailToken, Purpose, consume_token, issue_token
 from models.login import check_password
-from models.member import Member, MemberStatus, Photo, Profile, utcnow
+from models.member import Member, MemberStatus, Photo, Profile, set_profile_status, utcnow
 from models.push_subscription import PushSubscription
 from models.signup import SignupSource
 from translations.catalog import N_
@@ -41,19 +41,12 @@ def delete_account(db: Session, member_id: int, password: str, reason: str, note
     member.status = MemberStatus.DELETED_PENDING
     member.deleted_at = utcnow()
     member.delete_reason, member.delete_note = reason, storable(note or "").strip()[:NOTE_MAX]
-    _set_profile_status(db, member.id, "disabled")
+    set_profile_status(db, member.id, "disabled")
     end_all_sessions(db, member.id)
     db.add(member)
     token = issue_token(db, member.id, Purpose.REACTIVATE)
     db.commit()
     return token
-
-
-def _set_profile_status(db: Session, member_id: int, status: str) -> None:
-    profile = db.get(Profile, member_id)
-    if profile is not None:
-        profile.status = status
-        db.add(profile)
 
 
 def request_reactivation(db: Session, email: str) -> tuple[Member, str] | None:
@@ -84,7 +77,7 @@ def reactivate(db: Session, token: str | None) -> Member | None:
         return None
     member.status = MemberStatus.ACTIVE
     member.deleted_at = member.delete_reason = member.delete_note = None
-    _set_profile_status(db, member.id, "enabled")
+    set_profile_status(db, member.id, "enabled")
     db.add(member)
     db.commit()
     return member

@@ -4,7 +4,7 @@ from datetime import UTC, date, datetime
 from enum import StrEnum
 
 from sqlalchemy import JSON, Column, Index
-from sqlmodel import Field, SQLModel
+from sqlmodel import Field, Session, SQLModel
 
 
 def utcnow() -> datetime:
@@ -62,6 +62,14 @@ class Profile(SQLModel, table=True):
     about_me: str = Field(default="", max_length=2000)
     status: str = Field(default="enabled", max_length=10)
     main_photo_id: int | None = Field(default=None)
+
+
+def set_profile_status(db: Session, member_id: int, status: str) -> None:
+    """Show (enabled) or hide (disabled) a member's profile. Caller commits."""
+    profile = db.get(Profile, member_id)
+    if profile is not None:
+        profile.status = status
+        db.add(profile)
 
 
 class Photo(SQLModel, table=True):

@@ -108,6 +108,10 @@ class SiteSettings:
     def niche_slug_prefix(self) -> str:
         return NICHE_SLUG_PREFIXES.get(self.niche, "")
 
+    def photo_url(self, filename: str) -> str:
+        """Where browsers fetch a stored photo (the photo route checks who may see it)."""
+        return f"{self.cdn_prefix}photos/{filename}"
+
 
 SETTING_NAMES = frozenset(f.name for f in dataclasses.fields(SiteSettings))
 

@@ -5,6 +5,7 @@ from datetime import date
 import reflex as rx
 
 from models.directory import MemberTile, newest_members
+from models.site_settings import SiteSettings
 from services.database import db_session
 from services.site_settings import current_settings
 from state.session import SessionState
@@ -13,14 +14,14 @@ PAGE_SIZE = 24
 PLACEHOLDER_THUMB = "/icon-512.png"
 
 
-def tile_to_card(tile: MemberTile, cdn_prefix: str) -> dict:
+def tile_to_card(tile: MemberTile, settings: SiteSettings) -> dict:
     return {
         "id": tile.id,
         "name": tile.name,
         "age": tile.age,
         "city": tile.city,
         "country": tile.country,
-        "thumb": f"{cdn_prefix}photos/{tile.thumb_filename}"
+        "thumb": settings.photo_url(tile.thumb_filename)
         if tile.thumb_filename
         else PLACEHOLDER_THUMB,
         "premium": tile.premium,
@@ -59,5 +60,5 @@ class MembersState(rx.State):
                 exclude_id=session._member_id,
             )
         self.has_more = len(tiles) > PAGE_SIZE
-        self.members += [tile_to_card(tile, settings.cdn_prefix) for tile in tiles[:PAGE_SIZE]]
+        self.members += [tile_to_card(tile, settings) for tile in tiles[:PAGE_SIZE]]
         self.page_number += 1

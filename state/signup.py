@@ -12,6 +12,7 @@ import re
 from datetime import date
 
 import reflex as rx
+from sqlmodel import Session
 
 from models.account_errors import AccountError
 from models.auth_session import has_live_session
@@ -249,8 +250,7 @@ class SignupState(FormState, rx.State):
     def _prepare_steps(self, settings: SiteSettings) -> None:
         with db_session() as db:
             profile = db.get(Profile, self._member_id)
-            photo = db.get(Photo, profile.main_photo_id) if profile.main_photo_id else None
-        self.photo_url = f"{settings.cdn_prefix}photos/{photo.thumb_filename}" if photo else ""
+            self.photo_url = _main_thumb(db, profile, settings)
         self.countries = list(settings.countries)
         self.interest_options = list(settings.interests)
         self.interests = list(profile.interests)
@@ -323,7 +323,7 @@ class SignupState(FormState, rx.State):
         except BaseException:  # refused (photo limit) or failed: keep no files without a row
             delete_photo_files(photo_dir, stored.filename, stored.thumb_filename)
             raise
-        return f"{current_settings().cdn_prefix}photos/{stored.thumb_filename}"
+        return current_settings().photo_url(stored.thumb_filename)
 
     @rx.event
     async def save_place(self, form: dict):
@@ -383,12 +383,18 @@ def _existing_kind(message: str) -> str:
     return {DUPLICATE_EMAIL: "active", ACCOUNT_AWAITS_DELETION: "deleted"}.get(message, "")
 
 
+def _main_thumb(db: Session, profile: Profile, settings: SiteSettings) -> str:
+    """The address of the profile's main photo thumbnail, or "" without one."""
+    photo = db.get(Photo, profile.main_photo_id) if profile.main_photo_id else None
+    return settings.photo_url(photo.thumb_filename) if photo else ""
+
+
 def _member_teaser(member_id: int) -> dict[str, str]:
     """Name and photo of the member a visitor wants to write to, if that member is visible."""
     with db_session() as db:
         member = db.get(Member, member_id)
         profile = db.get(Profile, member_id)
-        photo = db.get(Photo, profile.main_photo_id) if profile and profile.main_photo_id else None
+        thumb = _main_thumb(db, profile, current_settings()) if profile else ""
     if (
         member is None
         or member.status != "active"
@@ -396,7 +402,6 @@ def _member_teaser(member_id: int) -> dict[str, str]:
         or profile.status != "enabled"
     ):
         return {}
-    thumb = f"{current_settings().cdn_prefix}photos/{photo.thumb_filename}" if photo else ""
     return {"id": str(member_id), "name": profile.name, "thumb": thumb}
 
 
