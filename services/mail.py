@@ -88,6 +88,16 @@ async def send_mail_async(mail: OutgoingMail) -> None:
     await asyncio.to_thread(send_mail, mail)
 
 
+async def delivered(mail: OutgoingMail) -> bool:
+    """Send `mail`; a failure is logged and answered False, for callers that carry on."""
+    try:
+        await send_mail_async(mail)
+    except MailDeliveryError:
+        log.exception("mail to %s failed: %s", mail.to, mail.subject)
+        return False
+    return True
+
+
 def outbox_messages(outbox_dir: Path | None = None) -> list[EmailMessage]:
     """Every mail in the outbox, oldest first."""
     folder = outbox_dir if outbox_dir is not None else get_config().outbox_dir

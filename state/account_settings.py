@@ -2,7 +2,6 @@
 checks the session cookie again: the page may be older than a log-out elsewhere."""
 
 import json
-import logging
 
 import reflex as rx
 
@@ -11,14 +10,13 @@ from models.deletion import DELETE_REASONS
 from models.discount_codes import retention_code
 from services import accounts
 from services.database import db_session
-from services.mail import MailDeliveryError, send_mail_async
+from services.mail import delivered
 from services.password_work import with_password_work
 from services.site_settings import current_settings
 from state.forms import FormState
 from state.session import SessionState
 from translations.errors import GENERIC_ERROR
 
-log = logging.getLogger(__name__)
 LOGIN_REDIRECT = "/login?next=/settings"
 AFTER_DELETE = "/api/logout.php?next=/account-deleted"  # a document load: the server logs out
 
@@ -88,15 +86,14 @@ class AccountSettingsState(FormState, rx.State):
             mail = await with_password_work(
                 accounts.email_change_mail, member_id, current, new_email
             )
-            await send_mail_async(mail)
         except AccountError as error:
             error.field = "email_password" if error.field == "current_password" else error.field
             await self.show_error(error)
-        except MailDeliveryError:
-            log.exception("e-mail change mail failed")
-            self.errors = {"email": await self.text(GENERIC_ERROR)}
         else:
-            self.email_sent_to = mail.to
+            if await delivered(mail):
+                self.email_sent_to = mail.to
+            else:
+                self.errors = {"email": await self.text(GENERIC_ERROR)}
         self.busy = False
 
     @rx.event
@@ -126,9 +123,6 @@ class AccountSettingsState(FormState, rx.State):
             await self.show_error(error)
             self.busy = False
             return
-        try:
-            await send_mail_async(mail)
-        except MailDeliveryError:
-            log.exception("reactivation mail failed; the account is deleted all the same")
+        await delivered(mail)  # the account is deleted all the same
         self.busy = False
         yield rx.call_script(f"window.location.assign({json.dumps(AFTER_DELETE)})")

@@ -1,16 +1,14 @@
 """The activation reminder with its 4-step re-send, and the e-mail change confirmation page."""
 
 import asyncio
-import logging
 from datetime import UTC, datetime
 
 import reflex as rx
 
 from services import accounts
-from services.mail import MailDeliveryError, OutgoingMail, send_mail_async
+from services.mail import delivered
 from state.session import SessionState
 
-log = logging.getLogger(__name__)
 SENT_STEP = 4
 
 
@@ -41,7 +39,7 @@ class ActivationState(rx.State):
         mail = await asyncio.to_thread(accounts.activation_mail, member_id) if member_id else None
         self.resend_step = 3
         yield
-        if mail is not None and await _delivered(mail):
+        if mail is not None and await delivered(mail):
             self.resend_step = SENT_STEP
         else:
             self.resend_failed, self.resend_step = True, 0
@@ -53,12 +51,3 @@ class ActivationState(rx.State):
         self.mail_change_checked = True
         if self.mail_change_ok:
             (await self.get_state(SessionState)).load()
-
-
-async def _delivered(mail: OutgoingMail) -> bool:
-    try:
-        await send_mail_async(mail)
-    except MailDeliveryError:
-        log.exception("activation mail failed")
-        return False
-    return True

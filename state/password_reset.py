@@ -2,7 +2,6 @@
 sends the mail in the background, so neither the text nor the time tells who has an account."""
 
 import asyncio
-import logging
 
 import reflex as rx
 
@@ -10,25 +9,17 @@ from models.account_errors import AccountError
 from models.password_reset import reset_link_usable
 from services import accounts
 from services.database import db_session
-from services.mail import OutgoingMail, send_mail_async
+from services.mail import OutgoingMail, delivered
 from services.password_work import with_password_work
 from state.forms import FormState
 from state.login import continue_with_session
 
-log = logging.getLogger(__name__)
 _background_mails: set[asyncio.Task] = set()
-
-
-async def _deliver(mail: OutgoingMail) -> None:
-    try:
-        await send_mail_async(mail)
-    except Exception:
-        log.exception("password reset mail failed")
 
 
 def send_in_background(mail: OutgoingMail | None) -> None:
     if mail is not None:
-        task = asyncio.create_task(_deliver(mail))
+        task = asyncio.create_task(delivered(mail))
         _background_mails.add(task)
         task.add_done_callback(_background_mails.discard)
 

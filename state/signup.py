@@ -34,7 +34,7 @@ from models.site_settings import SiteSettings
 from services import accounts
 from services.config import get_config
 from services.database import db_session
-from services.mail import MailDeliveryError, OutgoingMail, send_mail_async
+from services.mail import MailDeliveryError, OutgoingMail, delivered
 from services.password_work import with_password_work
 from services.photo_pipeline import (
     MAX_UPLOAD_BYTES,
@@ -200,7 +200,7 @@ class SignupState(FormState, rx.State):
         self.busy, self.step = False, PHOTO
         self._prepare_steps(current_settings())
         yield continue_with_session(login.handoff, "")  # step 1 shows while the mail goes out
-        await _send(mail)
+        await delivered(mail)  # if the mail server is down, the reminder offers to re-send
 
     def _remember_draft(self, form: dict) -> None:
         for field in DRAFT_FIELDS:
@@ -403,13 +403,3 @@ def _member_teaser(member_id: int) -> dict[str, str]:
     ):
         return {}
     return {"id": str(member_id), "name": profile.name, "thumb": thumb}
-
-
-async def _send(mail: OutgoingMail | None) -> None:
-    """Signup goes on when the mail server is down: the reminder offers to send it again."""
-    if mail is None:
-        return
-    try:
-        await send_mail_async(mail)
-    except MailDeliveryError:
-        log.exception("signup mail failed")

@@ -15,6 +15,7 @@ from services.mail import (
     MailDeliveryError,
     OutgoingMail,
     build_message,
+    delivered,
     links_in,
     outbox_messages,
     send_mail,
@@ -246,3 +247,15 @@ async def test_send_mail_async(mail_env: Path) -> None:
     await send_mail_async(_mail(subject="async"))
     [message] = outbox_messages()
     assert message["Subject"] == "async"
+
+
+async def test_delivered_answers_false_and_logs_when_the_server_is_down(
+    mail_env: Path, monkeypatch, caplog
+) -> None:
+    monkeypatch.setenv("SMTP_URL", f"smtp://127.0.0.1:{_free_port()}")
+    get_config.cache_clear()
+    assert await delivered(_mail()) is False
+    assert any("failed" in r.getMessage() for r in caplog.records if r.levelname == "ERROR")
+    monkeypatch.delenv("SMTP_URL")
+    get_config.cache_clear()
+    assert await delivered(_mail()) is True
