@@ -12,6 +12,7 @@ from components.entry_warning import entry_warning_shown
 from components.forms import field_error, form_error, submit_button, text_field
 from components.i18n import t, t_choice
 from components.member_card import country_name
+from components.reactivation import reactivation_choice
 from state.signup import ABOUT, DONE, LOOKS, PHOTO, PLACE, PUSH, UPLOAD_ID, SignupState
 from translations.catalog import N_
 
@@ -106,25 +107,7 @@ def _existing_account_actions() -> rx.Component:
                 data_testid="signup-go-login",
             ),
         ),
-        (
-            "deleted",
-            rx.cond(
-                S.reactivation_sent,
-                rx.callout(
-                    t("Check your inbox: we sent you a link to reactivate your account."),
-                    icon="mail-check",
-                    color_scheme="green",
-                ),
-                rx.flex(
-                    rx.button(
-                        t("Send reactivation e-mail"), type="button", on_click=S.send_reactivation
-                    ),
-                    rx.link(t("Customer service"), href="/pages/service"),
-                    gap="3",
-                    align="center",
-                ),
-            ),
-        ),
+        ("deleted", reactivation_choice(S.reactivation_sent, S.send_reactivation)),
         rx.fragment(),
     )
 

@@ -5,6 +5,7 @@ import reflex as rx
 
 from components.forms import form_error, notice, submit_button, text_field
 from components.i18n import t
+from components.reactivation import reactivation_choice
 from models.signup import ACCOUNT_AWAITS_DELETION
 from state.login import LoginState
 from state.signup import SignupState
@@ -17,21 +18,8 @@ def _reactivation_offer() -> rx.Component:
     return rx.callout.root(
         rx.callout.icon(rx.icon("rotate-ccw")),
         rx.el.p(t(ACCOUNT_AWAITS_DELETION)),
-        rx.cond(
-            LoginState.reactivation_sent,
-            rx.el.p(t("Check your inbox: we sent you a link to reactivate your account.")),
-            rx.flex(
-                rx.button(
-                    t("Send reactivation e-mail"),
-                    on_click=LoginState.send_reactivation,
-                    loading=LoginState.busy,
-                    data_testid="send-reactivation",
-                ),
-                rx.link(t("Customer service"), href="/pages/service"),
-                gap="3",
-                align="center",
-                wrap="wrap",
-            ),
+        reactivation_choice(
+            LoginState.reactivation_sent, LoginState.send_reactivation, LoginState.busy
         ),
         color_scheme="amber",
         data_testid="reactivation-offer",
