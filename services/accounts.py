@@ -4,6 +4,8 @@ synchronous call each, so a state handler runs it off the event loop (argon2id i
 from dataclasses import dataclass
 from datetime import date
 
+from sqlmodel import Session
+
 from models.account_changes import change_password, confirm_email_change, request_email_change
 from models.account_errors import AccountError
 from models.activation import activate, already_activated, issue_activation
@@ -40,9 +42,11 @@ class Login:
     handoff: str | None  # traded for the HttpOnly cookie; None while awaiting deletion
 
 
-def _mail(member: Member, text: MailText, path: str, token: str, **extra) -> OutgoingMail:
-    with db_session() as db:
-        profile = db.get(Profile, member.id)
+def _mail(
+    db: Session, member: Member, text: MailText, path: str, token: str, **extra
+) -> OutgoingMail:
+    """The mail with its link, addressed by the member's profile name in their language."""
+    profile = db.get(Profile, member.id)
     to = Recipient(extra.pop("to", member.email), profile.name if profile else "", member.language)
     return compose(text, to, public_link(path + token), current_settings(), **extra)
 
@@ -52,8 +56,8 @@ def sign_up(form: CleanSignup, account: NewAccount) -> tuple[Login, OutgoingMail
         member = register_member(db, form, account)
         token = issue_activation(db, member)
         handoff = start_handoff_session(db, member.id)
-    login = Login(member.id, member.language, handoff)
-    return login, _mail(member, ACTIVATION, ACTIVATE_PATH, token)
+        mail = _mail(db, member, ACTIVATION, ACTIVATE_PATH, token)
+    return Login(member.id, member.language, handoff), mail
 
 
 def activation_mail(member_id: int) -> OutgoingMail | None:
@@ -62,7 +66,7 @@ def activation_mail(member_id: int) -> OutgoingMail | None:
         if member is None or member.status != "not_confirmed":
             return None
         token = issue_activation(db, member)
-    return _mail(member, ACTIVATION, ACTIVATE_PATH, token)
+        return _mail(db, member, ACTIVATION, ACTIVATE_PATH, token)
 
 
 def log_in(email: str, password: str) -> Login:
@@ -78,7 +82,7 @@ def password_reset_mail(email: str, client: str) -> OutgoingMail | None:
     """`client` identifies the requester for the daily limit (the IP address)."""
     with db_session() as db:
         found = request_reset(db, email, client)
-    return _mail(found[0], PASSWORD_RESET, RESET_PATH, found[1]) if found else None
+        return _mail(db, found[0], PASSWORD_RESET, RESET_PATH, found[1]) if found else None
 
 
 def reset_password(token: str, password: str, repeat: str) -> Login:
@@ -99,7 +103,7 @@ def email_change_mail(member_id: int, current: str, new_email: str) -> OutgoingM
     with db_session() as db:
         address, token = request_email_change(db, member_id, current, new_email)
         member = db.get(Member, member_id)
-    return _mail(member, EMAIL_CHANGE, MAIL_CHANGE_PATH, token, to=address)
+        return _mail(db, member, EMAIL_CHANGE, MAIL_CHANGE_PATH, token, to=address)
 
 
 def confirm_new_email(token: str) -> bool:
@@ -111,13 +115,13 @@ def delete_my_account(member_id: int, password: str, reason: str, note: str) -> 
     with db_session() as db:
         token = delete_account(db, member_id, password, reason, note)
         member = db.get(Member, member_id)
-    return _reactivation(member, token)
+        return _reactivation(db, member, token)
 
 
 def reactivation_mail(email: str) -> OutgoingMail | None:
     with db_session() as db:
         found = request_reactivation(db, email)
-    return _reactivation(*found) if found else None
+        return _reactivation(db, *found) if found else None
 
 
 def send_reactivation(email: str) -> None:
@@ -131,9 +135,9 @@ def send_reactivation(email: str) -> None:
         send_mail(mail)
 
 
-def _reactivation(member: Member, token: str) -> OutgoingMail:
+def _reactivation(db: Session, member: Member, token: str) -> OutgoingMail:
     erase_on: date = (member.deleted_at + GRACE_PERIOD).date()
-    return _mail(member, REACTIVATION, REACTIVATE_PATH, token, erase_on=erase_on)
+    return _mail(db, member, REACTIVATION, REACTIVATE_PATH, token, erase_on=erase_on)
 
 
 # Mailed links confirm, they never log in: a mail scanner that opens them first, or a
