@@ -13,6 +13,8 @@ from components.forms import field_error, form_error, submit_button, text_field
 from components.i18n import t, t_choice
 from components.member_card import country_name
 from components.reactivation import reactivation_choice
+from models.account_rules import NAME_MAX
+from models.profile_steps import ABOUT_MAX, CITY_MAX
 from state.signup import ABOUT, DONE, LOOKS, PHOTO, PLACE, PUSH, UPLOAD_ID, SignupState
 from translations.catalog import N_
 
@@ -120,7 +122,9 @@ def _account_step() -> rx.Component:
             rx.el.div(
                 _message_to_member(),
                 _who(),
-                _draft_field(N_("Profile name"), "name", auto_complete="nickname", max_length=40),
+                _draft_field(
+                    N_("Profile name"), "name", auto_complete="nickname", max_length=NAME_MAX
+                ),
                 _draft_field(N_("E-mail address"), "email", type="email", auto_complete="email"),
                 _existing_account_actions(),
                 _draft_field(
@@ -249,7 +253,7 @@ def _place_step() -> rx.Component:
                 class_name="field",
             ),
         ),
-        text_field(N_("Town or city"), "city", S.errors, max_length=80),
+        text_field(N_("Town or city"), "city", S.errors, max_length=CITY_MAX),
     )
 
 
@@ -291,7 +295,9 @@ def _about_step() -> rx.Component:
         S.save_about_me,
         rx.el.label(
             rx.el.span(t("About me"), class_name="field-label"),
-            rx.text_area(name="about", rows="5", max_length=2000, placeholder=t(ABOUT_PLACEHOLDER)),
+            rx.text_area(
+                name="about", rows="5", max_length=ABOUT_MAX, placeholder=t(ABOUT_PLACEHOLDER)
+            ),
             field_error(S.errors, "about"),
             class_name="field",
         ),

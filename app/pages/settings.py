@@ -10,7 +10,7 @@ from components.forms import (
     text_field,
 )
 from components.i18n import local_date, t
-from models.deletion import DELETE_REASONS
+from models.deletion import DELETE_REASONS, NOTE_MAX
 from state.account_settings import AccountSettingsState as S
 from state.session import SessionState
 from translations.catalog import N_
@@ -181,7 +181,7 @@ def _confirm_delete() -> rx.Component:
             rx.el.p(t(DELETE_EXPLAINED)),
             rx.el.label(
                 rx.el.span(t("Anything you want to tell us? (optional)"), class_name="field-label"),
-                rx.text_area(name="note", max_length=500, rows="3"),
+                rx.text_area(name="note", max_length=NOTE_MAX, rows="3"),
                 class_name="field",
             ),
             text_field(
