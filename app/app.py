@@ -14,9 +14,12 @@ from app.pages.account_pages import (
     mail_change_page,
 )
 from app.pages.landing import landing_page
+from app.pages.likes import likes_page
 from app.pages.login import login_page
 from app.pages.members import members_page
+from app.pages.notifications import notifications_page
 from app.pages.password_reset import reset_do_page, reset_request_page
+from app.pages.profile import profile_page
 from app.pages.settings import settings_page
 from app.pages.signup import signup_page
 from app.pages.static_pages import static_page, token_page
@@ -28,20 +31,32 @@ from services.account_purge import purge_periodically
 from services.logs import show_our_logs
 from state.account_settings import AccountSettingsState
 from state.activation import ActivationState
+from state.likes import LikeModalState, LikesState
 from state.login import LoginState
 from state.members import MembersState
+from state.notifications import NotificationsState
 from state.password_reset import ResetPasswordState, ResetRequestState
+from state.photo_manager import PhotoManagerState
+from state.profile_settings import ProfileSettingsState
+from state.profile_view import ProfileViewState
+from state.search import SearchState
 from state.shell import ShellState
 from state.signup import SignupState
 
 _SCREENS: dict[str, Callable[[], rx.Component]] = {
     "index": landing_page,
     "members": members_page,
+    "members-id": profile_page,
+    "likes": likes_page,
+    "likes-type": likes_page,
+    "likes-m-id": profile_page,
+    "profile": profile_page,
     "token": token_page,
     "login": login_page,
     "reset-password": reset_request_page,
     "reset-password-do": reset_do_page,
     "settings": settings_page,
+    "notifications": notifications_page,
     "signup": signup_page,
     "account-deleted": account_deleted_page,
     "activate-done": activate_done_page,
@@ -51,13 +66,24 @@ _SCREENS: dict[str, Callable[[], rx.Component]] = {
     **{f"pages-{slug}": partial(static_page, slug) for slug in STATIC_PAGES},
 }
 _EXTRA_LOAD_EVENTS = {
-    "index": [MembersState.load_first_page],
-    "members": [MembersState.load_first_page],
-    "activate-done": [MembersState.load_first_page],
+    "index": [MembersState.load_newest],
+    "members": [SearchState.load_search, LikeModalState.check],
+    "members-id": [ProfileViewState.load_profile, LikeModalState.check],
+    "likes-m-id": [ProfileViewState.load_profile, LikeModalState.check],
+    "likes": [LikesState.load_page, LikeModalState.check],
+    "likes-type": [LikesState.load_page, LikeModalState.check],
+    "premium": [LikeModalState.check],
+    "profile": [ProfileViewState.load_profile],
+    "activate-done": [MembersState.load_newest],
     "login": [LoginState.reset_form],
     "reset-password": [ResetRequestState.reset_form],
     "reset-password-do": [ResetPasswordState.check_link],
-    "settings": [AccountSettingsState.reset_form],
+    "settings": [
+        AccountSettingsState.reset_form,
+        ProfileSettingsState.load,
+        PhotoManagerState.load,
+    ],
+    "notifications": [NotificationsState.load],
     "mail-change-do": [ActivationState.confirm_mail_change],
     "signup": [SignupState.open_signup],
     "members-id-signup": [SignupState.open_for_member],

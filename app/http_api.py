@@ -6,28 +6,31 @@ import logging
 from pathlib import Path
 from urllib.parse import urlsplit
 
-from sqlmodel import Session
 from starlette.applications import Starlette
 from starlette.requests import Request
 from starlette.responses import FileResponse, JSONResponse, RedirectResponse, Response
 from starlette.routing import Route
 
-from models.auth_session import SESSION_LIFETIME, end_session, member_id_for_token, redeem_handoff
-from models.photo_access import photo_visible
+from app.auto_like_api import auto_like
+from app.geocode_api import geocode
+from app.request_auth import authentication_required, viewer_id
+from models.auth_session import SESSION_LIFETIME, end_session, redeem_handoff
+from models.photo_access import PhotoView, photo_view, viewer_of
 from models.push_subscription import save_subscription
 from services.accounts import activate_from_link, reactivate_from_link
 from services.config import PROJECT_ROOT, get_config
 from services.database import db_session
-from services.photo_pipeline import is_photo_filename
+from services.photo_pipeline import (
+    ensure_blurred,
+    is_blurred_name,
+    is_photo_filename,
+    original_name,
+)
 from state.forms import safe_next
 from state.session import SESSION_COOKIE
 
 log = logging.getLogger(__name__)
 MAX_JSON_BYTES = 8192
-
-
-def _viewer_id(db: Session, request: Request) -> int | None:
-    return member_id_for_token(db, request.cookies.get(SESSION_COOKIE))
 
 
 def _set_session_cookie(response: Response, token: str) -> Response:
@@ -138,9 +141,9 @@ async def user_push_subscription(request: Request) -> Response:
     data = await _json_body(request)
     fields = _subscription_fields(data) if data is not None else None
     with db_session() as db:
-        member_id = _viewer_id(db, request)
+        member_id = viewer_id(db, request)
         if member_id is None:
-            return JSONResponse({"error": "authentication_required"}, status_code=403)
+            return authentication_required()
         if fields is None:
             return JSONResponse({"error": "invalid_subscription"}, status_code=400)
         save_subscription(db, member_id, *fields)
@@ -156,15 +159,34 @@ async def service_worker(_request: Request) -> Response:
 
 
 async def photo(request: Request) -> Response:
+    """A stored photo as this viewer may see it: the file itself, or its blurred rendition for
+    a photo they are not entitled to (the original's bytes never reach them), or 404."""
     filename = request.path_params["filename"]
-    path: Path = get_config().media_dir / "photos" / filename
-    if not is_photo_filename(filename) or not path.is_file():
+    if not is_photo_filename(filename):
         return Response(status_code=404)
     with db_session() as db:
-        allowed = photo_visible(db, filename, _viewer_id(db, request))
-    if not allowed:
+        viewer = viewer_of(db, viewer_id(db, request))
+        view = photo_view(db, viewer, filename)
+        wants_blurred = view == PhotoView.NONE and is_blurred_name(filename)
+        if wants_blurred:
+            view = photo_view(db, viewer, original_name(filename))
+    path = await _rendition(view, filename, wants_blurred)
+    if path is None:
         return Response(status_code=404)
-    return FileResponse(path, headers={"Cache-Control": "private, max-age=3600"})
+    cache = "private, max-age=3600" if view == PhotoView.FULL or wants_blurred else "no-store"
+    return FileResponse(path, headers={"Cache-Control": cache})
+
+
+async def _rendition(view: PhotoView, filename: str, wants_blurred: bool) -> Path | None:
+    photo_dir: Path = get_config().media_dir / "photos"
+    if view == PhotoView.NONE:
+        return None
+    if view == PhotoView.FULL and not wants_blurred:
+        path = photo_dir / filename
+        return path if path.is_file() else None
+    blurred = await asyncio.to_thread(ensure_blurred, photo_dir, filename)
+    # An old stem ending in "_b" names the original itself: never hand that out as a blur.
+    return blurred if blurred is not None and (wants_blurred or blurred.name != filename) else None
 
 
 def http_api() -> Starlette:
@@ -175,6 +197,8 @@ def http_api() -> Starlette:
             Route("/api/activate.php", activate_link, methods=["GET"]),
             Route("/api/reactivate.php", reactivate_link, methods=["GET"]),
             Route("/api/page-hidden.php", page_hidden, methods=["POST"]),
+            Route("/api/geocode.php", geocode, methods=["GET"]),
+            Route("/api/auto-like.php", auto_like, methods=["GET"]),
             Route("/api/user.php", user_push_subscription, methods=["POST"]),
             Route("/sw-push.js", service_worker, methods=["GET"]),
             Route("/media/photos/{filename}", photo, methods=["GET"]),

@@ -9,6 +9,7 @@ from components.activation_reminder import activation_reminder
 from components.entry_warning import entry_warning
 from components.footer import disclaimer, footer, us_footer
 from components.i18n import t
+from components.like_modal import like_modal
 from components.navigation import top_navigation
 from components.signup_modal import signup_modal
 from state.i18n import I18nState
@@ -45,6 +46,7 @@ def _default(route: Route, content: rx.Component) -> rx.Component:
         us_footer(),
         entry_warning(only_nl_de=False),
         signup_modal(only_nl_de_warning=False),
+        like_modal(),
     )
 
 

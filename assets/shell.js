@@ -106,6 +106,10 @@
     });
   };
 
+  function pushCapable() {
+    return "serviceWorker" in navigator && "PushManager" in window && "Notification" in window;
+  }
+
   // After a log-in over the websocket: trade the one-time code for the HttpOnly session
   // cookie, then load `next` in a fresh page so the new connection carries the cookie.
   window.siteSession = {
@@ -118,11 +122,20 @@
         return response.ok;
       });
     },
+    // This browser's push state: unsupported, denied, subscribed or not_subscribed.
+    pushStatus: function () {
+      if (!pushCapable()) return Promise.resolve("unsupported");
+      if (Notification.permission === "denied") return Promise.resolve("denied");
+      return navigator.serviceWorker.getRegistration("/")
+        .then(function (registration) { return registration && registration.pushManager.getSubscription(); })
+        .then(function (subscription) {
+          return subscription && Notification.permission === "granted" ? "subscribed" : "not_subscribed";
+        })
+        .catch(function () { return "unsupported"; });
+    },
     // Ask for notification permission and store the browser's push subscription.
     subscribePush: function (publicKey) {
-      if (!("serviceWorker" in navigator) || !("PushManager" in window) || !("Notification" in window)) {
-        return Promise.resolve("unsupported");
-      }
+      if (!pushCapable()) return Promise.resolve("unsupported");
       var key = Uint8Array.from(atob(publicKey.replace(/-/g, "+").replace(/_/g, "/")), function (c) { return c.charCodeAt(0); });
       return Notification.requestPermission().then(function (permission) {
         if (permission !== "granted") return permission;
@@ -139,6 +152,34 @@
           })
           .then(function (response) { return response.ok ? "subscribed" : "failed"; })
           .catch(function () { return "failed"; });
+      });
+    }
+  };
+
+  // "Use my location" in the settings: resolves {permission, place}. permission is
+  // "unsupported", "unknown" (no Permissions API) or the browser's state; place is the
+  // answer of /api/geocode.php ({country, region, city}) or null. The coordinates (rounded to
+  // about 100 m) go only to that same-origin lookup, never to the page state.
+  window.siteGeo = {
+    locate: function () {
+      if (!navigator.geolocation) return Promise.resolve({ permission: "unsupported", place: null });
+      var asked = navigator.permissions && navigator.permissions.query
+        ? navigator.permissions.query({ name: "geolocation" })
+            .then(function (status) { return status.state; }, function () { return "unknown"; })
+        : Promise.resolve("unknown");
+      return asked.then(function (permission) {
+        return new Promise(function (resolve) {
+          var nothing = function () { resolve({ permission: permission, place: null }); };
+          setTimeout(nothing, 60000); // an unanswered permission prompt must not hang the button
+          navigator.geolocation.getCurrentPosition(function (position) {
+            var query = "lat=" + position.coords.latitude.toFixed(3) + "&lon=" + position.coords.longitude.toFixed(3);
+            window.fetch("/api/geocode.php?" + query, { credentials: "same-origin" })
+              .then(function (response) { return response.ok ? response.json() : null; })
+              .then(function (place) { resolve({ permission: "granted", place: place }); }, nothing);
+          }, function (error) {
+            if (error.code === 1) resolve({ permission: "denied", place: null }); else nothing();
+          }, { maximumAge: 3600000, timeout: 15000, enableHighAccuracy: false });
+        });
       });
     }
   };

@@ -41,3 +41,29 @@ REGION_KIND_LABELS = {
     "Voivodship": N_("Voivodeship"), "County": N_("County"),
     "Autonomous community": N_("Autonomous community"), "Country": N_("Country"),
 }  # fmt: skip
+GENDER_LABELS = {"male": N_("Man"), "female": N_("Woman")}
+SEXUALITY_LABELS = {
+    "hetero": N_("Straight"), "gay": N_("Gay"), "lesbian": N_("Lesbian"), "bi": N_("Bisexual"),
+}  # fmt: skip
+DETAIL_LABELS = {
+    "gender": N_("Gender"), "sexuality": N_("Sexuality"), **FIELD_LABELS,
+    "interests": N_("Interests"), "living_area": N_("Lives in"),
+}  # fmt: skip
+
+
+def value_label(field: str, value: str) -> str | None:
+    """The msgid naming `value` of a profile field, if the vocabulary knows it."""
+    labels = {"gender": GENDER_LABELS, "sexuality": SEXUALITY_LABELS, **VALUE_LABELS}
+    return labels.get(field, {}).get(value)
+
+
+def every_label() -> dict[str, str]:
+    """Every label msgid, keyed by itself: for showing a msgid chosen at runtime."""
+    groups = [
+        GENDER_LABELS,
+        SEXUALITY_LABELS,
+        DETAIL_LABELS,
+        INTEREST_LABELS,
+        *VALUE_LABELS.values(),
+    ]
+    return {msgid: msgid for group in groups for msgid in group.values()}

@@ -1,6 +1,8 @@
-"""A member tile for grids: main photo, name, age and place, premium badge."""
+"""A member tile for grids: main photo, name, age and place, premium badge; on the likes
+screens also a "New" marker and a heart that likes or unlikes."""
 
 import reflex as rx
+from reflex.event import EventHandler
 
 from components.i18n import t
 from state.i18n import I18nState
@@ -14,20 +16,64 @@ def country_name(code: rx.Var[str]) -> rx.Var[str]:
 
 
 def member_card(member: rx.Var[dict]) -> rx.Component:
+    """A card linking to the profile (one argument: rx.foreach passes the index to a second)."""
+    return linked_card(member, "/members/")
+
+
+def linked_card(member: rx.Var[dict], href_prefix: str) -> rx.Component:
     return rx.link(
         rx.image(src=member["thumb"], alt=member["name"], loading="lazy"),
         rx.cond(member["premium"], rx.el.span(t("Premium"), class_name="premium-badge")),
         rx.el.div(
             rx.el.div(member["name"], ", ", member["age"], class_name="member-card-name"),
             rx.el.div(
-                member["city"],
-                ", ",
+                rx.cond(member["city"] != "", rx.fragment(member["city"], ", ")),
                 country_name(member["country"]),
                 class_name="member-card-place",
             ),
             class_name="member-card-info",
         ),
-        href="/members/" + member["id"].to(str),
+        href=href_prefix + member["id"].to(str),
         class_name="member-card",
         underline="none",
+    )
+
+
+def _heart(member: rx.Var[dict], on_like: EventHandler, on_unlike: EventHandler) -> rx.Component:
+    return rx.cond(
+        member["liked"],
+        rx.el.button(
+            rx.icon("heart", size=20, fill="currentColor"),
+            type="button",
+            class_name="card-heart",
+            data_liked="true",
+            aria_label=t("Unlike"),
+            on_click=on_unlike(member["id"]),
+            data_testid="card-unlike",
+        ),
+        rx.el.button(
+            rx.icon("heart", size=20),
+            type="button",
+            class_name="card-heart",
+            aria_label=t("Like"),
+            on_click=on_like(member["id"]),
+            data_testid="card-like",
+        ),
+    )
+
+
+def member_card_with_heart(
+    member: rx.Var[dict], on_like: EventHandler, on_unlike: EventHandler, href_prefix: str
+) -> rx.Component:
+    """A card with a "New" marker while `member["is_new"]` and a heart that likes the member,
+    or unlikes while `member["liked"]`; the handlers take the member id."""
+    return rx.el.div(
+        linked_card(member, href_prefix),
+        rx.cond(
+            member["is_new"],
+            rx.el.span(t("New"), class_name="new-badge", data_testid="card-new"),
+        ),
+        _heart(member, on_like, on_unlike),
+        class_name="member-card-frame",
+        data_testid="like-card",
     )

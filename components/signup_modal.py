@@ -2,24 +2,26 @@
 
 import reflex as rx
 
-from components.attribute_labels import (
-    FIELD_LABELS,
-    INTEREST_LABELS,
-    REGION_KIND_LABELS,
-    VALUE_LABELS,
-)
+from components.attribute_labels import FIELD_LABELS
 from components.entry_warning import entry_warning_shown
 from components.forms import field_error, form_error, submit_button, text_field
-from components.i18n import t, t_choice
-from components.member_card import country_name
+from components.i18n import t
+from components.photo_manager import PHOTO_ACCEPT
+from components.profile_fields import (
+    about_field,
+    country_field,
+    interest_chips,
+    looks_select,
+    region_field,
+    who_fields,
+)
 from components.reactivation import reactivation_choice
 from models.account_rules import NAME_MAX
-from models.profile_steps import ABOUT_MAX, CITY_MAX
+from models.profile_steps import CITY_MAX
 from state.signup import ABOUT, DONE, LOOKS, PHOTO, PLACE, PUSH, UPLOAD_ID, SignupState
 from translations.catalog import N_
 
 S = SignupState
-ABOUT_PLACEHOLDER = N_("What makes you you? What are you looking for?")
 TERMS_NOTE = N_("By signing up you accept our terms and conditions and privacy statement.")
 PUSH_TEXT = N_(
     "Turn on notifications and we will let you know as soon as someone writes to you or "
@@ -29,37 +31,6 @@ CHECK_MAIL = N_(
     "We sent a confirmation link to {email}. Click it to activate your account: "
     "only then can other members find you and write to you."
 )
-
-
-def _choice(field: str, value: str, label: str) -> rx.Component:
-    return rx.el.button(
-        t(label),
-        type="button",
-        class_name="choice",
-        data_selected=getattr(S, field) == value,
-        on_click=S.choose(field, value),
-        data_testid=f"{field}-{value}",
-    )
-
-
-def _who() -> rx.Component:
-    return rx.el.div(
-        rx.el.span(t("I am"), class_name="field-label"),
-        rx.el.div(
-            _choice("gender", "male", N_("A man")),
-            _choice("gender", "female", N_("A woman")),
-            class_name="choice-row",
-        ),
-        rx.el.span(t("Looking for"), class_name="field-label"),
-        rx.el.div(
-            _choice("seeking", "female", N_("Women")),
-            _choice("seeking", "male", N_("Men")),
-            _choice("seeking", "both", N_("Both")),
-            class_name="choice-row",
-        ),
-        field_error(S.errors, "gender"),
-        class_name="field",
-    )
 
 
 def _message_to_member() -> rx.Component:
@@ -121,7 +92,7 @@ def _account_step() -> rx.Component:
         rx.form(
             rx.el.div(
                 _message_to_member(),
-                _who(),
+                who_fields(S.gender, S.seeking, S.choose, S.errors),
                 _draft_field(
                     N_("Profile name"), "name", auto_complete="nickname", max_length=NAME_MAX
                 ),
@@ -193,11 +164,7 @@ def _photo_step() -> rx.Component:
                 class_name="photo-drop",
             ),
             id=UPLOAD_ID,
-            accept={
-                "image/jpeg": [".jpg", ".jpeg"],
-                "image/png": [".png"],
-                "image/webp": [".webp"],
-            },
+            accept=PHOTO_ACCEPT,
             max_files=1,
             on_drop=S.upload_photo(rx.upload_files(upload_id=UPLOAD_ID)),
             data_testid="signup-photo-upload",
@@ -223,86 +190,24 @@ def _photo_step() -> rx.Component:
 def _place_step() -> rx.Component:
     return _step_form(
         S.save_place,
-        rx.el.label(
-            rx.el.span(t("Country"), class_name="field-label"),
-            rx.select.root(
-                rx.select.trigger(width="100%"),
-                rx.select.content(
-                    rx.foreach(S.countries, lambda c: rx.select.item(country_name(c), value=c))
-                ),
-                value=S.country,
-                on_change=S.pick_country,
-                size="3",
-            ),
-            field_error(S.errors, "country"),
-            class_name="field",
-        ),
-        rx.cond(
-            S.regions.length() > 0,
-            rx.el.label(
-                rx.el.span(t_choice(REGION_KIND_LABELS, S.region_kind), class_name="field-label"),
-                rx.select.root(
-                    rx.select.trigger(width="100%"),
-                    rx.select.content(
-                        rx.foreach(S.regions, lambda r: rx.select.item(r[1], value=r[0]))
-                    ),
-                    value=S.region,
-                    on_change=S.pick_region,
-                    size="3",
-                ),
-                class_name="field",
-            ),
-        ),
+        country_field(S.countries, S.country, S.pick_country, S.errors),
+        region_field(S.regions, S.region_kind, S.region, S.pick_region),
         text_field(N_("Town or city"), "city", S.errors, max_length=CITY_MAX),
-    )
-
-
-def _looks_select(field: str) -> rx.Component:
-    options = VALUE_LABELS[field]
-    return rx.el.label(
-        rx.el.span(t(FIELD_LABELS[field]), class_name="field-label"),
-        rx.select.root(
-            rx.select.trigger(placeholder=t("Choose"), width="100%"),
-            rx.select.content(
-                *(rx.select.item(t(label), value=value) for value, label in options.items())
-            ),
-            name=field,
-            size="3",
-        ),
-        class_name="field",
     )
 
 
 def _looks_step() -> rx.Component:
     return _step_form(
         S.save_looks,
-        *(_looks_select(field) for field in FIELD_LABELS),
-    )
-
-
-def _interest(value: rx.Var[str]) -> rx.Component:
-    return rx.el.button(
-        t_choice(INTEREST_LABELS, value),
-        type="button",
-        class_name="chip",
-        data_selected=S.interests.contains(value),
-        on_click=S.toggle_interest(value),
+        *(looks_select(field, name=field) for field in FIELD_LABELS),
     )
 
 
 def _about_step() -> rx.Component:
     return _step_form(
         S.save_about_me,
-        rx.el.label(
-            rx.el.span(t("About me"), class_name="field-label"),
-            rx.text_area(
-                name="about", rows="5", max_length=ABOUT_MAX, placeholder=t(ABOUT_PLACEHOLDER)
-            ),
-            field_error(S.errors, "about"),
-            class_name="field",
-        ),
-        rx.el.span(t("Interests"), class_name="field-label"),
-        rx.el.div(rx.foreach(S.interest_options, _interest), class_name="chips"),
+        about_field(S.errors, name="about"),
+        interest_chips(S.interest_options, S.interests, S.toggle_interest),
     )
 
 

@@ -3,15 +3,18 @@
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
-from sqlmodel import Session, delete, select
+from sqlmodel import Session, delete, or_, select
 
 from models.account_errors import AccountError
 from models.account_rules import clean_email, storable
 from models.auth_session import AuthSession, end_all_sessions
+from models.blocks import Block
 from models.email_tokens import EmailToken, Purpose, consume_token, issue_token
+from models.likes import Like
 from models.login import check_password
 from models.member import Member, MemberStatus, Photo, Profile, set_profile_status, utcnow
 from models.push_subscription import PushSubscription
+from models.search import SearchPreference
 from models.signup import SignupSource
 from translations.catalog import N_
 
@@ -103,8 +106,10 @@ def erase_expired_accounts(db: Session, now: datetime) -> list[ErasedAccount]:
 def _erase(db: Session, member: Member) -> ErasedAccount:
     photos = db.exec(select(Photo).where(Photo.member_id == member.id)).all()
     files = tuple(name for p in photos for name in (p.filename, p.thumb_filename))
-    for table in (Photo, PushSubscription, AuthSession, EmailToken):
+    for table in (Photo, PushSubscription, AuthSession, EmailToken, SearchPreference):
         db.exec(delete(table).where(table.member_id == member.id))
+    db.exec(delete(Like).where(or_(Like.liker_id == member.id, Like.liked_id == member.id)))
+    db.exec(delete(Block).where(or_(Block.blocker_id == member.id, Block.blocked_id == member.id)))
     db.exec(delete(Profile).where(Profile.member_id == member.id))
     source = db.get(SignupSource, member.id)
     if source is not None:
@@ -114,5 +119,6 @@ def _erase(db: Session, member: Member) -> ErasedAccount:
     member.password_hash = member.delete_note = None
     member.status = MemberStatus.DELETED
     member.notifications_disabled = []
+    member.notification_settings = {}
     db.add(member)
     return ErasedAccount(member.id, files)

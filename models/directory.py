@@ -1,11 +1,13 @@
-"""Listing visible members for grids: one query with their main photos, newest first."""
+"""Member tiles for grids and lists: one query per page with each member's main photo."""
 
 from dataclasses import dataclass
 from datetime import date
 
+from sqlalchemy import Select
 from sqlmodel import Session, select
 
 from models.member import Member, Photo, Profile
+from models.visibility import listed_to
 
 
 @dataclass(frozen=True)
@@ -23,29 +25,35 @@ def age_on(born: date, today: date) -> int:
     return today.year - born.year - ((today.month, today.day) < (born.month, born.day))
 
 
-def newest_members(
-    db: Session, today: date, limit: int, offset: int = 0, exclude_id: int | None = None
-) -> list[MemberTile]:
-    query = (
-        select(Profile, Member.paid_user, Photo.thumb_filename)
+def tile_select(*extra_columns) -> Select:
+    """Profile, premium flag and main thumbnail (plus `extra_columns`) of members."""
+    return (
+        select(Profile, Member.paid_user, Photo.thumb_filename, *extra_columns)
         .join(Member, Member.id == Profile.member_id)
         .outerjoin(Photo, Photo.id == Profile.main_photo_id)
-        .where(Member.status == "active", Profile.status == "enabled")
+    )
+
+
+def to_tile(profile: Profile, premium: bool, thumb: str | None, today: date) -> MemberTile:
+    return MemberTile(
+        id=profile.member_id,
+        name=profile.name,
+        age=age_on(profile.date_of_birth, today),
+        city=profile.city or "",
+        country=profile.country,
+        thumb_filename=thumb,
+        premium=premium,
+    )
+
+
+def newest_members(
+    db: Session, today: date, limit: int, offset: int = 0, viewer_id: int | None = None
+) -> list[MemberTile]:
+    query = (
+        tile_select()
+        .where(listed_to(viewer_id))
         .order_by(Member.signup_date.desc(), Member.id.desc())
         .limit(limit)
         .offset(offset)
     )
-    if exclude_id is not None:
-        query = query.where(Member.id != exclude_id)
-    return [
-        MemberTile(
-            id=profile.member_id,
-            name=profile.name,
-            age=age_on(profile.date_of_birth, today),
-            city=profile.city or "",
-            country=profile.country,
-            thumb_filename=thumb,
-            premium=paid,
-        )
-        for profile, paid, thumb in db.exec(query)
-    ]
+    return [to_tile(*row, today) for row in db.exec(query)]

@@ -32,6 +32,9 @@ class Member(SQLModel, table=True):
     fictional_icon: bool = False
     is_demo: bool = Field(default=False, index=True)
     notifications_disabled: list[str] = Field(default_factory=list, sa_column=Column(JSON))
+    notification_settings: dict[str, bool] = Field(default_factory=dict, sa_column=Column(JSON))
+    invisible: bool = False  # left out of search and member lists
+    privacy_mode: bool = False  # hidden from visitors; further photos only for members liked
     failed_logins: int = 0
     last_failed_login: datetime | None = None
     locked_until: datetime | None = None
@@ -77,8 +80,8 @@ class Photo(SQLModel, table=True):
 
     id: int | None = Field(default=None, primary_key=True)
     member_id: int = Field(foreign_key="member.id", index=True, ondelete="CASCADE")
-    filename: str = Field(max_length=120)
-    thumb_filename: str = Field(max_length=120)
+    filename: str = Field(max_length=120, index=True)
+    thumb_filename: str = Field(max_length=120, index=True)
     position: int = 0
     status: str = Field(default="approved", max_length=10)
     created_at: datetime = Field(default_factory=utcnow)

@@ -1,10 +1,21 @@
-"""The profile details a new member fills in after signing up: photo, place, looks, about-me."""
+"""The profile details a member fills in at signup and edits later: photos, basics, place,
+looks, about-me, visibility."""
+
+from datetime import date
 
 from sqlmodel import Session, func, select
 
 from models.account_errors import AccountError
-from models.account_rules import storable
-from models.attributes import BODY_TYPES, EYE_COLOURS, HAIR_COLOURS, RELATIONSHIP_STATUSES, TATTOOS
+from models.account_rules import clean_date_of_birth, clean_profile_name, storable
+from models.attributes import (
+    BODY_TYPES,
+    EYE_COLOURS,
+    GENDERS,
+    HAIR_COLOURS,
+    RELATIONSHIP_STATUSES,
+    SEXUALITIES,
+    TATTOOS,
+)
 from models.member import Member, Photo, Profile
 from models.regions import is_region_of
 from models.site_settings import SiteSettings
@@ -23,6 +34,8 @@ APPEARANCE = {
 CHOOSE_COUNTRY = N_("Choose your country.")
 CITY_TOO_LONG = N_("The name of your town can have at most {max} characters.")
 ABOUT_TOO_LONG = N_("Your text can have at most {max} characters.")
+CHOOSE_GENDER = N_("Choose your gender.")
+CHOOSE_SEXUALITY = N_("Choose who you are looking for.")
 
 
 def photo_limit(member: Member) -> int:
@@ -38,7 +51,7 @@ def _profile(db: Session, member_id: int) -> Profile:
 
 def add_photo(db: Session, member_id: int, filename: str, thumb_filename: str) -> Photo:
     """Store the photo's row; the first one becomes the main photo. Checks the photo limit."""
-    member = db.get(Member, member_id)
+    member = db.get(Member, member_id, with_for_update=True)  # two uploads at once: one waits
     count = db.exec(select(func.count()).where(Photo.member_id == member_id)).one()
     if member is None or count >= photo_limit(member):
         raise AccountError(PHOTO_LIMIT_REACHED, "photo")
@@ -91,4 +104,29 @@ def save_about(
     profile.about_me = text
     profile.interests = [i for i in dict.fromkeys(interests) if i in settings.interests]
     db.add(profile)
+    db.commit()
+
+
+def save_basics(
+    db: Session, member_id: int, settings: SiteSettings, fields: dict[str, str], today: date
+) -> None:
+    """Name, gender, sexuality and date of birth, each checked like at signup."""
+    member = db.get(Member, member_id)
+    if fields.get("gender") not in GENDERS:
+        raise AccountError(CHOOSE_GENDER, "gender")
+    if fields.get("sexuality") not in SEXUALITIES:
+        raise AccountError(CHOOSE_SEXUALITY, "sexuality")
+    name = clean_profile_name(fields.get("name", ""), member.email)
+    born = clean_date_of_birth(fields.get("date_of_birth", ""), settings.min_age, today)
+    profile = _profile(db, member_id)
+    profile.name, profile.date_of_birth = name, born
+    profile.gender, profile.sexuality = fields["gender"], fields["sexuality"]
+    db.add(profile)
+    db.commit()
+
+
+def save_visibility(db: Session, member_id: int, invisible: bool, privacy_mode: bool) -> None:
+    member = db.get(Member, member_id)
+    member.invisible, member.privacy_mode = bool(invisible), bool(privacy_mode)
+    db.add(member)
     db.commit()

@@ -3,12 +3,15 @@
 from sqlmodel import SQLModel
 
 from models.auth_session import AuthSession
+from models.blocks import Block
 from models.credits import CreditEntry
 from models.discount_codes import DiscountCode
 from models.email_tokens import EmailToken
+from models.likes import Like
 from models.member import Member, Photo, Profile
 from models.password_reset import ResetRequest
 from models.push_subscription import PushSubscription
+from models.search import SearchPreference
 from models.signup import SignupEvent, SignupSource
 from models.site_settings import SiteSetting
 
@@ -16,14 +19,17 @@ metadata = SQLModel.metadata
 
 __all__ = [
     "AuthSession",
+    "Block",
     "CreditEntry",
     "DiscountCode",
     "EmailToken",
+    "Like",
     "Member",
     "Photo",
     "Profile",
     "PushSubscription",
     "ResetRequest",
+    "SearchPreference",
     "SignupEvent",
     "SignupSource",
     "SiteSetting",

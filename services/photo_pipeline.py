@@ -2,6 +2,12 @@
 
 Only JPEG, PNG and WebP are accepted, judged by the decoded format, never the file name.
 Every stored file is a fresh JPEG without EXIF, GPS, ICC profile, XMP or comments.
+
+File names: a photo `<stem>.jpg` (long side at most 1600 px) has a thumbnail `<stem>_t.jpg`
+(400x400; the demo seed writes `<stem>_thumb.jpg` instead) and a blurred rendition
+`<stem>_b.jpg` for viewers who may not see the photo. A name's stem is the name without its
+extension and without one trailing `_t`, `_thumb` or `_b`; stems we generate contain no `_`,
+so the rule is unambiguous for them.
 """
 
 import os
@@ -13,7 +19,7 @@ from dataclasses import dataclass
 from io import BytesIO
 from pathlib import Path
 
-from PIL import ExifTags, Image, ImageOps
+from PIL import ExifTags, Image, ImageFilter, ImageOps
 
 from translations.catalog import N_
 
@@ -36,6 +42,14 @@ THUMB_SIZE = (400, 400)
 JPEG_OPTIONS = {"quality": 85, "optimize": True, "progressive": True}
 ACCEPTED_FORMATS = ("JPEG", "PNG", "WEBP")
 PHOTO_FILENAME_RE = re.compile(r"^[A-Za-z0-9_-]{1,100}\.(jpg|jpeg|png|webp)$")
+# The stem is as short as possible, so one trailing rendition suffix goes to `suffix`.
+_STEM_RE = re.compile(r"^(?P<stem>[A-Za-z0-9_-]+?)(?P<suffix>_t|_thumb|_b)?\.[a-z]+$")
+THUMB_SUFFIXES = ("_t", "_thumb")
+BLUR_SUFFIX = "_b"
+BLUR_TINY_SIDE = 16  # the long side everything is squeezed through: no face survives it
+BLUR_SIDE = 400  # the long side of the blurred rendition
+BLUR_RADIUS = 12  # GaussianBlur radius at BLUR_SIDE, to smooth away the tiny image's blocks
+BLUR_JPEG_OPTIONS = {"quality": 80, "optimize": True, "progressive": True}
 
 # ImageOps.exif_transpose's table: EXIF Orientation -> the turn that makes the photo upright.
 _ORIENTATION_TRANSPOSE = {
@@ -73,6 +87,7 @@ class PhotoRejected(Exception):
 class StoredPhoto:
     filename: str
     thumb_filename: str
+    blur_filename: str
     width: int
     height: int
 
@@ -82,30 +97,117 @@ def is_photo_filename(name: str) -> bool:
     return PHOTO_FILENAME_RE.fullmatch(name) is not None
 
 
+def blurred_name(filename: str) -> str:
+    """`<stem>_b.jpg` for `<stem>.jpg`, `<stem>_t.jpg`, `<stem>_thumb.jpg` or `<stem>_b.jpg`;
+    ValueError for names `is_photo_filename` rejects or whose blurred name would be too long."""
+    blurred = _blurred_name_or_none(filename)
+    if blurred is None:
+        raise ValueError(f"not a photo file name: {filename!r}")
+    return blurred
+
+
+def is_blurred_name(filename: str) -> bool:
+    """True for `<stem>_b.jpg` names of photos we may hold."""
+    return _blurred_name_or_none(filename) == filename
+
+
+def original_name(filename: str) -> str:
+    """`<stem>.jpg`: the stored photo that a thumbnail or blurred rendition was made from."""
+    match = _STEM_RE.fullmatch(filename) if is_photo_filename(filename) else None
+    if match is None:
+        raise ValueError(f"not a photo file name: {filename!r}")
+    return f"{match['stem']}.jpg"
+
+
+def ensure_blurred(photo_dir: Path, filename: str) -> Path | None:
+    """The blurred rendition of the photo `filename` belongs to, made on first use from the
+    thumbnail (or else the photo); None when neither exists or decodes. Safe to call
+    concurrently: the file appears by an atomic rename, so readers never see half of it."""
+    name = blurred_name(filename)
+    target = photo_dir / name
+    if target.is_file():
+        return target
+    blurred = _blur_first_source(_blur_sources(photo_dir, name))
+    if blurred is None:
+        return None
+    _write_atomically(photo_dir, name, blurred)
+    if not any(source.is_file() for source in _blur_sources(photo_dir, name)):
+        target.unlink(missing_ok=True)  # the photo was deleted meanwhile: leave no orphan
+        return None
+    return target
+
+
 def store_photo(data: bytes, photo_dir: Path) -> StoredPhoto:
-    """Check, clean and store an upload as `<stem>.jpg` plus `<stem>_t.jpg`; or PhotoRejected."""
+    """Check, clean and store an upload as `<stem>.jpg`, `<stem>_t.jpg` and `<stem>_b.jpg`;
+    or PhotoRejected."""
     if len(data) > MAX_UPLOAD_BYTES:
         raise PhotoRejected(PHOTO_TOO_LARGE, {"megabytes": MAX_UPLOAD_MEGABYTES})
     photo = _clean_image(data)
     thumb = ImageOps.fit(photo, THUMB_SIZE, Image.Resampling.LANCZOS)
     stem = _random_stem()
-    stored = StoredPhoto(f"{stem}.jpg", f"{stem}_t.jpg", photo.width, photo.height)
+    names = (f"{stem}.jpg", f"{stem}_t.jpg", f"{stem}{BLUR_SUFFIX}.jpg")
+    stored = StoredPhoto(*names, photo.width, photo.height)
     try:
         _write_atomically(photo_dir, stored.filename, _jpeg_bytes(photo))
         _write_atomically(photo_dir, stored.thumb_filename, _jpeg_bytes(thumb))
+        _write_atomically(photo_dir, stored.blur_filename, _blurred_jpeg_bytes(thumb))
     except BaseException:
-        delete_photo_files(photo_dir, stored.filename, stored.thumb_filename)
+        delete_photo_files(photo_dir, *names)
         raise
     return stored
 
 
 def delete_photo_files(photo_dir: Path, *filenames: str) -> None:
-    """Remove stored photo files; missing ones are fine, unsafe names raise ValueError."""
+    """Remove stored photo files and their blurred renditions; missing ones are fine, unsafe
+    names raise ValueError (before anything is removed)."""
     unsafe = [name for name in filenames if not is_photo_filename(name)]
     if unsafe:
         raise ValueError(f"not a photo file name: {unsafe!r}")
-    for name in filenames:
+    blurred = (_blurred_name_or_none(name) for name in filenames)
+    for name in dict.fromkeys([*filenames, *(name for name in blurred if name)]):
         (photo_dir / name).unlink(missing_ok=True)
+
+
+def _blurred_name_or_none(filename: str) -> str | None:
+    """`<stem>_b.jpg` for a valid photo file name, else None."""
+    match = _STEM_RE.fullmatch(filename) if is_photo_filename(filename) else None
+    blurred = f"{match['stem']}{BLUR_SUFFIX}.jpg" if match else ""
+    return blurred if is_photo_filename(blurred) else None
+
+
+def _blur_sources(photo_dir: Path, blurred: str) -> list[Path]:
+    """The existing files a blurred rendition may be made from, best first; never itself."""
+    stem = blurred.removesuffix(f"{BLUR_SUFFIX}.jpg")
+    names = [f"{stem}{suffix}.jpg" for suffix in THUMB_SUFFIXES] + [f"{stem}.jpg"]
+    return [photo_dir / name for name in names if (photo_dir / name).is_file()]
+
+
+def _blur_first_source(sources: list[Path]) -> bytes | None:
+    """The blurred JPEG of the first source that decodes, or None."""
+    for source in sources:
+        try:
+            with Image.open(source, formats=ACCEPTED_FORMATS) as image:
+                if image.width * image.height > MAX_PIXELS:
+                    continue
+                image.draft("RGB", (BLUR_SIDE, BLUR_SIDE))  # JPEG: decode at a reduced scale
+                return _blurred_jpeg_bytes(_flatten(image))
+        except _PILLOW_ERRORS:
+            continue
+    return None
+
+
+def _blurred_jpeg_bytes(image: Image.Image) -> bytes:
+    """Squeeze the image through BLUR_TINY_SIDE px, enlarge it to BLUR_SIDE and blur hard:
+    the detail is gone for good, only colours and rough shapes are left."""
+    tiny = image.copy()
+    tiny.thumbnail((BLUR_TINY_SIDE, BLUR_TINY_SIDE), Image.Resampling.BOX)
+    scale = BLUR_SIDE / max(tiny.size)
+    size = (max(1, round(tiny.width * scale)), max(1, round(tiny.height * scale)))
+    blurred = tiny.resize(size, Image.Resampling.BICUBIC)
+    blurred = blurred.filter(ImageFilter.GaussianBlur(BLUR_RADIUS))
+    buffer = BytesIO()
+    blurred.convert("RGB").save(buffer, "JPEG", **BLUR_JPEG_OPTIONS)
+    return buffer.getvalue()
 
 
 def _clean_image(data: bytes) -> Image.Image:
@@ -167,8 +269,8 @@ def _jpeg_bytes(image: Image.Image) -> bytes:
 
 
 def _random_stem() -> str:
-    """22 random URL-safe characters, limited to [A-Za-z0-9_-]."""
-    return re.sub(r"[^A-Za-z0-9_-]", "", secrets.token_urlsafe(16))
+    """22 random characters from [A-Za-z0-9-]: no `_`, so no stem ends like a suffix."""
+    return re.sub(r"[^A-Za-z0-9-]", "-", secrets.token_urlsafe(16))
 
 
 def _write_atomically(directory: Path, name: str, content: bytes) -> None:

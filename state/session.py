@@ -4,6 +4,7 @@ import reflex as rx
 from starlette.requests import cookie_parser
 
 from models.auth_session import member_id_for_token
+from models.likes import new_like_count
 from models.member import Member, MemberStatus, Profile
 from services.database import db_session
 
@@ -31,6 +32,11 @@ def _signed_in_member(token: str | None) -> tuple[Member, Profile | None] | None
         if member is None or (member.status != MemberStatus.ACTIVE and not _unconfirmed(member)):
             return None
         return member, db.get(Profile, member.id)
+
+
+def _new_likes(member_id: int) -> int:
+    with db_session() as db:
+        return new_like_count(db, member_id)
 
 
 def _unconfirmed(member: Member) -> bool:
@@ -62,6 +68,7 @@ class SessionState(rx.State):
         self.email = member.email
         self.credits = member.credits
         self.paid_user = member.paid_user
+        self.new_likes = _new_likes(member.id)
         self.needs_activation = (
             _unconfirmed(member)
             and (profile is None or profile.status == "disabled")

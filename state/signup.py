@@ -17,7 +17,7 @@ from sqlmodel import Session
 from models.account_errors import AccountError
 from models.auth_session import has_live_session
 from models.member import Member, Photo, Profile
-from models.profile_steps import add_photo, save_about, save_appearance, save_location
+from models.profile_steps import save_about, save_appearance, save_location
 from models.regions import region_kind, regions_of
 from models.signup import (
     ACCOUNT_AWAITS_DELETION,
@@ -32,21 +32,16 @@ from models.signup import (
 )
 from models.site_settings import SiteSettings
 from services import accounts
-from services.config import get_config
 from services.database import db_session
 from services.mail import MailDeliveryError, OutgoingMail, delivered
+from services.member_photos import add_member_photo
 from services.password_work import with_password_work
-from services.photo_pipeline import (
-    MAX_UPLOAD_BYTES,
-    PhotoRejected,
-    delete_photo_files,
-    store_photo,
-)
-from services.push_keys import vapid_public_key
+from services.photo_pipeline import MAX_UPLOAD_BYTES, PhotoRejected
 from services.site_settings import current_settings
 from state.forms import FormState
 from state.i18n import I18nState
 from state.login import continue_with_session
+from state.push_opt_in import push_answer, subscribe_push
 from state.session import SessionState
 from state.shell import ShellState
 from translations.errors import DUPLICATE_EMAIL
@@ -87,7 +82,6 @@ class SignupState(FormState, rx.State):
     countries: list[str] = []
     interests: list[str] = []
     interest_options: list[str] = []
-    push_key: str = ""
     push_result: str = ""
     _member_id: int | None = None
 
@@ -255,7 +249,6 @@ class SignupState(FormState, rx.State):
         self.interest_options = list(settings.interests)
         self.interests = list(profile.interests)
         self._show_regions(profile.country, profile.region or "")
-        self.push_key = vapid_public_key()
 
     def _show_regions(self, country: str, region: str) -> None:
         self.country, self.region = country, region
@@ -307,23 +300,13 @@ class SignupState(FormState, rx.State):
         yield
         try:
             data = await files[0].read(MAX_UPLOAD_BYTES + 1)
-            self.photo_url = await asyncio.to_thread(self._store_photo, data)
+            thumb = await asyncio.to_thread(add_member_photo, self._member_id, data)
+            self.photo_url = current_settings().photo_url(thumb)
         except PhotoRejected as rejected:
             self.errors = {"photo": await self.text(rejected.message, **rejected.params)}
         except AccountError as error:
             await self.show_error(error)
         self.busy = False
-
-    def _store_photo(self, data: bytes) -> str:
-        photo_dir = get_config().media_dir / "photos"
-        stored = store_photo(data, photo_dir)
-        try:
-            with db_session() as db:
-                add_photo(db, self._member_id, stored.filename, stored.thumb_filename)
-        except BaseException:  # refused (photo limit) or failed: keep no files without a row
-            delete_photo_files(photo_dir, stored.filename, stored.thumb_filename)
-            raise
-        return current_settings().photo_url(stored.thumb_filename)
 
     @rx.event
     async def save_place(self, form: dict):
@@ -360,15 +343,12 @@ class SignupState(FormState, rx.State):
 
     @rx.event
     def turn_on_push(self) -> rx.event.EventSpec:
-        key = json.dumps(self.push_key)
-        return rx.call_script(
-            f"window.siteSession.subscribePush({key})", callback=SignupState.push_answered
-        )
+        return subscribe_push(SignupState.push_answered)
 
     @rx.event
     def push_answered(self, result: str) -> None:
-        self.push_result = str(result)[:20]
-        if self.push_result in ("subscribed", "denied", "unsupported", "default"):
+        self.push_result = push_answer(result)
+        if self.push_result != "failed":
             self._next_step()
 
     @rx.event

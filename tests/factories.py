@@ -39,6 +39,16 @@ def add_photo(db: Session, member: Member, stem: str, main: bool = False) -> Pho
     return photo
 
 
+def edit_profile(db: Session, member: Member, **fields) -> Member:
+    """Change some of the member's profile fields (gender, date_of_birth, country, ...)."""
+    profile = db.get(Profile, member.id)
+    for name, value in fields.items():
+        setattr(profile, name, value)
+    db.add(profile)
+    db.commit()
+    return member
+
+
 PASSWORD = "correct horse battery"
 
 

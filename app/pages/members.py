@@ -1,10 +1,13 @@
-"""/members: the members grid, page by page. Filters arrive with the search issue."""
+"""/members: search with filters (gender, country, region, age), results and similar members."""
 
 import reflex as rx
 
-from components.i18n import t
-from components.member_card import member_card
-from state.members import MembersState
+from components.attribute_labels import REGION_KIND_LABELS
+from components.i18n import t, t_choice
+from components.member_card import country_name, member_card
+from models.search import MAX_AGE
+from state.search import SearchState as S
+from translations.catalog import N_
 
 
 def _login_prompt() -> rx.Component:
@@ -20,27 +23,158 @@ def _login_prompt() -> rx.Component:
     )
 
 
+def _labelled(label: str, control: rx.Component) -> rx.Component:
+    return rx.el.label(
+        rx.el.span(label, class_name="field-label"), control, class_name="field search-field"
+    )
+
+
+def _select(value: rx.Var, on_change, items: rx.Component, testid: str) -> rx.Component:
+    return rx.select.root(
+        rx.select.trigger(width="100%", data_testid=testid),
+        rx.select.content(rx.select.item(t("Any"), value="any"), items),
+        value=rx.cond(value == "", "any", value),
+        on_change=on_change,
+        size="2",
+    )
+
+
+def _age_input(name: str, value: rx.Var[int], label: str) -> rx.Component:
+    return rx.input(
+        name=name,
+        type="number",
+        min=18,
+        max=MAX_AGE,
+        default_value=value.to(str),
+        key=value.to(str),
+        aria_label=t(label),
+        data_testid=f"search-{name}",
+        size="2",
+    )
+
+
+def _filters() -> rx.Component:
+    return rx.form(
+        rx.el.div(
+            _labelled(
+                t("I am looking for"),
+                _select(
+                    S.gender,
+                    S.pick_gender,
+                    rx.fragment(
+                        rx.select.item(t("Women"), value="female"),
+                        rx.select.item(t("Men"), value="male"),
+                    ),
+                    "search-gender",
+                ),
+            ),
+            _labelled(
+                t("Country"),
+                _select(
+                    S.country,
+                    S.pick_country,
+                    rx.foreach(S.countries, lambda c: rx.select.item(country_name(c), value=c)),
+                    "search-country",
+                ),
+            ),
+            rx.cond(
+                S.regions.length() > 0,
+                _labelled(
+                    t_choice(REGION_KIND_LABELS, S.region_kind),
+                    _select(
+                        S.region,
+                        S.pick_region,
+                        rx.foreach(S.regions, lambda r: rx.select.item(r[1], value=r[0])),
+                        "search-region",
+                    ),
+                ),
+            ),
+            _labelled(
+                t("Age"),
+                rx.flex(
+                    _age_input("min_age", S.min_age, N_("Minimum age")),
+                    rx.el.span("–"),
+                    _age_input("max_age", S.max_age, N_("Maximum age")),
+                    align="center",
+                    gap="2",
+                ),
+            ),
+            rx.flex(
+                rx.button(
+                    rx.icon("search", size=16), t("Search"), type="submit", data_testid="search-go"
+                ),
+                rx.button(
+                    t("Reset"),
+                    type="button",
+                    variant="soft",
+                    on_click=S.reset_filters,
+                    data_testid="search-reset",
+                ),
+                gap="2",
+                align="end",
+                class_name="search-actions",
+            ),
+            class_name="search-filters",
+        ),
+        on_submit=S.search,
+        class_name="card",
+        data_testid="search-form",
+    )
+
+
+def _more_button(visible: rx.Var[bool], on_click, testid: str) -> rx.Component:
+    return rx.cond(
+        visible,
+        rx.center(
+            rx.button(
+                t("Show more"), on_click=on_click, variant="soft", size="3", data_testid=testid
+            ),
+            margin_top="20px",
+        ),
+    )
+
+
+def _results() -> rx.Component:
+    return rx.fragment(
+        rx.el.p(
+            t("{count} members found", count=S.num_results),
+            class_name="search-count",
+            data_testid="search-count",
+        ),
+        rx.cond(
+            S.num_results == 0,
+            rx.el.p(
+                t("Nobody matches this search yet. Try a wider age range or another country."),
+                class_name="muted",
+            ),
+        ),
+        rx.el.div(
+            rx.foreach(S.results, member_card), class_name="member-grid", data_testid="results"
+        ),
+        _more_button(S.has_more, S.load_more, "search-more"),
+        rx.cond(
+            S.similar.length() > 0,
+            rx.el.section(
+                rx.el.h2(t("Similar members"), class_name="section-title"),
+                rx.el.div(
+                    rx.foreach(S.similar, member_card),
+                    class_name="member-grid",
+                    data_testid="similar-results",
+                ),
+                _more_button(S.has_more_similar, S.load_more_similar, "similar-more"),
+            ),
+        ),
+    )
+
+
 def members_page() -> rx.Component:
     return rx.el.div(
         rx.el.h1(t("Search members"), class_name="page-title"),
         rx.cond(
-            MembersState.login_required,
+            S.login_required,
             _login_prompt(),
-            rx.fragment(
-                rx.el.div(rx.foreach(MembersState.members, member_card), class_name="member-grid"),
-                rx.cond(
-                    MembersState.has_more,
-                    rx.center(
-                        rx.button(
-                            t("Show more"),
-                            on_click=MembersState.load_more,
-                            variant="soft",
-                            size="3",
-                        ),
-                        margin_top="20px",
-                    ),
-                ),
-            ),
+            rx.fragment(_filters(), _results()),
         ),
         class_name="container",
+        data_testid="page-members",
     )

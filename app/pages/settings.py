@@ -1,7 +1,9 @@
-"""/settings: the account section (password, e-mail address) and the delete-account flow."""
+"""/settings: tabs for the profile, photos, place, privacy and the account (password, e-mail
+address, delete-account flow). The chosen tab is kept in the address (`?tab=photos`)."""
 
 import reflex as rx
 
+from app.pages.settings_profile import card, location_panel, privacy_panel, profile_panel
 from components.forms import (
     form_error,
     new_password_fields,
@@ -10,8 +12,10 @@ from components.forms import (
     text_field,
 )
 from components.i18n import local_date, t
+from components.photo_manager import photo_manager
 from models.deletion import DELETE_REASONS, NOTE_MAX
 from state.account_settings import AccountSettingsState as S
+from state.profile_settings import ProfileSettingsState
 from state.session import SessionState
 from translations.catalog import N_
 
@@ -33,15 +37,6 @@ REASON_LABELS = {
 }
 
 
-def _section(title: str, *children: rx.Component, testid: str) -> rx.Component:
-    return rx.el.section(
-        rx.heading(t(title), size="4", margin_bottom="12px"),
-        *children,
-        class_name="card",
-        data_testid=testid,
-    )
-
-
 def _current_password(name: str) -> rx.Component:
     return text_field(
         N_("Current password"),
@@ -54,7 +49,7 @@ def _current_password(name: str) -> rx.Component:
 
 
 def _password_section() -> rx.Component:
-    return _section(
+    return card(
         N_("Change password"),
         rx.form(
             rx.el.div(
@@ -75,7 +70,7 @@ def _email_section() -> rx.Component:
     sent = t(
         "We sent a link to {email}. Your address changes once you click it.", email=S.email_sent_to
     )
-    return _section(
+    return card(
         N_("Change e-mail address"),
         rx.el.p(t("Your address now: {email}", email=SessionState.email), class_name="muted"),
         rx.form(
@@ -211,7 +206,7 @@ def _confirm_delete() -> rx.Component:
 
 
 def _delete_section() -> rx.Component:
-    return _section(
+    return card(
         N_("Delete account"),
         rx.match(
             S.delete_step,
@@ -230,14 +225,44 @@ def _delete_section() -> rx.Component:
     )
 
 
+def _account_panel() -> rx.Component:
+    return rx.el.div(
+        _email_section(),
+        _password_section(),
+        _delete_section(),
+        class_name="settings-grid",
+    )
+
+
+TABS = (
+    ("profile", N_("Profile"), "user-round", profile_panel),
+    ("photos", N_("Photos"), "images", photo_manager),
+    ("location", N_("Location"), "map-pin", location_panel),
+    ("privacy", N_("Privacy"), "shield", privacy_panel),
+    ("account", N_("Account"), "key-round", _account_panel),
+)
+
+
+def _trigger(key: str, label: str, icon: str) -> rx.Component:
+    return rx.tabs.trigger(
+        rx.el.span(rx.icon(icon, size=16), t(label), class_name="settings-tab"),
+        value=key,
+        data_testid=f"tab-{key}",
+    )
+
+
 def settings_page() -> rx.Component:
     return rx.el.div(
         rx.el.h1(t("Settings"), class_name="page-title"),
-        rx.el.div(
-            _email_section(),
-            _password_section(),
-            _delete_section(),
-            class_name="settings-grid",
+        rx.tabs.root(
+            rx.tabs.list(*(_trigger(key, label, icon) for key, label, icon, _ in TABS), size="2"),
+            *(
+                rx.tabs.content(panel(), value=key, class_name="settings-panel")
+                for key, _, _, panel in TABS
+            ),
+            value=ProfileSettingsState.tab,
+            on_change=ProfileSettingsState.choose_tab,
+            class_name="settings-tabs",
         ),
         class_name="container",
         data_testid="page-settings",

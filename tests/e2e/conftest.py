@@ -5,6 +5,7 @@ from contextlib import ExitStack
 from pathlib import Path
 
 import pytest
+from journeys import new_member, site_db  # noqa: F401 - the journeys' shared fixtures
 from playwright.sync_api import (
     Browser,
     BrowserContext,

@@ -10,33 +10,43 @@ Members for the later journeys are written straight into the server's database; 
 server sends are read from its outbox (the tests set no SMTP_URL).
 """
 
-import re
 import time
-import uuid
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from email.message import EmailMessage
 from pathlib import Path
-from typing import TypeVar
 from urllib.parse import parse_qs, urlsplit
 
 import pytest
-from PIL import Image
-from playwright.sync_api import Browser, BrowserContext, Expect, Locator, Page
+from journeys import (
+    PASSWORD,
+    TIMEOUT_MS,
+    Account,
+    arrive,
+    eventually,
+    expect,
+    expect_logged_in,
+    expect_logged_out,
+    finish_login,
+    heading,
+    log_in,
+    member_row,
+    open_page,
+    photo_file,
+    submit_login,
+    unique_email,
+    wait_ready,
+)
+from playwright.sync_api import Browser, BrowserContext, Page
 from server import CHROMIUM, CHROMIUM_ARGS, Server
 from sqlalchemy import Engine
-from sqlmodel import Session, select
 
-from models.db import make_engine
 from models.login import FREE_ATTEMPTS
-from models.member import Member
 from models.signup import ACCOUNT_AWAITS_DELETION
 from services.account_mail import ACTIVATION, PASSWORD_RESET, REACTIVATION, MailText
 from services.accounts import ACTIVATE_PATH, REACTIVATE_PATH, RESET_PATH
-from services.config import _sqlalchemy_url
 from services.mail import links_in, outbox_messages
-from tests.factories import make_member, password_hash
 from translations.catalog import gettext
 from translations.errors import (
     LOGIN_FAILED,
@@ -46,12 +56,8 @@ from translations.errors import (
 )
 
 NewPage = Callable[..., Page]
-T = TypeVar("T")
 
 LOCALES = ("en", "nl")
-TIMEOUT_MS = 20_000  # as the fixtures' pages; argon2id and the cookie hand-off take a moment
-WAIT_SECONDS = 20.0  # for mails and database rows the server writes
-PASSWORD = "Lantern-quartz-5527"
 NEW_PASSWORD = "Harbour-violet-8314"
 SESSION_COOKIE = "auth.session"  # state/session.py, which imports Reflex
 SESSION_LIFETIME_SECONDS = 30 * 24 * 3600
@@ -82,59 +88,7 @@ ACCOUNT_DELETED = "Your account has been deleted"
 REACTIVATION_SENT = "Check your inbox: we sent you a link to reactivate your account."
 REACTIVATED = "Welcome back! Your account is active again. Log in to continue."
 
-expect = Expect()  # this module's own expect(), as patient as the pages instead of 5 s
-expect.set_options(timeout=TIMEOUT_MS)
-
-
-@dataclass(frozen=True)
-class Account:
-    email: str
-    password: str
-    locale: str
-
-
-def unique_email(kind: str) -> str:
-    return f"{kind}-{uuid.uuid4().hex[:12]}@example.com"
-
-
-# ----- the server's database and outbox -----
-
-
-@pytest.fixture(scope="module")
-def site_db(site: Server) -> Iterator[Engine]:
-    """The server's own database: SQLite in its data dir, or CI's PostgreSQL."""
-    assert site.database_url, "the site fixture's server has no database URL"
-    engine = make_engine(_sqlalchemy_url(site.database_url))
-    yield engine
-    engine.dispose()
-
-
-@pytest.fixture
-def new_member(site_db: Engine) -> Callable[[str], Account]:
-    """new_member(locale): an active member with PASSWORD whose account speaks locale."""
-
-    def make(locale: str = "en") -> Account:
-        account = Account(unique_email("member"), PASSWORD, locale)
-        with Session(site_db, expire_on_commit=False) as db:
-            make_member(db, account.email, language=locale, password_hash=password_hash(PASSWORD))
-        return account
-
-    return make
-
-
-def member_row(engine: Engine, email: str) -> Member:
-    with Session(engine, expire_on_commit=False) as db:
-        return db.exec(select(Member).where(Member.email == email)).one()
-
-
-def eventually(probe: Callable[[], T], what: str, seconds: float = WAIT_SECONDS) -> T:
-    """probe()'s first truthy answer; fail after `seconds`."""
-    deadline = time.monotonic() + seconds
-    while not (answer := probe()):
-        if time.monotonic() > deadline:
-            raise AssertionError(f"waited {seconds:.0f} s for {what}")
-        time.sleep(0.2)
-    return answer
+# ----- the server's outbox -----
 
 
 def mails(site: Server, account: Account, text: MailText) -> list[EmailMessage]:
@@ -168,73 +122,12 @@ def link_in(site: Server, message: EmailMessage, path: str) -> str:
 # ----- pages -----
 
 
-def wait_ready(page: Page, path: str) -> None:
-    """Wait until the page at `path` has hydrated and resolved its language.
-
-    The production build serves every page but / at its path with a trailing slash.
-    """
-    markers = ", ".join(
-        f'[data-testid="page-ready"][data-path="{variant}"]' for variant in {path, f"{path}/"}
-    )
-    page.wait_for_selector(markers, state="attached")
-
-
-def open_page(page: Page, site: Server, target: str) -> None:
-    page.goto(site.url + target)
-    wait_ready(page, urlsplit(target).path)
-
-
-def url_of(site: Server, target: str) -> re.Pattern[str]:
-    """The address of `target` (path and optional query), with or without a trailing slash."""
-    path, _, query = target.partition("?")
-    tail = f"\\?{re.escape(query)}" if query else ""
-    return re.compile(f"^{re.escape(site.url + path.rstrip('/'))}/?{tail}$")
-
-
-def arrive(page: Page, site: Server, target: str) -> None:
-    """Wait for the browser to reach `target` (path and query) and that page to be ready."""
-    page.wait_for_url(url_of(site, target))
-    wait_ready(page, urlsplit(target).path)
-
-
-def heading(page: Page) -> Locator:
-    return page.locator("main h1")
-
-
 def login_prompt_next(url: str) -> str | None:
     """Where the log-in prompt at `url` continues to (the served path may end in a slash)."""
     parts = urlsplit(url)
     if parts.path.rstrip("/") != "/login":
         return None
     return parse_qs(parts.query).get("next", [""])[0].rstrip("/") or None
-
-
-def expect_logged_in(page: Page) -> None:
-    expect(page.get_by_test_id("account-menu")).to_be_visible()
-    expect(page.get_by_test_id("login-button")).to_have_count(0)
-
-
-def expect_logged_out(page: Page) -> None:
-    expect(page.get_by_test_id("login-button")).to_be_visible()
-    expect(page.get_by_test_id("account-menu")).to_have_count(0)
-
-
-def submit_login(page: Page, email: str, password: str) -> None:
-    page.locator("#field-email").fill(email)
-    page.locator("#field-password").fill(password)
-    page.get_by_test_id("login-submit").click()
-
-
-def finish_login(page: Page, site: Server, account: Account, landing: str = "/members") -> None:
-    """Submit the log-in form shown; the hand-off ends with a full page load of `landing`."""
-    submit_login(page, account.email, account.password)
-    arrive(page, site, landing)
-    expect_logged_in(page)
-
-
-def log_in(page: Page, site: Server, account: Account) -> None:
-    open_page(page, site, "/login")
-    finish_login(page, site, account)
 
 
 def log_out(page: Page, site: Server) -> None:
@@ -270,12 +163,6 @@ def chromium_with_profile(browser: Browser, profile: Path, locale: str) -> Itera
 
 
 # ----- signing up -----
-
-
-def photo_file(folder: Path) -> Path:
-    path = folder / "me.jpg"
-    Image.linear_gradient("L").resize((400, 400)).convert("RGB").save(path, "JPEG")
-    return path
 
 
 def fill_account_step(page: Page, account: Account) -> None:
@@ -464,7 +351,7 @@ def test_deleted_account_is_reactivated_from_the_mail(
     page = new_page(locale=locale)
     log_in(page, site, account)
 
-    open_page(page, site, "/settings")
+    open_page(page, site, "/settings?tab=account")
     for step in ("delete-start", "reason-taking_break", "delete-next", "delete-continue"):
         page.get_by_test_id(step).click()
     page.locator("#field-password").fill(account.password)

@@ -8,6 +8,7 @@ from sqlmodel import Session, select
 
 from models.account_errors import AccountError
 from models.auth_session import AuthSession, member_id_for_token, start_session
+from models.blocks import Block, block_member
 from models.credits import CreditEntry, grant_credits
 from models.deletion import (
     CHOOSE_REASON,
@@ -20,9 +21,12 @@ from models.deletion import (
     request_reactivation,
 )
 from models.email_tokens import EmailToken, Purpose, issue_token
+from models.likes import Like, like_member
 from models.login import attempt_login
 from models.member import Member, MemberStatus, Photo, Profile, utcnow
+from models.notification_prefs import save_preferences
 from models.push_subscription import PushSubscription, save_subscription
+from models.search import SearchFilters, save_filters, saved_filters
 from models.signup import SignupSource
 from services.account_purge import purge_expired_accounts
 from services.config import get_config
@@ -223,6 +227,32 @@ def test_erased_address_can_sign_up_and_log_in_no_more(db: Session) -> None:
         attempt_login(db, "anna@example.com", PASSWORD)
     assert caught.value.message == LOGIN_FAILED
     assert db.exec(select(Member).where(Member.email == "anna@example.com")).first() is None
+
+
+def test_erasure_removes_likes_blocks_search_preferences_and_notification_settings(
+    db: Session,
+) -> None:
+    member = make_member_with_password(db, notifications_disabled=["bounce"])
+    bert, carl = make_member(db, "bert@example.com"), make_member(db, "carl@example.com")
+    like_member(db, member.id, bert.id)
+    like_member(db, carl.id, member.id)
+    like_member(db, bert.id, carl.id)
+    block_member(db, member.id, carl.id)
+    block_member(db, bert.id, member.id)
+    block_member(db, carl.id, bert.id)
+    save_filters(db, member.id, SearchFilters(gender="male"))
+    save_filters(db, bert.id, SearchFilters(gender="female"))
+    save_preferences(db, member.id, {"email_likes": False})
+    _delete(db, member)
+    _age_deletion(db, member, 15)
+    erase_expired_accounts(db, utcnow())
+    db.expire_all()
+    assert [(x.liker_id, x.liked_id) for x in db.exec(select(Like))] == [(bert.id, carl.id)]
+    assert [(x.blocker_id, x.blocked_id) for x in db.exec(select(Block))] == [(carl.id, bert.id)]
+    assert saved_filters(db, member.id) is None
+    assert saved_filters(db, bert.id) == SearchFilters(gender="female")
+    stored = db.get(Member, member.id)
+    assert stored.notification_settings == {} and stored.notifications_disabled == []
 
 
 # --- the scheduled purge ------------------------------------------------------------------

@@ -1,0 +1,87 @@
+"""/likes and /likes/[type]: the likes received (new ones first) and given, page by page."""
+
+import reflex as rx
+
+from components.i18n import t
+from components.member_card import member_card_with_heart
+from state.likes import GIVEN, PROFILE_PATH, RECEIVED, LikesState
+from state.session import SessionState
+from translations.catalog import N_
+
+EMPTY_TEXTS = {
+    RECEIVED: N_("Nobody has liked you yet. Members who like you show up here."),
+    GIVEN: N_("You have not liked anyone yet. Tap the heart on a profile you fancy."),
+}
+
+
+def _tab(kind: str, label: str, count: rx.Component) -> rx.Component:
+    return rx.link(
+        t(label),
+        count,
+        href=f"/likes/{kind}",
+        class_name="likes-tab",
+        data_selected=LikesState.kind == kind,
+        underline="none",
+        data_testid=f"likes-tab-{kind}",
+    )
+
+
+def _tabs() -> rx.Component:
+    new_count = rx.cond(
+        SessionState.likes_badge != "",
+        rx.el.span(SessionState.likes_badge, class_name="likes-tab-count", data_testid="new-count"),
+    )
+    return rx.el.nav(
+        _tab(RECEIVED, N_("Received"), new_count),
+        _tab(GIVEN, N_("Given"), rx.fragment()),
+        class_name="likes-tabs",
+    )
+
+
+def _empty() -> rx.Component:
+    return rx.el.div(
+        rx.icon("heart", size=36, class_name="likes-empty-icon"),
+        rx.text(rx.cond(LikesState.kind == GIVEN, t(EMPTY_TEXTS[GIVEN]), t(EMPTY_TEXTS[RECEIVED]))),
+        rx.link(rx.button(t("Browse members"), size="3"), href="/members", underline="none"),
+        class_name="card likes-empty",
+        data_testid="likes-empty",
+    )
+
+
+def _card(member: rx.Var[dict]) -> rx.Component:
+    return member_card_with_heart(member, LikesState.like, LikesState.unlike, PROFILE_PATH)
+
+
+def _grid() -> rx.Component:
+    return rx.fragment(
+        rx.el.div(
+            rx.foreach(LikesState.cards, _card), class_name="member-grid", data_testid="likes-grid"
+        ),
+        rx.cond(
+            LikesState.has_more,
+            rx.center(
+                rx.button(
+                    t("Show more"),
+                    on_click=LikesState.load_more,
+                    variant="soft",
+                    size="3",
+                    data_testid="likes-more",
+                ),
+                margin_top="20px",
+            ),
+        ),
+    )
+
+
+def likes_page() -> rx.Component:
+    return rx.el.div(
+        rx.el.h1(t("Likes"), class_name="page-title"),
+        _tabs(),
+        rx.cond(
+            LikesState.loaded & (LikesState.cards.length() == 0),
+            _empty(),
+            _grid(),
+        ),
+        class_name="container",
+        data_testid="page-likes",
+    )

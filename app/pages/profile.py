@@ -1,0 +1,289 @@
+"""Profile screens: /members/{id}, /likes/m/{id} and the member's own /profile."""
+
+import reflex as rx
+
+from components.attribute_labels import every_label
+from components.i18n import t, t_choice
+from components.member_card import country_name
+from components.photo_gallery import photo_gallery
+from state.profile_view import (
+    LOGIN_TO_CHAT,
+    LOGIN_TO_GIFT,
+    LOGIN_TO_LIKE,
+    LOGIN_TO_SEE_PHOTOS,
+    LOGIN_TO_SEE_PROFILE,
+)
+from state.profile_view import ProfileViewState as S
+
+_LABELS = every_label()
+
+
+def _label(msgid: rx.Var[str]) -> rx.Var[str]:
+    return t_choice(_LABELS, msgid)
+
+
+def _place() -> rx.Component:
+    return rx.el.p(
+        rx.icon("map-pin", size=15),
+        rx.cond(S.city != "", rx.el.span(S.city, ", ")),
+        rx.cond(S.region != "", rx.el.span(S.region, ", ")),
+        country_name(S.country),
+        class_name="profile-place",
+    )
+
+
+def _action(icon: str, label: rx.Var[str], on_click, testid: str, **props) -> rx.Component:
+    return rx.button(
+        rx.icon(icon, size=18), label, on_click=on_click, size="3", data_testid=testid, **props
+    )
+
+
+def _actions() -> rx.Component:
+    return rx.flex(
+        _action(
+            "heart",
+            rx.cond(S.liked, t("Liked"), t("Like")),
+            S.toggle_like,
+            "like-button",
+            variant=rx.cond(S.liked, "solid", "outline"),
+            data_liked=S.liked,
+        ),
+        _action("message-circle", t("Message"), S.open_chat(False), "message-button"),
+        _action("gift", t("Gift"), S.open_chat(True), "gift-button", variant="soft"),
+        _more_menu(),
+        gap="2",
+        wrap="wrap",
+        class_name="profile-actions",
+    )
+
+
+def _more_menu() -> rx.Component:
+    return rx.dropdown_menu.root(
+        rx.dropdown_menu.trigger(
+            rx.button(
+                rx.icon("ellipsis", size=18),
+                variant="soft",
+                color_scheme="gray",
+                size="3",
+                aria_label=t("More"),
+                data_testid="profile-more",
+            )
+        ),
+        rx.dropdown_menu.content(
+            rx.dropdown_menu.item(
+                rx.icon("ban", size=15),
+                t("Block {name}", name=S.name),
+                color="red",
+                on_select=S.ask_block(True),
+                data_testid="block-button",
+            ),
+        ),
+    )
+
+
+def _blocked_notice() -> rx.Component:
+    return rx.callout.root(
+        rx.callout.icon(rx.icon("ban")),
+        rx.callout.text(
+            t("You blocked {name}. They cannot see your profile or contact you.", name=S.name)
+        ),
+        rx.button(
+            t("Unblock"),
+            on_click=S.set_blocked(False),
+            variant="soft",
+            size="2",
+            data_testid="unblock-button",
+        ),
+        color="gray",
+        data_testid="blocked-notice",
+    )
+
+
+def _block_dialog() -> rx.Component:
+    return rx.alert_dialog.root(
+        rx.alert_dialog.content(
+            rx.alert_dialog.title(t("Block {name}?", name=S.name)),
+            rx.alert_dialog.description(
+                t(
+                    "{name} will no longer see your profile and cannot contact you. "
+                    "You can unblock them later.",
+                    name=S.name,
+                )
+            ),
+            rx.flex(
+                rx.alert_dialog.cancel(rx.button(t("Cancel"), variant="soft", color_scheme="gray")),
+                rx.alert_dialog.action(
+                    rx.button(
+                        t("Block"),
+                        color_scheme="red",
+                        on_click=S.set_blocked(True),
+                        data_testid="block-confirm",
+                    )
+                ),
+                gap="3",
+                justify="end",
+                margin_top="16px",
+            ),
+        ),
+        open=S.confirm_block,
+        on_open_change=S.ask_block,
+    )
+
+
+def _prompt_text() -> rx.Component:
+    return rx.match(
+        S.login_prompt,
+        (LOGIN_TO_CHAT, t(LOGIN_TO_CHAT, name=S.name)),
+        (LOGIN_TO_GIFT, t(LOGIN_TO_GIFT, name=S.name)),
+        (LOGIN_TO_SEE_PHOTOS, t(LOGIN_TO_SEE_PHOTOS, name=S.name)),
+        (LOGIN_TO_SEE_PROFILE, t(LOGIN_TO_SEE_PROFILE, name=S.name)),
+        t(LOGIN_TO_LIKE, name=S.name),
+    )
+
+
+def _prompt_buttons() -> rx.Component:
+    return rx.flex(
+        rx.link(
+            rx.button(t("Sign up free"), size="3"),
+            href="/members/" + S.member_id.to(str) + "/signup",
+            data_testid="prompt-signup",
+        ),
+        rx.button(t("Log in"), variant="soft", size="3", on_click=S.go_to_login),
+        gap="3",
+        wrap="wrap",
+        margin_top="16px",
+    )
+
+
+def _login_dialog() -> rx.Component:
+    return rx.dialog.root(
+        rx.dialog.content(
+            rx.dialog.title(t("Members only")),
+            rx.dialog.description(_prompt_text()),
+            _prompt_buttons(),
+            max_width="420px",
+            data_testid="login-prompt",
+        ),
+        open=(S.login_prompt != "") & (S.status == "visible"),
+        on_open_change=S.close_login_prompt,
+    )
+
+
+def _section(title: str, *children: rx.Component) -> rx.Component:
+    return rx.el.section(
+        rx.heading(t(title), size="4"), *children, class_name="card profile-section"
+    )
+
+
+def _detail_row(pair: rx.Var[list[str]]) -> rx.Component:
+    return rx.el.div(
+        rx.el.dt(_label(pair[0])), rx.el.dd(_label(pair[1])), class_name="profile-detail"
+    )
+
+
+def _details() -> rx.Component:
+    return rx.fragment(
+        rx.cond(
+            S.about_me != "",
+            _section("About me", rx.el.p(S.about_me, class_name="profile-about")),
+        ),
+        rx.cond(
+            S.details.length() > 0,
+            _section(
+                "Details",
+                rx.el.dl(rx.foreach(S.details, _detail_row), class_name="profile-details"),
+            ),
+        ),
+        rx.cond(
+            S.interest_labels.length() > 0,
+            _section(
+                "Interests",
+                rx.flex(
+                    rx.foreach(S.interest_labels, lambda i: rx.badge(_label(i), size="2")),
+                    gap="2",
+                    wrap="wrap",
+                ),
+            ),
+        ),
+    )
+
+
+def _own_bar() -> rx.Component:
+    return rx.callout.root(
+        rx.callout.icon(rx.icon("eye")),
+        rx.callout.text(t("This is how other members see your profile.")),
+        rx.flex(
+            rx.link(rx.button(t("Edit profile"), size="2"), href="/settings"),
+            rx.link(
+                rx.button(t("Manage photos"), size="2", variant="soft"), href="/settings?tab=photos"
+            ),
+            gap="2",
+            wrap="wrap",
+        ),
+        data_testid="own-profile",
+    )
+
+
+def _profile() -> rx.Component:
+    return rx.el.div(
+        photo_gallery(),
+        rx.el.div(
+            rx.cond(S.status == "own", _own_bar()),
+            rx.el.div(
+                rx.el.h1(
+                    S.name,
+                    rx.el.span(", ", S.age),
+                    class_name="profile-name",
+                    data_testid="profile-name",
+                ),
+                rx.cond(S.show_place, _place()),
+                rx.cond(
+                    S.status == "visible",
+                    rx.cond(S.blocked, _blocked_notice(), _actions()),
+                ),
+                class_name="card profile-head",
+            ),
+            _details(),
+            class_name="profile-info",
+        ),
+        _block_dialog(),
+        _login_dialog(),
+        class_name="profile-layout",
+    )
+
+
+def _not_found() -> rx.Component:
+    return rx.el.div(
+        rx.heading(t("This profile is not available"), size="5"),
+        rx.el.p(t("The member may have left or hidden the profile."), class_name="muted"),
+        rx.link(rx.button(t("Search members")), href="/members"),
+        class_name="card form-stack",
+        data_testid="profile-not-found",
+    )
+
+
+def _members_only() -> rx.Component:
+    return rx.el.div(
+        rx.heading(t("Members only"), size="5"),
+        rx.el.p(t(LOGIN_TO_SEE_PROFILE, name=S.name)),
+        _prompt_buttons(),
+        class_name="card",
+        data_testid="profile-members-only",
+    )
+
+
+def profile_page() -> rx.Component:
+    return rx.el.div(
+        rx.cond(
+            (S.status == "visible") | (S.status == "own"),
+            _profile(),
+            rx.match(
+                S.status,
+                ("not_found", _not_found()),
+                ("login_required", _members_only()),
+                rx.center(rx.spinner(size="3"), padding="48px"),
+            ),
+        ),
+        class_name="container",
+        data_testid="page-profile",
+    )

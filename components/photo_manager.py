@@ -1,0 +1,203 @@
+"""Settings → photos: the member's photo grid with main photo, order and delete, and the upload
+zone with the photo limit (state/photo_manager.py)."""
+
+import reflex as rx
+
+from components.forms import field_error
+from components.i18n import t
+from models.profile_steps import PREMIUM_PHOTOS
+from state.photo_manager import UPLOAD_ID
+from state.photo_manager import PhotoManagerState as S
+from translations.catalog import N_
+from translations.errors import PHOTO_LIMIT_REACHED
+
+# What the file pickers offer; the server judges every file by its content all the same.
+PHOTO_ACCEPT = {
+    "image/jpeg": [".jpg", ".jpeg"],
+    "image/png": [".png"],
+    "image/webp": [".webp"],
+}
+PREMIUM_HINT = N_("Premium members can show up to {count} photos.")
+
+
+def _icon_action(icon: str, label: str, **props) -> rx.Component:
+    """A labelled icon button, disabled while photos are being processed (or as `disabled`)."""
+    return rx.icon_button(
+        rx.icon(icon, size=18),
+        variant="soft",
+        size="2",
+        aria_label=t(label),
+        title=t(label),
+        **({"disabled": S.busy} | props),
+    )
+
+
+def _delete_button(photo_id: rx.Var[int]) -> rx.Component:
+    """Delete after a confirmation."""
+    return rx.alert_dialog.root(
+        rx.alert_dialog.trigger(
+            _icon_action(
+                "trash-2", N_("Delete photo"), color_scheme="red", data_testid="photo-delete"
+            )
+        ),
+        rx.alert_dialog.content(
+            rx.alert_dialog.title(t("Delete this photo?")),
+            rx.alert_dialog.description(
+                t("The photo disappears from your profile for good."), size="2"
+            ),
+            rx.flex(
+                rx.alert_dialog.cancel(rx.button(t("Cancel"), variant="soft", color_scheme="gray")),
+                rx.alert_dialog.action(
+                    rx.button(
+                        t("Delete"),
+                        color_scheme="red",
+                        on_click=S.delete(photo_id),
+                        data_testid="photo-delete-confirm",
+                    )
+                ),
+                gap="3",
+                justify="end",
+                margin_top="16px",
+            ),
+            max_width="400px",
+        ),
+    )
+
+
+def _make_main_button(photo_id: rx.Var[int]) -> rx.Component:
+    return rx.button(
+        t("Make main photo"),
+        size="1",
+        variant="soft",
+        on_click=S.make_main(photo_id),
+        disabled=S.busy,
+        class_name="photo-make-main",
+        data_testid="photo-make-main",
+    )
+
+
+def _tile(photo: rx.Var[dict], index: rx.Var[int]) -> rx.Component:
+    photo_id, is_main = photo["id"].to(int), photo["is_main"].to(bool)
+    return rx.el.div(
+        rx.image(src=photo["url"].to(str), alt="", loading="lazy", class_name="photo-tile-image"),
+        rx.cond(
+            is_main,
+            rx.el.span(t("Main photo"), class_name="photo-main-badge", data_testid="photo-main"),
+        ),
+        rx.el.div(
+            _icon_action(
+                "chevron-left",
+                N_("Move left"),
+                on_click=S.move(photo_id, -1),
+                disabled=S.busy | (index == 0),
+                data_testid="photo-left",
+            ),
+            _icon_action(
+                "chevron-right",
+                N_("Move right"),
+                on_click=S.move(photo_id, 1),
+                disabled=S.busy | (index == S.photos.length() - 1),
+                data_testid="photo-right",
+            ),
+            _delete_button(photo_id),
+            class_name="photo-tile-actions",
+        ),
+        rx.cond(is_main, rx.fragment(), _make_main_button(photo_id)),
+        class_name="photo-tile",
+        data_main=is_main,
+        data_testid="photo-tile",
+    )
+
+
+def _upload_zone() -> rx.Component:
+    return rx.upload.root(
+        rx.el.div(
+            rx.cond(S.busy, rx.spinner(size="3"), rx.icon("image-plus", size=28)),
+            rx.el.p(
+                rx.cond(
+                    S.busy,
+                    t("Your photos are being processed…"),
+                    t("Choose photos or drop them here"),
+                )
+            ),
+            rx.el.p(t("JPEG, PNG or WebP, at most 10 MB each."), class_name="field-hint"),
+            class_name="photo-drop",
+            data_busy=S.busy,
+        ),
+        id=UPLOAD_ID,
+        accept=PHOTO_ACCEPT,
+        multiple=True,
+        disabled=S.busy,
+        on_drop=S.upload(rx.upload_files(upload_id=UPLOAD_ID)),
+        on_drop_rejected=S.refuse_files,
+        data_testid="photo-upload",
+    )
+
+
+def _limit_reached() -> rx.Component:
+    return rx.callout.root(
+        rx.callout.icon(rx.icon("images")),
+        rx.el.div(
+            rx.callout.text(t(PHOTO_LIMIT_REACHED)),
+            rx.cond(
+                S.premium,
+                rx.fragment(),
+                rx.el.div(
+                    rx.callout.text(t(PREMIUM_HINT, count=PREMIUM_PHOTOS)),
+                    rx.link(
+                        rx.button(
+                            rx.icon("crown", size=16), t("Get Premium"), color_scheme="amber"
+                        ),
+                        href="/premium",
+                        data_testid="photo-get-premium",
+                    ),
+                    class_name="photo-limit-premium",
+                ),
+            ),
+            class_name="form-stack",
+        ),
+        color_scheme="amber",
+        data_testid="photo-limit",
+    )
+
+
+def _upload_errors() -> rx.Component:
+    return rx.fragment(
+        field_error(S.errors, "photo"),
+        rx.foreach(
+            S.file_errors,
+            lambda text: rx.el.div(
+                text, class_name="field-error", role="alert", data_testid="photo-file-error"
+            ),
+        ),
+    )
+
+
+def photo_manager() -> rx.Component:
+    return rx.el.section(
+        rx.flex(
+            rx.heading(t("My photos"), size="4"),
+            rx.badge(
+                t("{count} of {limit} photos", count=S.photos.length(), limit=S.limit),
+                size="2",
+                variant="soft",
+                data_testid="photo-count",
+            ),
+            justify="between",
+            align="center",
+            gap="3",
+            wrap="wrap",
+        ),
+        rx.el.p(
+            t("Your main photo is the one other members see first."),
+            class_name="muted",
+        ),
+        rx.cond(
+            S.photos.length() > 0,
+            rx.el.div(rx.foreach(S.photos, _tile), class_name="photo-manager-grid"),
+        ),
+        rx.cond(S.at_limit, _limit_reached(), _upload_zone()),
+        _upload_errors(),
+        class_name="card form-stack",
+        data_testid="photo-manager",
+    )

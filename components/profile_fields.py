@@ -1,0 +1,154 @@
+"""Profile form pieces shared by the signup steps and the settings: who you are and look for,
+place, looks, about-me and interests. Each takes the Vars and events of the state it edits."""
+
+import reflex as rx
+from reflex.event import EventType
+
+from components.attribute_labels import (
+    FIELD_LABELS,
+    INTEREST_LABELS,
+    REGION_KIND_LABELS,
+    VALUE_LABELS,
+)
+from components.forms import field_error
+from components.i18n import t, t_choice
+from components.member_card import country_name
+from models.profile_steps import ABOUT_MAX
+from translations.catalog import N_
+
+ABOUT_PLACEHOLDER = N_("What makes you you? What are you looking for?")
+GENDER_CHOICES = {"male": N_("A man"), "female": N_("A woman")}
+SEEKING_CHOICES = {"female": N_("Women"), "male": N_("Men"), "both": N_("Both")}
+
+
+def _label(text: rx.Var[str]) -> rx.Component:
+    return rx.el.span(text, class_name="field-label")
+
+
+def choice(label: str, selected: rx.Var[bool], on_click: EventType, testid: str) -> rx.Component:
+    return rx.el.button(
+        t(label),
+        type="button",
+        class_name="choice",
+        data_selected=selected,
+        on_click=on_click,
+        data_testid=testid,
+    )
+
+
+def _choice_row(field: str, labels: dict[str, str], current: rx.Var[str], choose) -> rx.Component:
+    return rx.el.div(
+        *(
+            choice(label, current == value, choose(field, value), f"{field}-{value}")
+            for value, label in labels.items()
+        ),
+        class_name="choice-row",
+    )
+
+
+def who_fields(
+    gender: rx.Var[str], seeking: rx.Var[str], choose, errors: rx.Var[dict[str, str]]
+) -> rx.Component:
+    """ "I am" and "Looking for" as choice buttons; `choose(field, value)` picks one."""
+    return rx.el.div(
+        _label(t("I am")),
+        _choice_row("gender", GENDER_CHOICES, gender, choose),
+        field_error(errors, "gender"),
+        _label(t("Looking for")),
+        _choice_row("seeking", SEEKING_CHOICES, seeking, choose),
+        field_error(errors, "sexuality"),
+        class_name="field",
+    )
+
+
+def country_field(
+    countries: rx.Var[list[str]],
+    value: rx.Var[str],
+    on_change: EventType,
+    errors: rx.Var[dict[str, str]],
+) -> rx.Component:
+    return rx.el.label(
+        _label(t("Country")),
+        rx.select.root(
+            rx.select.trigger(width="100%", data_testid="country-select"),
+            rx.select.content(
+                rx.foreach(countries, lambda c: rx.select.item(country_name(c), value=c))
+            ),
+            value=value,
+            on_change=on_change,
+            size="3",
+        ),
+        field_error(errors, "country"),
+        class_name="field",
+    )
+
+
+def region_field(
+    regions: rx.Var[list[list[str]]], kind: rx.Var[str], value: rx.Var[str], on_change: EventType
+) -> rx.Component:
+    """The country's regions under the name the country uses (province, state, canton...)."""
+    return rx.cond(
+        regions.length() > 0,
+        rx.el.label(
+            _label(t_choice(REGION_KIND_LABELS, kind)),
+            rx.select.root(
+                rx.select.trigger(
+                    placeholder=t("Choose"), width="100%", data_testid="region-select"
+                ),
+                rx.select.content(rx.foreach(regions, lambda r: rx.select.item(r[1], value=r[0]))),
+                value=value,
+                on_change=on_change,
+                size="3",
+            ),
+            class_name="field",
+        ),
+    )
+
+
+def looks_select(field: str, **select_props) -> rx.Component:
+    """One appearance field (hair colour, ...); `select_props` make it named or controlled."""
+    options = VALUE_LABELS[field].items()
+    return rx.el.label(
+        _label(t(FIELD_LABELS[field])),
+        rx.select.root(
+            rx.select.trigger(placeholder=t("Choose"), width="100%", data_testid=f"looks-{field}"),
+            rx.select.content(*(rx.select.item(t(label), value=v) for v, label in options)),
+            size="3",
+            **select_props,
+        ),
+        class_name="field",
+    )
+
+
+def about_field(
+    errors: rx.Var[dict[str, str]], counter: rx.Component | None = None, **area_props
+) -> rx.Component:
+    """The about-me text; `counter` (if any) shows under it."""
+    return rx.el.label(
+        _label(t("About me")),
+        rx.text_area(
+            rows="5", max_length=ABOUT_MAX, placeholder=t(ABOUT_PLACEHOLDER), **area_props
+        ),
+        counter if counter is not None else rx.fragment(),
+        field_error(errors, "about"),
+        class_name="field",
+    )
+
+
+def interest_chips(options: rx.Var[list[str]], chosen: rx.Var[list[str]], toggle) -> rx.Component:
+    """The site's interests as chips; `toggle(interest)` adds or removes one."""
+
+    def chip(value: rx.Var[str]) -> rx.Component:
+        return rx.el.button(
+            t_choice(INTEREST_LABELS, value),
+            type="button",
+            class_name="chip",
+            data_selected=chosen.contains(value),
+            on_click=toggle(value),
+        )
+
+    return rx.el.div(
+        _label(t("Interests")),
+        rx.el.div(rx.foreach(options, chip), class_name="chips", data_testid="interest-chips"),
+        class_name="field",
+    )

@@ -1,0 +1,189 @@
+"""Likes between members: given, received (new until the liker's profile is opened), automatic."""
+
+import random
+from dataclasses import dataclass
+from datetime import date, datetime, timedelta
+
+from sqlalchemy import Index, and_, func, update
+from sqlmodel import Field, Session, SQLModel, select
+
+from models.directory import MemberTile, tile_select, to_tile
+from models.member import Member, MemberStatus, Profile, utcnow
+from models.search import sought_genders
+from models.visibility import can_contact, shown_to
+
+AUTO_LIKE_INTERVAL = timedelta(hours=24)
+AUTO_LIKE_CANDIDATES = 50
+
+
+class Like(SQLModel, table=True):
+    __table_args__ = (Index("ix_like_received", "liked_id", "is_new", "created_at"),)
+
+    liker_id: int = Field(foreign_key="member.id", primary_key=True, ondelete="CASCADE")
+    liked_id: int = Field(foreign_key="member.id", primary_key=True, ondelete="CASCADE")
+    created_at: datetime = Field(default_factory=utcnow)
+    is_new: bool = True  # until the liked member opens the liker's profile
+    announced: bool = False  # the new-like modal has shown it
+    automatic: bool = False
+
+
+@dataclass(frozen=True)
+class LikeTile:
+    member: MemberTile
+    is_new: bool
+    liked_at: datetime
+
+
+class CannotLike(Exception):
+    """The member is gone, hidden, blocked or the liker themselves."""
+
+
+def like_member(db: Session, liker_id: int, liked_id: int) -> bool:
+    """Like once; True when this call created the like."""
+    if not can_contact(db, liker_id, liked_id):
+        raise CannotLike(liked_id)
+    if db.get(Like, (liker_id, liked_id)) is not None:
+        return False
+    db.add(Like(liker_id=liker_id, liked_id=liked_id))
+    db.commit()
+    return True
+
+
+def unlike_member(db: Session, liker_id: int, liked_id: int) -> None:
+    like = db.get(Like, (liker_id, liked_id))
+    if like is not None:
+        db.delete(like)
+        db.commit()
+
+
+def likes(db: Session, liker_id: int | None, liked_id: int) -> bool:
+    return liker_id is not None and db.get(Like, (liker_id, liked_id)) is not None
+
+
+def received_likes(
+    db: Session, member_id: int, today: date, limit: int, offset: int = 0
+) -> list[LikeTile]:
+    """Who liked the member: new ones first, then the latest."""
+    query = (
+        tile_select(Like.is_new, Like.created_at)
+        .join(Like, Like.liker_id == Profile.member_id)
+        .where(Like.liked_id == member_id, shown_to(member_id))
+        .order_by(Like.is_new.desc(), Like.created_at.desc(), Like.liker_id.desc())
+        .limit(limit)
+        .offset(offset)
+    )
+    return [
+        LikeTile(to_tile(p, paid, thumb, today), new, at)
+        for p, paid, thumb, new, at in db.exec(query)
+    ]
+
+
+def given_likes(
+    db: Session, member_id: int, today: date, limit: int, offset: int = 0
+) -> list[LikeTile]:
+    query = (
+        tile_select(Like.created_at)
+        .join(Like, Like.liked_id == Profile.member_id)
+        .where(Like.liker_id == member_id, shown_to(member_id))
+        .order_by(Like.created_at.desc(), Like.liked_id.desc())
+        .limit(limit)
+        .offset(offset)
+    )
+    return [
+        LikeTile(to_tile(p, paid, thumb, today), False, at) for p, paid, thumb, at in db.exec(query)
+    ]
+
+
+def _new_from_shown(member_id: int):
+    return and_(Like.liked_id == member_id, Like.is_new.is_(True), shown_to(member_id))
+
+
+def new_like_count(db: Session, member_id: int) -> int:
+    query = (
+        select(func.count())
+        .select_from(Like)
+        .join(Member, Member.id == Like.liker_id)
+        .join(Profile, Profile.member_id == Like.liker_id)
+        .where(_new_from_shown(member_id))
+    )
+    return db.exec(query).one()
+
+
+def mark_seen(db: Session, member_id: int, liker_id: int) -> None:
+    """The member opened the liker's profile: the like is no longer new."""
+    db.exec(
+        update(Like)
+        .where(Like.liker_id == liker_id, Like.liked_id == member_id, Like.is_new.is_(True))
+        .values(is_new=False, announced=True)
+    )
+    db.commit()
+
+
+def unannounced_like(db: Session, member_id: int, today: date) -> MemberTile | None:
+    """The newest new like the like modal has not shown yet; showing it marks it."""
+    query = (
+        tile_select(Like.liker_id)
+        .join(Like, Like.liker_id == Profile.member_id)
+        .where(_new_from_shown(member_id), Like.announced.is_(False))
+        .order_by(Like.created_at.desc())
+        .limit(1)
+    )
+    row = db.exec(query).first()
+    if row is None:
+        return None
+    profile, paid, thumb, liker_id = row
+    db.exec(
+        update(Like)
+        .where(Like.liker_id == liker_id, Like.liked_id == member_id)
+        .values(announced=True)
+    )
+    db.commit()
+    return to_tile(profile, paid, thumb, today)
+
+
+def _recent_auto_like(db: Session, member_id: int, now: datetime) -> bool:
+    query = select(Like.liker_id).where(
+        Like.liked_id == member_id,
+        Like.automatic.is_(True),
+        Like.created_at > now - AUTO_LIKE_INTERVAL,
+    )
+    return db.exec(query.limit(1)).first() is not None
+
+
+def auto_like(db: Session, member_id: int, now: datetime, rng: random.Random) -> MemberTile | None:
+    """A like from a demo profile the member may fancy, at most one per interval. Only for active
+    members: a new member confirms their address first, which the activation reminder asks."""
+    member, profile = db.get(Member, member_id), db.get(Profile, member_id)
+    if member is None or member.status != MemberStatus.ACTIVE or profile is None:
+        return None
+    if _recent_auto_like(db, member_id, now):
+        return None
+    already = select(Like.liker_id).where(Like.liked_id == member_id)
+    query = (
+        tile_select()
+        .where(
+            shown_to(member_id),
+            Member.is_demo.is_(True),
+            Member.invisible.is_(False),
+            Profile.main_photo_id.is_not(None),
+            Profile.gender.in_(sought_genders(profile.gender, profile.sexuality)),
+            Profile.member_id.not_in(already),
+        )
+        .order_by(Member.signup_date.desc())
+        .limit(AUTO_LIKE_CANDIDATES)
+    )
+    rows = db.exec(query).all()
+    if not rows:
+        return None
+    liker, paid, thumb = rng.choice(rows)
+    db.add(  # announced: the caller shows it at once
+        Like(
+            liker_id=liker.member_id,
+            liked_id=member_id,
+            automatic=True,
+            announced=True,
+            created_at=now,
+        )
+    )
+    db.commit()
+    return to_tile(liker, paid, thumb, now.date())

@@ -1,0 +1,63 @@
+"""Who sees whom: the rules every list, profile, photo and like goes through."""
+
+from enum import StrEnum
+
+from sqlalchemy import ColumnElement, and_
+from sqlmodel import Session
+
+from models.blocks import has_blocked, not_blocked_with
+from models.member import Member, MemberStatus, Profile
+
+
+class ProfileAccess(StrEnum):
+    OWN = "own"
+    VISIBLE = "visible"
+    LOGIN_REQUIRED = "login_required"  # privacy mode: members only
+    NOT_FOUND = "not_found"  # gone, hidden, or the member blocked the viewer
+
+
+def shown_member(member: Member | None, profile: Profile | None) -> bool:
+    """An active member with an enabled profile: one anybody may come across."""
+    return (
+        member is not None
+        and profile is not None
+        and member.status == MemberStatus.ACTIVE
+        and profile.status == "enabled"
+    )
+
+
+def profile_access(db: Session, viewer_id: int | None, member_id: int) -> ProfileAccess:
+    if viewer_id is not None and viewer_id == member_id:
+        return ProfileAccess.OWN
+    member, profile = db.get(Member, member_id), db.get(Profile, member_id)
+    if not shown_member(member, profile) or has_blocked(db, member_id, viewer_id):
+        return ProfileAccess.NOT_FOUND
+    if viewer_id is None and member.privacy_mode:
+        return ProfileAccess.LOGIN_REQUIRED
+    return ProfileAccess.VISIBLE
+
+
+def can_contact(db: Session, viewer_id: int, member_id: int) -> bool:
+    """Like, message or send a gift: a visible member, and no block in either direction."""
+    return profile_access(db, viewer_id, member_id) == ProfileAccess.VISIBLE and not has_blocked(
+        db, viewer_id, member_id
+    )
+
+
+def shown_to(viewer_id: int | None) -> ColumnElement[bool]:
+    """SQL for member rows joined with their profiles: shown members the viewer may see."""
+    clauses = [
+        Member.status == MemberStatus.ACTIVE,
+        Profile.status == "enabled",
+        not_blocked_with(viewer_id, Member.id),
+    ]
+    if viewer_id is None:
+        clauses.append(Member.privacy_mode.is_(False))
+    else:
+        clauses.append(Member.id != viewer_id)
+    return and_(*clauses)
+
+
+def listed_to(viewer_id: int | None) -> ColumnElement[bool]:
+    """`shown_to`, minus members in invisible mode: for search results and member grids."""
+    return and_(shown_to(viewer_id), Member.invisible.is_(False))

@@ -1,0 +1,258 @@
+"""Likes: giving, taking back, the received and given lists, new likes, automatic likes."""
+
+import random
+from datetime import UTC, date, datetime, timedelta
+
+import pytest
+from sqlmodel import Session, select
+
+from models.blocks import block_member
+from models.likes import (
+    AUTO_LIKE_INTERVAL,
+    CannotLike,
+    Like,
+    auto_like,
+    given_likes,
+    like_member,
+    likes,
+    mark_seen,
+    new_like_count,
+    received_likes,
+    unannounced_like,
+    unlike_member,
+)
+from models.member import Member, MemberStatus
+from tests.factories import add_photo, edit_profile, make_member
+
+TODAY = date(2025, 6, 15)
+NOW = datetime(2025, 6, 15, 12, tzinfo=UTC)
+
+
+@pytest.fixture
+def anna(db: Session) -> Member:
+    return make_member(db, "anna@example.com")
+
+
+@pytest.fixture
+def bert(db: Session) -> Member:
+    return edit_profile(db, make_member(db, "bert@example.com"), gender="male")
+
+
+def _like_at(db: Session, liker: Member, liked: Member, hours_ago: float) -> None:
+    assert like_member(db, liker.id, liked.id)
+    like = db.get(Like, (liker.id, liked.id))
+    like.created_at = NOW - timedelta(hours=hours_ago)
+    db.add(like)
+    db.commit()
+
+
+def _likers(db: Session, member: Member, n: int) -> list[Member]:
+    """`n` members who liked `member`, the first one longest ago."""
+    likers = [make_member(db, f"liker{i}@example.com") for i in range(n)]
+    for i, liker in enumerate(likers):
+        _like_at(db, liker, member, hours_ago=n - i)
+    return likers
+
+
+def _like_rows(db: Session) -> list[Like]:
+    return db.exec(select(Like)).all()
+
+
+# --- liking -------------------------------------------------------------------------------
+
+
+def test_liking_twice_keeps_one_like(db: Session, anna: Member, bert: Member) -> None:
+    assert like_member(db, anna.id, bert.id) is True
+    assert like_member(db, anna.id, bert.id) is False
+    assert len(_like_rows(db)) == 1
+    assert likes(db, anna.id, bert.id) and not likes(db, bert.id, anna.id)
+    assert not likes(db, None, bert.id)
+
+
+def test_unlike_takes_the_like_back(db: Session, anna: Member, bert: Member) -> None:
+    like_member(db, anna.id, bert.id)
+    like_member(db, bert.id, anna.id)
+    unlike_member(db, anna.id, bert.id)
+    unlike_member(db, anna.id, bert.id)
+    assert not likes(db, anna.id, bert.id)
+    assert likes(db, bert.id, anna.id)
+
+
+@pytest.mark.parametrize("blocker", ["liker", "liked"])
+def test_no_like_across_a_block(db: Session, anna: Member, bert: Member, blocker: str) -> None:
+    if blocker == "liker":
+        block_member(db, anna.id, bert.id)
+    else:
+        block_member(db, bert.id, anna.id)
+    with pytest.raises(CannotLike):
+        like_member(db, anna.id, bert.id)
+    assert _like_rows(db) == []
+
+
+def test_no_like_for_oneself_hidden_or_unknown_members(db: Session, anna: Member) -> None:
+    pending = make_member(db, "pending@example.com", status=MemberStatus.DELETED_PENDING)
+    unconfirmed = make_member(db, "new@example.com", status=MemberStatus.NOT_CONFIRMED)
+    for liked_id in (anna.id, pending.id, unconfirmed.id, 9999):
+        with pytest.raises(CannotLike):
+            like_member(db, anna.id, liked_id)
+    assert _like_rows(db) == []
+
+
+# --- lists --------------------------------------------------------------------------------
+
+
+def test_received_likes_show_new_ones_first_then_the_latest(db: Session, anna: Member) -> None:
+    first, second, third, fourth = _likers(db, anna, 4)
+    mark_seen(db, anna.id, fourth.id)
+    mark_seen(db, anna.id, second.id)
+    tiles = received_likes(db, anna.id, TODAY, limit=10)
+    assert [t.member.id for t in tiles] == [third.id, first.id, fourth.id, second.id]
+    assert [t.is_new for t in tiles] == [True, True, False, False]
+    assert tiles[0].liked_at.replace(tzinfo=UTC) == NOW - timedelta(hours=2)
+    assert [t.member.id for t in received_likes(db, anna.id, TODAY, limit=2, offset=2)] == [
+        fourth.id,
+        second.id,
+    ]
+
+
+def test_given_likes_are_newest_first(db: Session, anna: Member, bert: Member) -> None:
+    carl = make_member(db, "carl@example.com")
+    _like_at(db, anna, carl, hours_ago=5)
+    _like_at(db, anna, bert, hours_ago=1)
+    _like_at(db, bert, anna, hours_ago=3)
+    tiles = given_likes(db, anna.id, TODAY, limit=10)
+    assert [t.member.id for t in tiles] == [bert.id, carl.id]
+    assert tiles[0].member.name == "Bert" and not tiles[0].is_new
+    assert [t.member.id for t in given_likes(db, bert.id, TODAY, limit=10)] == [anna.id]
+
+
+def test_blocked_or_hidden_likers_disappear_from_the_lists(db: Session, anna: Member) -> None:
+    kept, blocked, blocking, gone = _likers(db, anna, 4)
+    assert new_like_count(db, anna.id) == 4
+    block_member(db, anna.id, blocked.id)
+    block_member(db, blocking.id, anna.id)
+    gone.status = MemberStatus.DELETED_PENDING
+    db.add(gone)
+    db.commit()
+    assert [t.member.id for t in received_likes(db, anna.id, TODAY, limit=10)] == [kept.id]
+    assert new_like_count(db, anna.id) == 1
+    assert given_likes(db, blocked.id, TODAY, limit=10) == []
+
+
+def test_opening_a_likers_profile_makes_the_like_seen(db: Session, anna: Member) -> None:
+    first, second = _likers(db, anna, 2)
+    mark_seen(db, anna.id, first.id)
+    mark_seen(db, first.id, anna.id)  # no like that way: nothing happens
+    assert new_like_count(db, anna.id) == 1
+    assert [t.is_new for t in received_likes(db, anna.id, TODAY, limit=10)] == [True, False]
+    db.expire_all()
+    assert db.get(Like, (second.id, anna.id)).is_new is True
+
+
+def test_each_new_like_is_announced_once_newest_first(db: Session, anna: Member) -> None:
+    first, second, third = _likers(db, anna, 3)
+    mark_seen(db, anna.id, second.id)
+    assert unannounced_like(db, anna.id, TODAY).id == third.id
+    assert unannounced_like(db, anna.id, TODAY).id == first.id
+    assert unannounced_like(db, anna.id, TODAY) is None
+    assert new_like_count(db, anna.id) == 2
+
+
+def test_likes_of_blocked_members_are_not_announced(db: Session, anna: Member) -> None:
+    (liker,) = _likers(db, anna, 1)
+    block_member(db, anna.id, liker.id)
+    assert unannounced_like(db, anna.id, TODAY) is None
+
+
+# --- automatic likes ----------------------------------------------------------------------
+
+
+def _demo(db: Session, name: str, day: int, photo: bool = True, **fields) -> Member:
+    """A demo member (male unless told) who signed up `day` days ago."""
+    gender = fields.pop("gender", "male")
+    member = make_member(
+        db,
+        f"{name}@example.com",
+        is_demo=fields.pop("is_demo", True),
+        signup_date=NOW - timedelta(days=day),
+        **fields,
+    )
+    edit_profile(db, member, gender=gender)
+    if photo:
+        add_photo(db, member, name, main=True)
+    return member
+
+
+def test_auto_like_comes_from_a_fitting_demo_member_only(db: Session, anna: Member) -> None:
+    _demo(db, "nophoto", 1, photo=False)
+    _demo(db, "woman", 2, gender="female")
+    _demo(db, "real", 3, is_demo=False)
+    _demo(db, "invisible", 4, invisible=True)
+    _demo(db, "pending", 5, status=MemberStatus.DELETED_PENDING)
+    blocked = _demo(db, "blocked", 6)
+    block_member(db, anna.id, blocked.id)
+    liking = _demo(db, "liking", 7)
+    like_member(db, liking.id, anna.id)
+    dave = _demo(db, "dave", 8)
+
+    tile = auto_like(db, anna.id, NOW, random.Random(1))
+    assert (tile.id, tile.thumb_filename) == (dave.id, "dave_t.jpg")
+    like = db.get(Like, (dave.id, anna.id))
+    assert like.automatic and like.is_new
+    assert like.created_at.replace(tzinfo=UTC) == NOW
+    assert auto_like(db, anna.id, NOW + timedelta(days=2), random.Random(1)) is None
+
+
+def test_at_most_one_auto_like_per_interval(db: Session, anna: Member) -> None:
+    first, second = _demo(db, "dave", 1), _demo(db, "emil", 2)
+    picked = auto_like(db, anna.id, NOW, random.Random(5))
+    assert picked.id in (first.id, second.id)
+    assert (
+        auto_like(db, anna.id, NOW + AUTO_LIKE_INTERVAL - timedelta(minutes=1), random.Random(0))
+        is None
+    )
+    later = auto_like(db, anna.id, NOW + AUTO_LIKE_INTERVAL + timedelta(minutes=1), random.Random())
+    assert {picked.id, later.id} == {first.id, second.id}
+    assert new_like_count(db, anna.id) == 2
+
+
+def test_a_like_by_hand_does_not_use_up_the_interval(db: Session, anna: Member) -> None:
+    _demo(db, "dave", 1)
+    like_member(db, make_member(db, "carl@example.com").id, anna.id)
+    assert auto_like(db, anna.id, NOW, random.Random(0)) is not None
+
+
+def test_auto_like_follows_the_members_sexuality(db: Session, bert: Member) -> None:
+    _demo(db, "woman", 1, gender="female")
+    man = _demo(db, "man", 2)
+    edit_profile(db, bert, sexuality="gay")
+    assert auto_like(db, bert.id, NOW, random.Random(0)).id == man.id
+
+
+def test_no_auto_like_without_a_candidate_or_profile(db: Session, anna: Member) -> None:
+    _demo(db, "woman", 1, gender="female")
+    assert auto_like(db, anna.id, NOW, random.Random(0)) is None
+    assert auto_like(db, 9999, NOW, random.Random(0)) is None
+    assert _like_rows(db) == []
+
+
+@pytest.mark.parametrize("status", [MemberStatus.NOT_CONFIRMED, MemberStatus.DELETED_PENDING])
+def test_no_auto_like_before_activation_or_after_deletion(
+    db: Session, anna: Member, status: str
+) -> None:
+    _demo(db, "dave", 1)
+    anna.status = status
+    db.add(anna)
+    db.commit()
+    assert auto_like(db, anna.id, NOW, random.Random(0)) is None
+
+
+def test_auto_like_picks_with_the_given_random_generator(db: Session) -> None:
+    candidates = [_demo(db, f"demo{day}", day) for day in range(1, 8)]  # newest first
+    picked = set()
+    for seed in (0, 3, 5):
+        expected = random.Random(seed).choice(candidates).id
+        targets = [make_member(db, f"target{seed}-{i}@example.com") for i in range(2)]
+        assert [auto_like(db, t.id, NOW, random.Random(seed)).id for t in targets] == [expected] * 2
+        picked.add(expected)
+    assert len(picked) == 3

@@ -1,0 +1,304 @@
+"""Member search: filters, age limits, paging, who is left out, similar members, saved filters."""
+
+from datetime import UTC, date, datetime, timedelta
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+from sqlmodel import Session
+
+from models.attributes import GENDERS
+from models.blocks import block_member
+from models.directory import age_on
+from models.member import Member, MemberStatus, Profile
+from models.regions import is_region_of
+from models.search import (
+    MAX_AGE,
+    SearchFilters,
+    clean_filters,
+    default_filters,
+    save_filters,
+    saved_filters,
+    search_members,
+    similar_members,
+    visitors_may_search,
+)
+from models.site_settings import SiteSettings
+from tests.factories import edit_profile, make_member
+
+TODAY = date(2025, 6, 15)
+COUNTRIES = SiteSettings().countries
+START = datetime(2025, 1, 1, tzinfo=UTC)
+ANY = SearchFilters()
+
+
+def _member(db: Session, name: str, day: int = 0, **profile) -> Member:
+    """A member who signed up `day` days after START (a later day is newer)."""
+    member = make_member(db, f"{name}@example.com", signup_date=START + timedelta(days=day))
+    return edit_profile(db, member, **profile)
+
+
+def _found(db: Session, filters: SearchFilters, viewer_id: int | None = None, **kw) -> list[int]:
+    page = search_members(db, viewer_id, filters, kw.pop("today", TODAY), limit=100, **kw)
+    return [tile.id for tile in page.tiles]
+
+
+# --- filters ------------------------------------------------------------------------------
+
+
+def test_gender_country_and_region_filters(db: Session) -> None:
+    anna = _member(db, "anna", 1, region="NL-NH")
+    bea = _member(db, "bea", 2, region="NL-UT")
+    carl = _member(db, "carl", 3, gender="male", region="NL-NH")
+    dora = _member(db, "dora", 4, country="BE")
+    assert set(_found(db, ANY)) == {anna.id, bea.id, carl.id, dora.id}
+    assert set(_found(db, SearchFilters(gender="female"))) == {anna.id, bea.id, dora.id}
+    assert set(_found(db, SearchFilters(country="NL"))) == {anna.id, bea.id, carl.id}
+    assert _found(db, SearchFilters(gender="female", country="NL", region="NL-NH")) == [anna.id]
+    assert _found(db, SearchFilters(gender="male", country="BE")) == []
+
+
+@pytest.mark.parametrize(
+    ("born", "found"),
+    [
+        (date(2000, 6, 15), True),  # 25 today: min_age
+        (date(2000, 6, 16), False),  # 25 tomorrow
+        (date(1995, 6, 15), True),  # 30 today: max_age
+        (date(1994, 6, 16), True),  # 30, 31 tomorrow
+        (date(1994, 6, 15), False),  # 31 today: max_age + 1
+    ],
+)
+def test_age_limits_are_inclusive(db: Session, born: date, found: bool) -> None:
+    member = _member(db, "anna", date_of_birth=born)
+    assert _found(db, SearchFilters(min_age=25, max_age=30)) == ([member.id] if found else [])
+
+
+def test_age_filter_agrees_with_age_on_around_29_february(db: Session) -> None:
+    birthdays = [
+        date(year, month, day)
+        for year in (1991, 1992, 1993, 2003, 2004, 2005, 2006)
+        for month, day in ((2, 27), (2, 28), (2, 29), (3, 1))
+        if (month, day) != (2, 29) or year % 4 == 0
+    ]
+    born = {_member(db, f"m{i}", date_of_birth=b).id: b for i, b in enumerate(birthdays)}
+    todays = [date(2022, 2, 28), date(2022, 3, 1), date(2023, 2, 28), date(2024, 2, 29)]
+    for today in todays:
+        for low, high in ((18, 30), (19, 31), (18, 18), (20, 32)):
+            expected = {i for i, b in born.items() if low <= age_on(b, today) <= high}
+            found = _found(db, SearchFilters(min_age=low, max_age=high), today=today)
+            assert set(found) == expected, (today, low, high)
+
+
+# --- pages --------------------------------------------------------------------------------
+
+
+def test_total_counts_every_match_while_the_page_is_limited(db: Session) -> None:
+    for i in range(7):
+        _member(db, f"f{i}", i)
+    _member(db, "carl", 9, gender="male")
+    page = search_members(db, None, SearchFilters(gender="female"), TODAY, limit=3)
+    assert len(page.tiles) == 3
+    assert page.total == 7
+
+
+def test_pages_are_newest_first_without_overlap_or_gaps(db: Session) -> None:
+    days = [3, 0, 6, 1, 5, 2, 4]
+    ids = {day: _member(db, f"m{day}", day).id for day in days}
+    pages = [search_members(db, None, ANY, TODAY, limit=3, offset=o) for o in (0, 3, 6)]
+    assert [len(p.tiles) for p in pages] == [3, 3, 1]
+    assert {p.total for p in pages} == {7}
+    assert [t.id for p in pages for t in p.tiles] == [ids[d] for d in sorted(days, reverse=True)]
+
+
+def test_search_leaves_out_blocks_hidden_members_and_the_viewer(db: Session) -> None:
+    viewer = _member(db, "viewer", gender="male")
+    kept = _member(db, "kept")
+    private = _member(db, "private")
+    private.privacy_mode = True
+    blocker, blocked = _member(db, "blocker"), _member(db, "blocked")
+    block_member(db, blocker.id, viewer.id)
+    block_member(db, viewer.id, blocked.id)
+    invisible = _member(db, "invisible")
+    invisible.invisible = True
+    pending = _member(db, "pending")
+    pending.status = MemberStatus.DELETED_PENDING
+    unconfirmed = _member(db, "unconfirmed")
+    unconfirmed.status = MemberStatus.NOT_CONFIRMED
+    disabled = _member(db, "disabled", status="disabled")
+    db.add_all([private, invisible, pending, unconfirmed])
+    db.commit()
+
+    assert set(_found(db, ANY, viewer.id)) == {kept.id, private.id}
+    assert set(_found(db, ANY)) == {viewer.id, kept.id, blocker.id, blocked.id}
+    assert disabled.id not in _found(db, ANY, kept.id)
+    page = search_members(db, viewer.id, ANY, TODAY, limit=1)
+    assert page.total == 2
+
+
+# --- similar members ----------------------------------------------------------------------
+
+
+def test_similar_members_widen_the_search_but_leave_out_its_results(db: Session) -> None:
+    filters = SearchFilters(gender="female", country="NL", min_age=25, max_age=30)
+    exact = _member(db, "exact", 1, date_of_birth=date(1998, 1, 1))
+    abroad = _member(db, "abroad", 2, country="BE", date_of_birth=date(1998, 1, 1))
+    older = _member(db, "older", 3, date_of_birth=date(1990, 1, 1))  # 35: 30 + 5
+    younger = _member(db, "younger", 4, date_of_birth=date(2004, 1, 1))  # 21: 25 - 4
+    _member(db, "too_old", 5, date_of_birth=date(1988, 1, 1))  # 37
+    _member(db, "man", 6, gender="male", country="BE", date_of_birth=date(1998, 1, 1))
+
+    page = similar_members(db, None, filters, 18, TODAY, limit=10)
+    assert [t.id for t in page.tiles] == [younger.id, older.id, abroad.id]
+    assert page.total == 3
+    assert _found(db, filters) == [exact.id]
+
+
+def test_similar_members_include_members_without_a_region(db: Session) -> None:
+    """A search for a region: members of that country without a region are similar."""
+    filters = SearchFilters(country="NL", region="NL-NH")
+    in_region = _member(db, "inregion", 1, region="NL-NH")
+    no_region = _member(db, "noregion", 2)
+    elsewhere = _member(db, "elsewhere", 3, region="NL-UT")
+    page = similar_members(db, None, filters, 18, TODAY, limit=10)
+    assert [t.id for t in page.tiles] == [elsewhere.id, no_region.id]
+    assert in_region.id not in [t.id for t in page.tiles]
+
+
+def test_similar_members_leave_out_blocked_members(db: Session) -> None:
+    viewer = _member(db, "viewer", gender="male")
+    blocker = _member(db, "blocker", country="BE")
+    block_member(db, blocker.id, viewer.id)
+    kept = _member(db, "kept", country="BE")
+    page = similar_members(db, viewer.id, SearchFilters(country="NL"), 18, TODAY, limit=10)
+    assert [t.id for t in page.tiles] == [kept.id]
+
+
+# --- cleaning filters from the browser ----------------------------------------------------
+
+
+def test_known_filters_are_kept() -> None:
+    raw = {"gender": "male", "country": "NL", "region": "NL-UT", "min_age": 20, "max_age": 40}
+    assert clean_filters(raw, COUNTRIES, 18) == SearchFilters("male", "NL", "NL-UT", 20, 40)
+    assert clean_filters({"min_age": "21", "max_age": " 35"}, COUNTRIES, 18) == SearchFilters(
+        min_age=21, max_age=35
+    )
+
+
+@pytest.mark.parametrize(
+    ("raw", "expected"),
+    [
+        ({}, ANY),
+        ({"gender": "robot", "country": "XX"}, ANY),
+        ({"gender": ["male"], "country": "nl"}, ANY),
+        ({"country": "BE", "region": "NL-UT"}, SearchFilters(country="BE")),
+        ({"region": "NL-UT"}, ANY),
+        ({"country": "NL", "region": 7}, SearchFilters(country="NL")),
+        ({"min_age": "abc", "max_age": None}, ANY),
+        ({"min_age": -5, "max_age": 999}, ANY),
+        ({"min_age": 999, "max_age": -5}, ANY),
+        ({"min_age": 50, "max_age": 30}, SearchFilters(min_age=30, max_age=50)),
+        ({"min_age": 30.9, "max_age": [40]}, SearchFilters(min_age=30)),
+        ({"min_age": float("nan"), "max_age": float("inf")}, ANY),
+    ],
+)
+def test_junk_filters_become_safe(raw: dict, expected: SearchFilters) -> None:
+    assert clean_filters(raw, COUNTRIES, 18) == expected
+
+
+def test_ages_below_the_site_minimum_are_raised_to_it() -> None:
+    cleaned = clean_filters({"min_age": 18, "max_age": 19}, COUNTRIES, 21)
+    assert (cleaned.min_age, cleaned.max_age) == (21, 21)
+    assert clean_filters({}, ["DE"], 21) == SearchFilters(min_age=21)
+    assert clean_filters({"country": "NL"}, ["DE"], 18).country == ""
+
+
+JUNK = st.one_of(
+    st.none(),
+    st.booleans(),
+    st.integers(),
+    st.floats(),
+    st.text(max_size=20),
+    st.sampled_from(["male", "female", "NL", "BE", "NL-UT", "BE-VLG", "18", "99", "-1"]),
+    st.lists(st.integers(), max_size=3),
+    st.dictionaries(st.text(max_size=3), st.integers(), max_size=2),
+)
+FILTER_KEYS = st.sampled_from(["gender", "country", "region", "min_age", "max_age"])
+
+
+@given(
+    raw=st.dictionaries(st.one_of(FILTER_KEYS, st.text(max_size=8)), JUNK, max_size=8),
+    min_age=st.integers(18, 40),
+)
+def test_any_junk_becomes_valid_filters(raw: dict, min_age: int) -> None:
+    cleaned = clean_filters(raw, COUNTRIES, min_age)
+    assert isinstance(cleaned, SearchFilters)
+    assert cleaned.gender in ("", *GENDERS)
+    assert cleaned.country in ("", *COUNTRIES)
+    assert cleaned.region == "" or is_region_of(cleaned.country, cleaned.region)
+    assert type(cleaned.min_age) is int and type(cleaned.max_age) is int
+    assert min_age <= cleaned.min_age <= cleaned.max_age <= MAX_AGE
+
+
+# --- defaults and saved filters -----------------------------------------------------------
+
+
+def _profile(gender: str, sexuality: str, born: date = date(1990, 6, 15)) -> Profile:
+    return Profile(
+        member_id=1, name="Anna", gender=gender, sexuality=sexuality, date_of_birth=born,
+        country="BE",
+    )  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("gender", "sexuality", "sought"),
+    [
+        ("female", "hetero", "male"),
+        ("male", "hetero", "female"),
+        ("male", "gay", "male"),
+        ("female", "lesbian", "female"),
+        ("female", "bi", ""),
+        ("male", "bi", ""),
+    ],
+)
+def test_default_filters_look_for_the_sought_gender_near_ones_age(
+    gender: str, sexuality: str, sought: str
+) -> None:
+    filters = default_filters(_profile(gender, sexuality), 18, TODAY)
+    assert filters == SearchFilters(gender=sought, country="BE", min_age=25, max_age=45)
+
+
+def test_default_ages_stay_within_the_allowed_range() -> None:
+    young = default_filters(_profile("female", "hetero", date(2005, 1, 1)), 18, TODAY)
+    old = default_filters(_profile("female", "hetero", date(1930, 1, 1)), 18, TODAY)
+    assert (young.min_age, young.max_age) == (18, 30)
+    assert (old.min_age, old.max_age) == (85, MAX_AGE)
+    assert default_filters(_profile("male", "gay", date(2005, 1, 1)), 21, TODAY).min_age == 21
+
+
+def test_saved_filters_round_trip_and_are_overwritten(db: Session) -> None:
+    anna, bert = _member(db, "anna"), _member(db, "bert")
+    assert saved_filters(db, anna.id) is None
+    first = SearchFilters("male", "NL", "NL-UT", 25, 40)
+    save_filters(db, anna.id, first)
+    save_filters(db, bert.id, SearchFilters(gender="female"))
+    assert saved_filters(db, anna.id) == first
+    second = SearchFilters(country="BE", min_age=30)
+    save_filters(db, anna.id, second)
+    db.expire_all()
+    assert saved_filters(db, anna.id) == second
+    assert saved_filters(db, bert.id) == SearchFilters(gender="female")
+
+
+@pytest.mark.parametrize(
+    ("logged_out_search", "by_source", "has_source", "allowed"),
+    [
+        (True, False, False, True),
+        (False, False, True, False),
+        (False, True, False, False),
+        (False, True, True, True),
+    ],
+)
+def test_visitors_may_search_by_setting_or_traffic_source(
+    logged_out_search: bool, by_source: bool, has_source: bool, allowed: bool
+) -> None:
+    assert visitors_may_search(logged_out_search, by_source, has_source) is allowed
