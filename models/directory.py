@@ -1,5 +1,6 @@
 """Member tiles for grids and lists: one query per page with each member's main photo."""
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import date
 
@@ -25,22 +26,37 @@ def age_on(born: date, today: date) -> int:
     return today.year - born.year - ((today.month, today.day) < (born.month, born.day))
 
 
+TILE_COLUMNS = (
+    Profile.member_id,
+    Profile.name,
+    Profile.date_of_birth,
+    Profile.city,
+    Profile.country,
+    Member.paid_user,
+    Photo.thumb_filename,
+)
+TILE_WIDTH = len(TILE_COLUMNS)  # a row's columns after these are the caller's extra ones
+
+
 def tile_select(*extra_columns) -> Select:
-    """Profile, premium flag and main thumbnail (plus `extra_columns`) of members."""
+    """The columns of a member tile (plus `extra_columns`): only what a card shows, so a
+    page of rows is cheap to fetch and to turn into tiles."""
     return (
-        select(Profile, Member.paid_user, Photo.thumb_filename, *extra_columns)
+        select(*TILE_COLUMNS, *extra_columns)
         .join(Member, Member.id == Profile.member_id)
         .outerjoin(Photo, Photo.id == Profile.main_photo_id)
     )
 
 
-def to_tile(profile: Profile, premium: bool, thumb: str | None, today: date) -> MemberTile:
+def to_tile(row: Sequence, today: date) -> MemberTile:
+    """The tile of a `tile_select` row."""
+    member_id, name, born, city, country, premium, thumb = row[:TILE_WIDTH]
     return MemberTile(
-        id=profile.member_id,
-        name=profile.name,
-        age=age_on(profile.date_of_birth, today),
-        city=profile.city or "",
-        country=profile.country,
+        id=member_id,
+        name=name,
+        age=age_on(born, today),
+        city=city or "",
+        country=country,
         thumb_filename=thumb,
         premium=premium,
     )
@@ -56,4 +72,4 @@ def newest_members(
         .limit(limit)
         .offset(offset)
     )
-    return [to_tile(*row, today) for row in db.exec(query)]
+    return [to_tile(row, today) for row in db.exec(query)]

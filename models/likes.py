@@ -7,7 +7,7 @@ from datetime import date, datetime, timedelta
 from sqlalchemy import Index, and_, func, update
 from sqlmodel import Field, Session, SQLModel, select
 
-from models.directory import MemberTile, tile_select, to_tile
+from models.directory import TILE_WIDTH, MemberTile, tile_select, to_tile
 from models.member import Member, MemberStatus, Profile, utcnow
 from models.search import sought_genders
 from models.visibility import can_contact, shown_to
@@ -72,10 +72,7 @@ def received_likes(
         .limit(limit)
         .offset(offset)
     )
-    return [
-        LikeTile(to_tile(p, paid, thumb, today), new, at)
-        for p, paid, thumb, new, at in db.exec(query)
-    ]
+    return [LikeTile(to_tile(row, today), *row[TILE_WIDTH:]) for row in db.exec(query)]
 
 
 def given_likes(
@@ -89,9 +86,7 @@ def given_likes(
         .limit(limit)
         .offset(offset)
     )
-    return [
-        LikeTile(to_tile(p, paid, thumb, today), False, at) for p, paid, thumb, at in db.exec(query)
-    ]
+    return [LikeTile(to_tile(row, today), False, row[TILE_WIDTH]) for row in db.exec(query)]
 
 
 def _new_from_shown(member_id: int):
@@ -131,14 +126,14 @@ def unannounced_like(db: Session, member_id: int, today: date) -> MemberTile | N
     row = db.exec(query).first()
     if row is None:
         return None
-    profile, paid, thumb, liker_id = row
+    liker_id = row[TILE_WIDTH]
     db.exec(
         update(Like)
         .where(Like.liker_id == liker_id, Like.liked_id == member_id)
         .values(announced=True)
     )
     db.commit()
-    return to_tile(profile, paid, thumb, today)
+    return to_tile(row, today)
 
 
 def _recent_auto_like(db: Session, member_id: int, now: datetime) -> bool:
@@ -175,10 +170,10 @@ def auto_like(db: Session, member_id: int, now: datetime, rng: random.Random) ->
     rows = db.exec(query).all()
     if not rows:
         return None
-    liker, paid, thumb = rng.choice(rows)
+    liker = to_tile(rng.choice(rows), now.date())
     db.add(  # announced: the caller shows it at once
         Like(
-            liker_id=liker.member_id,
+            liker_id=liker.id,
             liked_id=member_id,
             automatic=True,
             announced=True,
@@ -186,4 +181,4 @@ def auto_like(db: Session, member_id: int, now: datetime, rng: random.Random) ->
         )
     )
     db.commit()
-    return to_tile(liker, paid, thumb, now.date())
+    return liker

@@ -42,6 +42,7 @@ class SearchState(rx.State):
     region_kind: str = ""
     results: list[dict] = []
     num_results: int = 0
+    results_capped: bool = False  # more than num_results match (models.search.COUNT_CAP)
     page_number: int = 0
     similar: list[dict] = []
     similar_num_results: int = 0
@@ -175,6 +176,7 @@ class SearchState(rx.State):
 
     def _clear_results(self) -> None:
         self.results, self.num_results, self.page_number = [], 0, 0
+        self.results_capped = False
         self.similar, self.similar_num_results, self.similar_page_number = [], 0, 0
 
     def _next_results(self, viewer_id: int | None) -> None:
@@ -188,6 +190,7 @@ class SearchState(rx.State):
                 self.page_number * PAGE_SIZE,
             )
         self.results, self.num_results = self._append(self.results, page)
+        self.results_capped = page.capped
         self.page_number += 1
         if not self.has_more and not self.similar:
             self._next_similar(viewer_id)

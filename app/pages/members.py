@@ -5,7 +5,7 @@ import reflex as rx
 from components.attribute_labels import REGION_KIND_LABELS
 from components.i18n import t, t_choice
 from components.member_card import country_name, member_card
-from models.search import MAX_AGE
+from models.search import COUNT_CAP, MAX_AGE
 from state.search import SearchState as S
 from translations.catalog import N_
 
@@ -137,7 +137,11 @@ def _more_button(visible: rx.Var[bool], on_click, testid: str) -> rx.Component:
 def _results() -> rx.Component:
     return rx.fragment(
         rx.el.p(
-            t("{count} members found", count=S.num_results),
+            rx.cond(
+                S.results_capped,
+                t("More than {count} members found", count=COUNT_CAP),
+                t("{count} members found", count=S.num_results),
+            ),
             class_name="search-count",
             data_testid="search-count",
         ),

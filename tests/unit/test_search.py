@@ -7,6 +7,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 from sqlmodel import Session
 
+import models.search
 from models.attributes import GENDERS
 from models.blocks import block_member
 from models.directory import age_on
@@ -99,6 +100,17 @@ def test_total_counts_every_match_while_the_page_is_limited(db: Session) -> None
     page = search_members(db, None, SearchFilters(gender="female"), TODAY, limit=3)
     assert len(page.tiles) == 3
     assert page.total == 7
+
+
+def test_the_count_stops_past_the_cap_and_says_so(db: Session, monkeypatch) -> None:
+    monkeypatch.setattr(models.search, "COUNT_CAP", 4)
+    for i in range(9):
+        _member(db, f"f{i}", i)
+    first = search_members(db, None, ANY, TODAY, limit=2)
+    assert (first.total, first.capped) == (5, True)  # more than 4
+    later = search_members(db, None, ANY, TODAY, limit=2, offset=6)
+    assert (later.total, later.capped) == (9, False)  # the cap counts past the offset
+    assert len(later.tiles) == 2
 
 
 def test_pages_are_newest_first_without_overlap_or_gaps(db: Session) -> None:
