@@ -1,7 +1,14 @@
-"""Credits: an append-only ledger plus the balance on the member, changed in one transaction."""
+"""Credits: an append-only ledger plus the balance on the member, changed in one transaction.
+
+Every change of `Member.credits` is one conditional UPDATE (`credits = credits + amount`, for a
+charge only where the balance covers it) beside its ledger line, so concurrent grants and
+charges never lose one another, a balance never goes below zero, and the entries of a member
+always sum to the balance. A `reference` is unique: a payment or a message is booked once.
+"""
 
 from datetime import datetime
 
+from sqlalchemy import func, update
 from sqlmodel import Field, Session, SQLModel, select
 
 from models.member import Member, utcnow
@@ -16,6 +23,17 @@ class CreditEntry(SQLModel, table=True):
     created_at: datetime = Field(default_factory=utcnow)
 
 
+def _add_to_balance(db: Session, member_id: int, amount: int, at_least: int = 0) -> bool:
+    """credits += amount where credits >= at_least; False when no row qualified."""
+    result = db.exec(
+        update(Member)
+        .where(Member.id == member_id, Member.credits >= at_least)
+        .values(credits=Member.credits + amount)
+        .execution_options(synchronize_session="fetch")
+    )
+    return result.rowcount == 1
+
+
 def grant_credits(
     db: Session, member: Member, amount: int, reason: str, reference: str | None = None
 ) -> None:
@@ -24,6 +42,31 @@ def grant_credits(
         raise ValueError("a grant adds credits")
     if reference and db.exec(select(CreditEntry).where(CreditEntry.reference == reference)).first():
         return
+    if member.id is None:
+        db.add(member)
+        db.flush()
     db.add(CreditEntry(member_id=member.id, amount=amount, reason=reason, reference=reference))
-    member.credits += amount
-    db.add(member)
+    _add_to_balance(db, member.id, amount)
+
+
+def charge_credits(db: Session, member_id: int, amount: int, reason: str, reference: str) -> bool:
+    """Take `amount` with its ledger line, or nothing and False when the balance is short.
+    A charge of 0 books nothing. Caller commits (or rolls back what it charged for)."""
+    if amount < 0:
+        raise ValueError("a charge takes credits")
+    if amount == 0:
+        return True
+    if not _add_to_balance(db, member_id, -amount, at_least=amount):
+        return False
+    db.add(CreditEntry(member_id=member_id, amount=-amount, reason=reason, reference=reference))
+    return True
+
+
+def ledger_sum(db: Session, member_id: int) -> int:
+    """What the member's ledger adds up to: always their balance."""
+    total = db.exec(
+        select(func.coalesce(func.sum(CreditEntry.amount), 0)).where(
+            CreditEntry.member_id == member_id
+        )
+    ).one()
+    return int(total)

@@ -9,6 +9,7 @@ from models.account_errors import AccountError
 from models.account_rules import clean_email, storable
 from models.auth_session import AuthSession, end_all_sessions
 from models.blocks import Block
+from models.chat import Conversation
 from models.email_tokens import EmailToken, Purpose, consume_token, issue_token
 from models.likes import Like
 from models.login import check_password
@@ -110,6 +111,11 @@ def _erase(db: Session, member: Member) -> ErasedAccount:
         db.exec(delete(table).where(table.member_id == member.id))
     db.exec(delete(Like).where(or_(Like.liker_id == member.id, Like.liked_id == member.id)))
     db.exec(delete(Block).where(or_(Block.blocker_id == member.id, Block.blocked_id == member.id)))
+    db.exec(  # their conversations go with them, the other side's copy too
+        delete(Conversation).where(
+            or_(Conversation.member_a == member.id, Conversation.member_b == member.id)
+        )
+    )
     db.exec(delete(Profile).where(Profile.member_id == member.id))
     source = db.get(SignupSource, member.id)
     if source is not None:

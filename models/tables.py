@@ -4,6 +4,7 @@ from sqlmodel import SQLModel
 
 from models.auth_session import AuthSession
 from models.blocks import Block
+from models.chat import ChatSide, Conversation, Message
 from models.credits import CreditEntry
 from models.discount_codes import DiscountCode
 from models.email_tokens import EmailToken
@@ -20,11 +21,14 @@ metadata = SQLModel.metadata
 __all__ = [
     "AuthSession",
     "Block",
+    "ChatSide",
+    "Conversation",
     "CreditEntry",
     "DiscountCode",
     "EmailToken",
     "Like",
     "Member",
+    "Message",
     "Photo",
     "Profile",
     "PushSubscription",

@@ -1,0 +1,377 @@
+"""Conversations between two members, their messages and each member's side (unread, removed).
+
+A conversation exists from its first message on. Sending books the message and its charge in
+one transaction, under a lock on the sender's row (PostgreSQL), and a message carries the
+sender's own id for it (`client_id`, unique per sender): sending the same message twice, by a
+double click or a retry after a dropped connection, stores and charges it once.
+"""
+
+import re
+from dataclasses import dataclass
+from datetime import date, datetime
+
+from sqlalchemy import Index, UniqueConstraint, case, func, update
+from sqlalchemy.exc import IntegrityError
+from sqlmodel import Field, Session, SQLModel, select
+
+from models.account_rules import storable
+from models.activation import can_receive_messages
+from models.blocks import blocked_either_way
+from models.credits import charge_credits
+from models.directory import TILE_WIDTH, MemberTile, tile_select, to_tile
+from models.gifts import GIFTS
+from models.member import Member, MemberStatus, Profile, utcnow
+from models.site_settings import SiteSettings
+from models.visibility import can_contact, shown_to
+from translations.catalog import N_
+from translations.errors import INSUFFICIENT_CREDITS
+
+FREE_CHAT_STARTS = 2  # spec section 9: free members start at most 2 chats
+CLIENT_ID_RE = re.compile(r"^[A-Za-z0-9_-]{8,64}$")
+TEXT, GIFT = "text", "gift"
+
+EMPTY_MESSAGE = N_("Write a message first.")
+MESSAGE_TOO_LONG = N_("Your message can have at most {max} characters.")
+RECIPIENT_UNAVAILABLE = N_("This member is no longer available.")
+RECIPIENT_NOT_CONFIRMED = N_(
+    "This member has not confirmed their e-mail address yet and cannot receive messages. "
+    "Nothing was charged."
+)
+FREE_CHATS_USED = N_(
+    "Free members can start {count} chats. Go Premium to start a chat with {name}."
+)
+UNKNOWN_GIFT = N_("Choose a gift.")
+
+
+class ChatError(Exception):
+    """A message that was not sent (nothing stored, nothing charged); `message` is a msgid."""
+
+    def __init__(self, message: str, **params: object) -> None:
+        super().__init__(message)
+        self.message = message
+        self.params = params
+
+
+class Conversation(SQLModel, table=True):
+    __table_args__ = (UniqueConstraint("member_a", "member_b", name="uq_conversation_pair"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    member_a: int = Field(foreign_key="member.id", ondelete="CASCADE")  # the lower id
+    member_b: int = Field(foreign_key="member.id", index=True, ondelete="CASCADE")
+    started_by: int = Field(foreign_key="member.id", index=True, ondelete="CASCADE")
+    created_at: datetime = Field(default_factory=utcnow)
+    last_message_at: datetime = Field(default_factory=utcnow)
+
+
+class ChatSide(SQLModel, table=True):
+    """One member's side of a conversation."""
+
+    __table_args__ = (Index("ix_chatside_member", "member_id", "removed"),)
+
+    conversation_id: int = Field(
+        foreign_key="conversation.id", primary_key=True, ondelete="CASCADE"
+    )
+    member_id: int = Field(foreign_key="member.id", primary_key=True, ondelete="CASCADE")
+    unread: int = 0
+    removed: bool = False  # removed from the member's list until a new message arrives
+    hidden_through: int = 0  # messages up to this id were removed by this member
+
+
+class Message(SQLModel, table=True):
+    __table_args__ = (
+        UniqueConstraint("sender_id", "client_id", name="uq_message_client_id"),
+        Index("ix_message_conversation", "conversation_id", "id"),
+    )
+
+    id: int | None = Field(default=None, primary_key=True)
+    conversation_id: int = Field(foreign_key="conversation.id", ondelete="CASCADE")
+    sender_id: int = Field(foreign_key="member.id", ondelete="CASCADE")
+    kind: str = Field(default=TEXT, max_length=10)
+    body: str = Field(default="", max_length=4000)
+    gift: str | None = Field(default=None, max_length=20)
+    credits: int = 0
+    client_id: str = Field(max_length=64)
+    created_at: datetime = Field(default_factory=utcnow)
+
+
+@dataclass(frozen=True)
+class Outgoing:
+    """What a member asks to send: a text, or a gift from models/gifts.py."""
+
+    sender_id: int
+    recipient_id: int
+    client_id: str
+    text: str = ""
+    gift: str | None = None
+
+
+@dataclass(frozen=True)
+class Sent:
+    message: Message
+    recipient_id: int
+    duplicate: bool  # this client id was sent before: nothing new stored or charged
+
+
+@dataclass(frozen=True)
+class ChatSummary:
+    conversation_id: int
+    member: MemberTile
+    last_kind: str
+    last_body: str
+    last_gift: str | None
+    last_at: datetime
+    last_from_me: bool
+    unread: int
+
+
+def pair(member_id: int, other_id: int) -> tuple[int, int]:
+    return (member_id, other_id) if member_id < other_id else (other_id, member_id)
+
+
+def conversation_between(db: Session, member_id: int, other_id: int) -> Conversation | None:
+    a, b = pair(member_id, other_id)
+    return db.exec(
+        select(Conversation).where(Conversation.member_a == a, Conversation.member_b == b)
+    ).first()
+
+
+def partner_of(conversation: Conversation, member_id: int) -> int | None:
+    """The other member, or None when `member_id` is not in the conversation."""
+    if member_id == conversation.member_a:
+        return conversation.member_b
+    if member_id == conversation.member_b:
+        return conversation.member_a
+    return None
+
+
+def chats_started(db: Session, member_id: int) -> int:
+    query = select(func.count()).where(Conversation.started_by == member_id)
+    return db.exec(query).one()
+
+
+def _clean(outgoing: Outgoing, settings: SiteSettings) -> tuple[str, str, int]:
+    """(kind, body, cost) of a message that may be sent, or ChatError."""
+    if outgoing.gift is not None:
+        if outgoing.gift not in GIFTS:
+            raise ChatError(UNKNOWN_GIFT)
+        return GIFT, "", settings.gift_credits
+    body = storable(outgoing.text or "").strip()
+    if not body:
+        raise ChatError(EMPTY_MESSAGE)
+    if len(body) > settings.message_length:
+        raise ChatError(MESSAGE_TOO_LONG, max=settings.message_length)
+    return TEXT, body, settings.message_credits
+
+
+def _earlier(db: Session, outgoing: Outgoing) -> Message | None:
+    query = select(Message).where(
+        Message.sender_id == outgoing.sender_id, Message.client_id == outgoing.client_id
+    )
+    return db.exec(query).first()
+
+
+def _check_recipient(db: Session, outgoing: Outgoing) -> None:
+    """Unconfirmed members are named as such (their profile is hidden until they confirm, so
+    they are otherwise "not available"); gone, hidden and blocked members are not available."""
+    sender_id, recipient_id = outgoing.sender_id, outgoing.recipient_id
+    recipient = db.get(Member, recipient_id)
+    if recipient is None or blocked_either_way(db, sender_id, recipient_id):
+        raise ChatError(RECIPIENT_UNAVAILABLE)
+    if recipient.status == MemberStatus.NOT_CONFIRMED:
+        raise ChatError(RECIPIENT_NOT_CONFIRMED)
+    if not (can_receive_messages(recipient) and can_contact(db, sender_id, recipient_id)):
+        raise ChatError(RECIPIENT_UNAVAILABLE)
+
+
+def _conversation_for(db: Session, sender: Member, recipient_id: int) -> Conversation:
+    """The pair's conversation; a new one counts towards a free member's chat starts."""
+    found = conversation_between(db, sender.id, recipient_id)
+    if found is not None:
+        return found
+    if not sender.paid_user and chats_started(db, sender.id) >= FREE_CHAT_STARTS:
+        name = db.get(Profile, recipient_id).name
+        raise ChatError(FREE_CHATS_USED, count=FREE_CHAT_STARTS, name=name)
+    a, b = pair(sender.id, recipient_id)
+    conversation = Conversation(member_a=a, member_b=b, started_by=sender.id)
+    db.add(conversation)
+    db.flush()
+    db.add_all(ChatSide(conversation_id=conversation.id, member_id=m) for m in (a, b))
+    return conversation
+
+
+def _deliver(db: Session, message: Message, recipient_id: int) -> None:
+    """The conversation moves up; both sides see it again, the recipient one more unread."""
+    db.exec(
+        update(Conversation)
+        .where(Conversation.id == message.conversation_id)
+        .values(last_message_at=message.created_at)
+    )
+    db.exec(
+        update(ChatSide)
+        .where(ChatSide.conversation_id == message.conversation_id)
+        .values(
+            removed=False,
+            unread=ChatSide.unread + case((ChatSide.member_id == recipient_id, 1), else_=0),
+        )
+    )
+
+
+def send_message(db: Session, outgoing: Outgoing, settings: SiteSettings) -> Sent:
+    """Store and charge a message once; ChatError (nothing stored or charged) when it may not
+    be sent. Commits."""
+    if not CLIENT_ID_RE.fullmatch(outgoing.client_id or ""):
+        raise ValueError("a message needs its client id")
+    kind, body, cost = _clean(outgoing, settings)
+    sender = db.get(Member, outgoing.sender_id, with_for_update=True, populate_existing=True)
+    if sender is None:
+        raise ChatError(RECIPIENT_UNAVAILABLE)
+    earlier = _earlier(db, outgoing)
+    if earlier is not None:
+        db.expunge(earlier)  # keeps its loaded values through the rollback
+        db.rollback()
+        return Sent(earlier, outgoing.recipient_id, duplicate=True)
+    try:
+        _check_recipient(db, outgoing)
+        conversation = _conversation_for(db, sender, outgoing.recipient_id)
+        message = Message(
+            conversation_id=conversation.id,
+            sender_id=sender.id,
+            kind=kind,
+            body=body,
+            gift=outgoing.gift,
+            credits=cost,
+            client_id=outgoing.client_id,
+        )
+        db.add(message)
+        db.flush()
+        if not charge_credits(db, sender.id, cost, kind, f"message:{message.id}"):
+            raise ChatError(INSUFFICIENT_CREDITS)
+        _deliver(db, message, outgoing.recipient_id)
+        db.commit()
+    except ChatError:
+        db.rollback()
+        raise
+    except IntegrityError:  # the same client id, or the pair's first message, at the same moment
+        db.rollback()
+        earlier = _earlier(db, outgoing)
+        if earlier is None:
+            raise
+        return Sent(earlier, outgoing.recipient_id, duplicate=True)
+    return Sent(message, outgoing.recipient_id, duplicate=False)
+
+
+def side_of(db: Session, member_id: int, conversation_id: int) -> ChatSide | None:
+    """The member's side of a conversation they are in, or None."""
+    return db.get(ChatSide, (conversation_id, member_id))
+
+
+def messages_of(
+    db: Session, member_id: int, conversation_id: int, limit: int, before_id: int | None = None
+) -> list[Message]:
+    """The newest `limit` messages the member has not removed (before `before_id`), oldest
+    first; [] for a conversation the member is not in."""
+    side = side_of(db, member_id, conversation_id)
+    if side is None:
+        return []
+    query = select(Message).where(
+        Message.conversation_id == conversation_id, Message.id > side.hidden_through
+    )
+    if before_id is not None:
+        query = query.where(Message.id < before_id)
+    rows = db.exec(query.order_by(Message.id.desc()).limit(limit)).all()
+    return list(reversed(rows))
+
+
+def mark_read(db: Session, member_id: int, conversation_id: int) -> None:
+    db.exec(
+        update(ChatSide)
+        .where(ChatSide.conversation_id == conversation_id, ChatSide.member_id == member_id)
+        .values(unread=0)
+    )
+    db.commit()
+
+
+def remove_chat(db: Session, member_id: int, conversation_id: int) -> bool:
+    """Take the conversation and its messages so far off the member's list; False when the
+    member is not in it."""
+    side = side_of(db, member_id, conversation_id)
+    if side is None:
+        return False
+    last_id = db.exec(
+        select(func.max(Message.id)).where(Message.conversation_id == conversation_id)
+    ).one()
+    side.removed, side.unread, side.hidden_through = True, 0, last_id or 0
+    db.add(side)
+    db.commit()
+    return True
+
+
+def remove_chats_with(db: Session, member_id: int, other_id: int) -> list[int]:
+    """Remove every conversation with that profile; returns their ids."""
+    found = conversation_between(db, member_id, other_id)
+    if found is None or not remove_chat(db, member_id, found.id):
+        return []
+    return [found.id]
+
+
+def _listed_sides(member_id: int):
+    """The member's sides of conversations still listed, with the other member's id."""
+    partner = func.coalesce(
+        func.nullif(Conversation.member_a, member_id), Conversation.member_b
+    ).label("partner_id")
+    return (
+        select(ChatSide.conversation_id, ChatSide.unread, ChatSide.hidden_through, partner)
+        .join(Conversation, Conversation.id == ChatSide.conversation_id)
+        .where(ChatSide.member_id == member_id, ChatSide.removed.is_(False))
+        .subquery()
+    )
+
+
+def chat_list(db: Session, member_id: int, today: date, limit: int) -> list[ChatSummary]:
+    """The member's conversations, latest first, each with the other member and its last
+    message: one query. Conversations with a member gone or blocked either way are left out."""
+    sides = _listed_sides(member_id)
+    last_id = (
+        select(func.max(Message.id))
+        .where(
+            Message.conversation_id == sides.c.conversation_id,
+            Message.id > sides.c.hidden_through,
+        )
+        .correlate(sides)
+        .scalar_subquery()
+    )
+    query = (
+        tile_select(sides.c.conversation_id, sides.c.unread, Message)
+        .join(sides, sides.c.partner_id == Profile.member_id)
+        .join(Message, Message.id == last_id)
+        .where(shown_to(member_id))
+        .order_by(Message.id.desc())
+        .limit(limit)
+    )
+    return [
+        ChatSummary(
+            conversation_id=conversation_id,
+            member=to_tile(row, today),
+            last_kind=message.kind,
+            last_body=message.body,
+            last_gift=message.gift,
+            last_at=message.created_at,
+            last_from_me=message.sender_id == member_id,
+            unread=unread,
+        )
+        for row in db.exec(query)
+        for conversation_id, unread, message in [row[TILE_WIDTH:]]
+    ]
+
+
+def unread_total(db: Session, member_id: int) -> int:
+    """Unread messages over the member's listed conversations with members still shown."""
+    sides = _listed_sides(member_id)
+    query = (
+        select(func.coalesce(func.sum(sides.c.unread), 0))
+        .select_from(sides)
+        .join(Member, Member.id == sides.c.partner_id)
+        .join(Profile, Profile.member_id == sides.c.partner_id)
+        .where(shown_to(member_id), sides.c.unread > 0)
+    )
+    return int(db.exec(query).one())

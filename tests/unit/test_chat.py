@@ -1,0 +1,234 @@
+"""Chat: sending (checks, charge once), the conversation list, unread counts and removal."""
+
+import uuid
+from concurrent.futures import ThreadPoolExecutor
+from datetime import date
+
+import pytest
+from sqlalchemy import Engine
+from sqlmodel import Session, select
+
+from models.blocks import block_member
+from models.chat import (
+    EMPTY_MESSAGE,
+    FREE_CHAT_STARTS,
+    FREE_CHATS_USED,
+    MESSAGE_TOO_LONG,
+    RECIPIENT_NOT_CONFIRMED,
+    RECIPIENT_UNAVAILABLE,
+    UNKNOWN_GIFT,
+    ChatError,
+    Message,
+    Outgoing,
+    chat_list,
+    mark_read,
+    messages_of,
+    remove_chat,
+    remove_chats_with,
+    send_message,
+    unread_total,
+)
+from models.credits import grant_credits, ledger_sum
+from models.member import Member, MemberStatus
+from models.site_settings import SiteSettings
+from tests.factories import edit_profile, make_member
+from translations.errors import INSUFFICIENT_CREDITS
+
+SETTINGS = SiteSettings(message_credits=5, gift_credits=25, message_length=20)
+TODAY = date(2026, 11, 22)
+
+
+def client_id() -> str:
+    return uuid.uuid4().hex
+
+
+def rich(db: Session, email: str, credits: int = 100, **fields) -> Member:
+    member = make_member(db, email, **fields)
+    grant_credits(db, member, credits, "test")
+    db.commit()
+    return member
+
+
+def send(db: Session, sender: Member, recipient: Member, text: str = "Hi!", **kw):
+    outgoing = Outgoing(sender.id, recipient.id, kw.pop("cid", None) or client_id(), text, **kw)
+    return send_message(db, outgoing, SETTINGS)
+
+
+def balance(db: Session, member: Member) -> int:
+    db.expire_all()
+    return db.get(Member, member.id).credits
+
+
+def error_of(call) -> ChatError:
+    with pytest.raises(ChatError) as caught:
+        call()
+    return caught.value
+
+
+@pytest.fixture
+def anna(db: Session) -> Member:
+    return rich(db, "anna@example.com")
+
+
+@pytest.fixture
+def bert(db: Session) -> Member:
+    return edit_profile(db, rich(db, "bert@example.com"), gender="male")
+
+
+def test_a_message_is_stored_charged_and_unread_for_the_recipient(db, anna, bert) -> None:
+    sent = send(db, anna, bert, "  Hello Bert  ")
+    assert not sent.duplicate and sent.message.body == "Hello Bert" and sent.message.credits == 5
+    assert balance(db, anna) == 95 == ledger_sum(db, anna.id)
+    assert unread_total(db, bert.id) == 1 and unread_total(db, anna.id) == 0
+    (summary,) = chat_list(db, bert.id, TODAY, 10)
+    assert (summary.member.id, summary.last_body, summary.unread) == (anna.id, "Hello Bert", 1)
+    assert not summary.last_from_me
+    mark_read(db, bert.id, summary.conversation_id)
+    assert unread_total(db, bert.id) == 0
+
+
+def test_the_same_client_id_is_stored_and_charged_once(db, anna, bert) -> None:
+    cid = client_id()
+    first = send(db, anna, bert, "Hi", cid=cid)
+    again = send(db, anna, bert, "Hi", cid=cid)
+    assert again.duplicate and again.message.id == first.message.id
+    assert balance(db, anna) == 95 and unread_total(db, bert.id) == 1
+
+
+@pytest.mark.parametrize(
+    ("text", "error"), [("", EMPTY_MESSAGE), ("   \n", EMPTY_MESSAGE), ("x" * 21, MESSAGE_TOO_LONG)]
+)
+def test_empty_and_long_messages_are_refused_without_charge(db, anna, bert, text, error) -> None:
+    assert error_of(lambda: send(db, anna, bert, text)).message == error
+    assert balance(db, anna) == 100 and db.exec(select(Message)).all() == []
+
+
+def test_short_of_credits_nothing_is_stored(db, bert) -> None:
+    poor = rich(db, "poor@example.com", credits=4)
+    assert error_of(lambda: send(db, poor, bert)).message == INSUFFICIENT_CREDITS
+    assert balance(db, poor) == 4 == ledger_sum(db, poor.id)
+    assert db.exec(select(Message)).all() == [] and chat_list(db, bert.id, TODAY, 10) == []
+
+
+def test_an_unconfirmed_recipient_gets_nothing_and_the_sender_pays_nothing(db, anna) -> None:
+    new = make_member(db, "new@example.com", status=MemberStatus.NOT_CONFIRMED)
+    error = error_of(lambda: send(db, anna, new))
+    assert error.message == RECIPIENT_NOT_CONFIRMED
+    assert balance(db, anna) == 100
+
+
+@pytest.mark.parametrize("blocker", ["sender", "recipient"])
+def test_no_message_across_a_block(db, anna, bert, blocker: str) -> None:
+    send(db, anna, bert)
+    a, b = (anna, bert) if blocker == "sender" else (bert, anna)
+    block_member(db, a.id, b.id)
+    assert error_of(lambda: send(db, anna, bert)).message == RECIPIENT_UNAVAILABLE
+    assert balance(db, anna) == 95
+    assert chat_list(db, a.id, TODAY, 10) == []  # the conversation is gone for the blocker
+
+
+def test_gifts_cost_gift_credits_and_must_exist(db, anna, bert) -> None:
+    sent = send(db, anna, bert, gift="rose")
+    assert (sent.message.kind, sent.message.gift, sent.message.credits) == ("gift", "rose", 25)
+    assert balance(db, anna) == 75
+    assert error_of(lambda: send(db, anna, bert, gift="diamond")).message == UNKNOWN_GIFT
+
+
+def test_free_members_start_two_chats_premium_members_more(db, anna) -> None:
+    others = [rich(db, f"m{i}@example.com") for i in range(FREE_CHAT_STARTS + 1)]
+    for other in others[:FREE_CHAT_STARTS]:
+        send(db, anna, other)
+    error = error_of(lambda: send(db, anna, others[-1]))
+    assert error.message == FREE_CHATS_USED and error.params["count"] == FREE_CHAT_STARTS
+    send(db, anna, others[0])  # an existing chat goes on
+    send(db, others[-1], anna)  # and anyone may write to her
+    send(db, anna, others[-1])  # which she may answer
+    anna.paid_user = True
+    db.add(anna)
+    db.commit()
+    send(db, anna, rich(db, "late@example.com"))
+
+
+def test_messages_page_backwards_oldest_first(db, anna, bert) -> None:
+    ids = [
+        send(db, anna if i % 2 else bert, bert if i % 2 else anna, f"m{i}").message.id
+        for i in range(5)
+    ]
+    (summary,) = chat_list(db, anna.id, TODAY, 10)
+    newest = messages_of(db, anna.id, summary.conversation_id, 3)
+    assert [m.id for m in newest] == ids[2:]
+    older = messages_of(db, anna.id, summary.conversation_id, 3, before_id=ids[2])
+    assert [m.id for m in older] == ids[:2]
+    stranger = make_member(db, "stranger@example.com")
+    assert messages_of(db, stranger.id, summary.conversation_id, 3) == []
+
+
+def test_removing_a_chat_hides_it_until_a_new_message(db, anna, bert) -> None:
+    send(db, bert, anna, "old")
+    (summary,) = chat_list(db, anna.id, TODAY, 10)
+    assert remove_chat(db, anna.id, summary.conversation_id)
+    assert chat_list(db, anna.id, TODAY, 10) == [] and unread_total(db, anna.id) == 0
+    assert len(chat_list(db, bert.id, TODAY, 10)) == 1  # only gone on her side
+    send(db, bert, anna, "new")
+    (back,) = chat_list(db, anna.id, TODAY, 10)
+    assert back.last_body == "new" and back.unread == 1
+    assert [m.body for m in messages_of(db, anna.id, back.conversation_id, 10)] == ["new"]
+    stranger = make_member(db, "stranger@example.com")
+    assert not remove_chat(db, stranger.id, back.conversation_id)
+
+
+def test_removing_chats_by_profile(db, anna, bert) -> None:
+    send(db, anna, bert)
+    assert len(remove_chats_with(db, anna.id, bert.id)) == 1
+    assert chat_list(db, anna.id, TODAY, 10) == []
+    assert remove_chats_with(db, anna.id, bert.id) == [] or chat_list(db, anna.id, TODAY, 10) == []
+
+
+def test_the_list_is_latest_first_and_leaves_out_members_who_left(db, anna, bert) -> None:
+    carl = rich(db, "carl@example.com")
+    send(db, anna, bert)
+    send(db, carl, anna)
+    assert [s.member.id for s in chat_list(db, anna.id, TODAY, 10)] == [carl.id, bert.id]
+    carl.status = MemberStatus.DELETED_PENDING
+    db.add(carl)
+    db.commit()
+    assert [s.member.id for s in chat_list(db, anna.id, TODAY, 10)] == [bert.id]
+    assert unread_total(db, anna.id) == 0
+
+
+# ----- concurrency (PostgreSQL: real parallel transactions) -----
+
+
+def _parallel(engine: Engine, calls: int, make_outgoing) -> list[object]:
+    def one(i: int) -> object:
+        with Session(engine, expire_on_commit=False) as db:
+            try:
+                return send_message(db, make_outgoing(i), SETTINGS)
+            except ChatError as error:
+                return error.message
+
+    with ThreadPoolExecutor(max_workers=20) as pool:
+        return list(pool.map(one, range(calls)))
+
+
+def _postgres_only(engine: Engine) -> None:
+    if engine.dialect.name != "postgresql":
+        pytest.skip("parallel transactions are a PostgreSQL matter; SQLite runs one writer")
+
+
+def test_100_sends_at_once_against_10_messages_worth(engine: Engine, db, bert) -> None:
+    _postgres_only(engine)
+    sender = rich(db, "sender@example.com", credits=50)
+    results = _parallel(engine, 100, lambda i: Outgoing(sender.id, bert.id, client_id(), f"m{i}"))
+    assert sum(1 for r in results if r == INSUFFICIENT_CREDITS) == 90
+    assert len(db.exec(select(Message).where(Message.sender_id == sender.id)).all()) == 10
+    assert balance(db, sender) == 0 == ledger_sum(db, sender.id)
+
+
+def test_the_same_client_id_five_times_at_once(engine: Engine, db, anna, bert) -> None:
+    _postgres_only(engine)
+    cid = client_id()
+    results = _parallel(engine, 5, lambda _: Outgoing(anna.id, bert.id, cid, "once"))
+    assert len({r.message.id for r in results}) == 1 and sum(not r.duplicate for r in results) == 1
+    assert balance(db, anna) == 95 == ledger_sum(db, anna.id)
+    assert unread_total(db, bert.id) == 1
