@@ -36,3 +36,10 @@ class FormState(rx.State, mixin=True):
 
     async def show_generic_error(self) -> None:
         self.errors = {"": await self.text(GENERIC_ERROR)}
+
+
+def toggled(chosen: list[str], item: str, allowed: list[str]) -> list[str]:
+    """`chosen` without `item` if it was there, else with it added when `allowed` has it."""
+    if item in chosen:
+        return [i for i in chosen if i != item]
+    return [*chosen, item] if item in allowed else chosen

@@ -24,7 +24,7 @@ from models.signup import sexuality_for
 from models.site_settings import SiteSettings
 from services.database import db_session
 from services.site_settings import current_settings
-from state.forms import FormState
+from state.forms import FormState, toggled
 from state.session import SessionState
 from state.shell import login_url
 
@@ -159,10 +159,7 @@ class ProfileSettingsState(FormState, rx.State):
 
     @rx.event
     def toggle_interest(self, interest: str) -> None:
-        if interest in self.interests:
-            self.interests = [i for i in self.interests if i != interest]
-        elif interest in self.interest_options:
-            self.interests = [*self.interests, interest]
+        self.interests = toggled(self.interests, interest, self.interest_options)
 
     @rx.event
     def pick_country(self, country: str) -> None:

@@ -38,7 +38,7 @@ from services.member_photos import add_member_photo
 from services.password_work import with_password_work
 from services.photo_pipeline import MAX_UPLOAD_BYTES, PhotoRejected
 from services.site_settings import current_settings
-from state.forms import FormState
+from state.forms import FormState, toggled
 from state.i18n import I18nState
 from state.login import continue_with_session
 from state.push_opt_in import push_answer, subscribe_push
@@ -266,10 +266,7 @@ class SignupState(FormState, rx.State):
 
     @rx.event
     def toggle_interest(self, interest: str) -> None:
-        if interest in self.interests:
-            self.interests = [i for i in self.interests if i != interest]
-        elif interest in self.interest_options:
-            self.interests = [*self.interests, interest]
+        self.interests = toggled(self.interests, interest, self.interest_options)
 
     @rx.event
     def skip(self):
