@@ -218,11 +218,24 @@ def _deliver(db: Session, message: Message, recipient_id: int) -> None:
 
 def send_message(db: Session, outgoing: Outgoing, settings: SiteSettings) -> Sent:
     """Store and charge a message once; ChatError (nothing stored or charged) when it may not
-    be sent. Commits."""
+    be sent. Commits. A clash with a concurrent send (the same client id, or both members'
+    first message creating the pair's conversation at once) is settled by one more try."""
     if not CLIENT_ID_RE.fullmatch(outgoing.client_id or ""):
         raise ValueError("a message needs its client id")
     kind, body, cost = _clean(outgoing, settings)
-    sender = db.get(Member, outgoing.sender_id, with_for_update=True, populate_existing=True)
+    try:
+        return _send_once(db, outgoing, Message(kind=kind, body=body, credits=cost))
+    except IntegrityError:
+        db.rollback()
+        return _send_once(db, outgoing, Message(kind=kind, body=body, credits=cost))
+
+
+def _send_once(db: Session, outgoing: Outgoing, message: Message) -> Sent:
+    # FOR NO KEY UPDATE: serialises this sender's sends, yet lets the other member's first
+    # message reference this row (FOR UPDATE would deadlock with their foreign-key check)
+    sender = db.get(
+        Member, outgoing.sender_id, with_for_update={"key_share": True}, populate_existing=True
+    )
     if sender is None:
         raise ChatError(RECIPIENT_UNAVAILABLE)
     earlier = _earlier(db, outgoing)
@@ -232,31 +245,19 @@ def send_message(db: Session, outgoing: Outgoing, settings: SiteSettings) -> Sen
         return Sent(earlier, outgoing.recipient_id, duplicate=True)
     try:
         _check_recipient(db, outgoing)
-        conversation = _conversation_for(db, sender, outgoing.recipient_id)
-        message = Message(
-            conversation_id=conversation.id,
-            sender_id=sender.id,
-            kind=kind,
-            body=body,
-            gift=outgoing.gift,
-            credits=cost,
-            client_id=outgoing.client_id,
-        )
+        message.conversation_id = _conversation_for(db, sender, outgoing.recipient_id).id
+        message.sender_id, message.client_id = sender.id, outgoing.client_id
+        message.gift = outgoing.gift
         db.add(message)
         db.flush()
-        if not charge_credits(db, sender.id, cost, kind, f"message:{message.id}"):
+        reference = f"message:{message.id}"
+        if not charge_credits(db, sender.id, message.credits, message.kind, reference):
             raise ChatError(INSUFFICIENT_CREDITS)
         _deliver(db, message, outgoing.recipient_id)
         db.commit()
     except ChatError:
         db.rollback()
         raise
-    except IntegrityError:  # the same client id, or the pair's first message, at the same moment
-        db.rollback()
-        earlier = _earlier(db, outgoing)
-        if earlier is None:
-            raise
-        return Sent(earlier, outgoing.recipient_id, duplicate=True)
     return Sent(message, outgoing.recipient_id, duplicate=False)
 
 

@@ -232,3 +232,19 @@ def test_the_same_client_id_five_times_at_once(engine: Engine, db, anna, bert) -
     assert len({r.message.id for r in results}) == 1 and sum(not r.duplicate for r in results) == 1
     assert balance(db, anna) == 95 == ledger_sum(db, anna.id)
     assert unread_total(db, bert.id) == 1
+
+
+def test_both_members_writing_first_at_once_share_one_conversation(engine: Engine, db) -> None:
+    _postgres_only(engine)
+    pairs = [(rich(db, f"a{i}@example.com"), rich(db, f"b{i}@example.com")) for i in range(10)]
+    senders = [(a, b) for a, b in pairs] + [(b, a) for a, b in pairs]
+    results = _parallel(
+        engine,
+        len(senders),
+        lambda i: Outgoing(senders[i][0].id, senders[i][1].id, client_id(), "first!"),
+    )
+    assert all(not r.duplicate for r in results)
+    for a, b in pairs:
+        (summary,) = chat_list(db, a.id, TODAY, 10)
+        assert summary.member.id == b.id and summary.unread == 1
+        assert len(messages_of(db, a.id, summary.conversation_id, 10)) == 2
