@@ -3,6 +3,7 @@ zone with the photo limit (state/photo_manager.py)."""
 
 import reflex as rx
 
+from components.confirm_dialog import confirm_content
 from components.forms import field_error
 from components.i18n import t
 from models.profile_steps import PREMIUM_PHOTOS
@@ -40,25 +41,12 @@ def _delete_button(photo_id: rx.Var[int]) -> rx.Component:
                 "trash-2", N_("Delete photo"), color_scheme="red", data_testid="photo-delete"
             )
         ),
-        rx.alert_dialog.content(
-            rx.alert_dialog.title(t("Delete this photo?")),
-            rx.alert_dialog.description(
-                t("The photo disappears from your profile for good."), size="2"
-            ),
-            rx.flex(
-                rx.alert_dialog.cancel(rx.button(t("Cancel"), variant="soft", color_scheme="gray")),
-                rx.alert_dialog.action(
-                    rx.button(
-                        t("Delete"),
-                        color_scheme="red",
-                        on_click=S.delete(photo_id),
-                        data_testid="photo-delete-confirm",
-                    )
-                ),
-                gap="3",
-                justify="end",
-                margin_top="16px",
-            ),
+        confirm_content(
+            t("Delete this photo?"),
+            t("The photo disappears from your profile for good."),
+            N_("Delete"),
+            S.delete(photo_id),
+            "photo-delete-confirm",
             max_width="400px",
         ),
     )

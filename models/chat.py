@@ -24,7 +24,7 @@ from models.member import Member, MemberStatus, Profile, utcnow
 from models.site_settings import SiteSettings
 from models.visibility import can_contact, shown_to
 from translations.catalog import N_
-from translations.errors import INSUFFICIENT_CREDITS
+from translations.errors import INSUFFICIENT_CREDITS, MEMBER_UNAVAILABLE
 
 FREE_CHAT_STARTS = 2  # spec section 9: free members start at most 2 chats
 CLIENT_ID_RE = re.compile(r"^[A-Za-z0-9_-]{8,64}$")
@@ -32,7 +32,6 @@ TEXT, GIFT = "text", "gift"
 
 EMPTY_MESSAGE = N_("Write a message first.")
 MESSAGE_TOO_LONG = N_("Your message can have at most {max} characters.")
-RECIPIENT_UNAVAILABLE = N_("This member is no longer available.")
 RECIPIENT_NOT_CONFIRMED = N_(
     "This member has not confirmed their e-mail address yet and cannot receive messages. "
     "Nothing was charged."
@@ -176,11 +175,11 @@ def _check_recipient(db: Session, outgoing: Outgoing) -> None:
     sender_id, recipient_id = outgoing.sender_id, outgoing.recipient_id
     recipient = db.get(Member, recipient_id)
     if recipient is None or blocked_either_way(db, sender_id, recipient_id):
-        raise ChatError(RECIPIENT_UNAVAILABLE)
+        raise ChatError(MEMBER_UNAVAILABLE)
     if recipient.status == MemberStatus.NOT_CONFIRMED:
         raise ChatError(RECIPIENT_NOT_CONFIRMED)
     if not (can_receive_messages(recipient) and can_contact(db, sender_id, recipient_id)):
-        raise ChatError(RECIPIENT_UNAVAILABLE)
+        raise ChatError(MEMBER_UNAVAILABLE)
 
 
 def _conversation_for(db: Session, sender: Member, recipient_id: int) -> Conversation:
@@ -237,7 +236,7 @@ def _send_once(db: Session, outgoing: Outgoing, message: Message) -> Sent:
         Member, outgoing.sender_id, with_for_update={"key_share": True}, populate_existing=True
     )
     if sender is None:
-        raise ChatError(RECIPIENT_UNAVAILABLE)
+        raise ChatError(MEMBER_UNAVAILABLE)
     earlier = _earlier(db, outgoing)
     if earlier is not None:
         db.expunge(earlier)  # keeps its loaded values through the rollback

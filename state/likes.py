@@ -30,11 +30,11 @@ from state.i18n import I18nState
 from state.members import PAGE_SIZE, tile_to_card
 from state.session import SessionState
 from state.shell import login_url
-from translations.catalog import N_, gettext
+from translations.catalog import gettext
+from translations.errors import MEMBER_UNAVAILABLE
 
 RECEIVED, GIVEN = "received", "given"
 PROFILE_PATH = "/likes/m/"
-NO_LONGER_AVAILABLE = N_("This member is no longer available.")
 MAX_DELAY_SECONDS = 600
 RELOAD_AFTER_AUTO_LIKE_MS = 500  # spec section 9: the likes reload after an automatic like
 
@@ -161,7 +161,7 @@ class LikesState(rx.State):
         liked_id = _as_member_id(member_id)
         if not _stored_like(viewer_id, liked_id):
             self.cards = [card for card in self.cards if card["id"] != liked_id]
-            return await self._toast(NO_LONGER_AVAILABLE)
+            return await self._toast(MEMBER_UNAVAILABLE)
         self._mark_liked(liked_id, True)
         await _update_badge(self, viewer_id)
         return None

@@ -23,6 +23,7 @@ from state.forms import FormState
 from state.session import SessionState
 from state.shell import login_url
 from translations.catalog import N_
+from translations.errors import MEMBER_UNAVAILABLE
 
 PROFILE_PATH = re.compile(r"^/(?:members|likes/m)/(\d{1,12})(?:/|$)")
 LOOKS_FIELDS = ("gender", "sexuality", "hair_colour", "eye_colour", "body_type",
@@ -32,7 +33,6 @@ LOGIN_TO_CHAT = N_("Log in or sign up free to chat with {name}.")
 LOGIN_TO_GIFT = N_("Log in or sign up free to send {name} a gift.")
 LOGIN_TO_SEE_PHOTOS = N_("Log in or sign up free to see more photos of {name}.")
 LOGIN_TO_SEE_PROFILE = N_("{name} shows this profile to members only.")
-NO_LONGER_AVAILABLE = N_("This member is no longer available.")
 
 
 def _details(profile: Profile, visible: list[str]) -> list[list[str]]:
@@ -193,7 +193,7 @@ class ProfileViewState(FormState, rx.State):
             try:
                 like_member(db, viewer_id, self.member_id)
             except CannotLike:
-                return rx.toast.error(await self.text(NO_LONGER_AVAILABLE))
+                return rx.toast.error(await self.text(MEMBER_UNAVAILABLE))
             self.liked = True
 
     @rx.event

@@ -3,6 +3,7 @@
 import reflex as rx
 
 from components.attribute_labels import every_label
+from components.confirm_dialog import confirm_content
 from components.i18n import t, t_choice
 from components.member_card import country_name
 from components.photo_gallery import photo_gallery
@@ -14,6 +15,7 @@ from state.profile_view import (
     LOGIN_TO_SEE_PROFILE,
 )
 from state.profile_view import ProfileViewState as S
+from translations.catalog import N_
 
 _LABELS = every_label()
 
@@ -101,29 +103,16 @@ def _blocked_notice() -> rx.Component:
 
 def _block_dialog() -> rx.Component:
     return rx.alert_dialog.root(
-        rx.alert_dialog.content(
-            rx.alert_dialog.title(t("Block {name}?", name=S.name)),
-            rx.alert_dialog.description(
-                t(
-                    "{name} will no longer see your profile and cannot contact you. "
-                    "You can unblock them later.",
-                    name=S.name,
-                )
+        confirm_content(
+            t("Block {name}?", name=S.name),
+            t(
+                "{name} will no longer see your profile and cannot contact you. "
+                "You can unblock them later.",
+                name=S.name,
             ),
-            rx.flex(
-                rx.alert_dialog.cancel(rx.button(t("Cancel"), variant="soft", color_scheme="gray")),
-                rx.alert_dialog.action(
-                    rx.button(
-                        t("Block"),
-                        color_scheme="red",
-                        on_click=S.set_blocked(True),
-                        data_testid="block-confirm",
-                    )
-                ),
-                gap="3",
-                justify="end",
-                margin_top="16px",
-            ),
+            N_("Block"),
+            S.set_blocked(True),
+            "block-confirm",
         ),
         open=S.confirm_block,
         on_open_change=S.ask_block,

@@ -15,7 +15,6 @@ from models.chat import (
     FREE_CHATS_USED,
     MESSAGE_TOO_LONG,
     RECIPIENT_NOT_CONFIRMED,
-    RECIPIENT_UNAVAILABLE,
     UNKNOWN_GIFT,
     ChatError,
     Message,
@@ -32,7 +31,7 @@ from models.credits import grant_credits, ledger_sum
 from models.member import Member, MemberStatus
 from models.site_settings import SiteSettings
 from tests.factories import edit_profile, make_member
-from translations.errors import INSUFFICIENT_CREDITS
+from translations.errors import INSUFFICIENT_CREDITS, MEMBER_UNAVAILABLE
 
 SETTINGS = SiteSettings(message_credits=5, gift_credits=25, message_length=20)
 TODAY = date(2026, 11, 22)
@@ -122,7 +121,7 @@ def test_no_message_across_a_block(db, anna, bert, blocker: str) -> None:
     send(db, anna, bert)
     a, b = (anna, bert) if blocker == "sender" else (bert, anna)
     block_member(db, a.id, b.id)
-    assert error_of(lambda: send(db, anna, bert)).message == RECIPIENT_UNAVAILABLE
+    assert error_of(lambda: send(db, anna, bert)).message == MEMBER_UNAVAILABLE
     assert balance(db, anna) == 95
     assert chat_list(db, a.id, TODAY, 10) == []  # the conversation is gone for the blocker
 

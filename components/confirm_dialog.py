@@ -1,0 +1,30 @@
+"""The body of a confirmation dialog: title, explanation, Cancel and a red action button."""
+
+import reflex as rx
+
+from components.i18n import t
+
+
+def confirm_content(
+    title: rx.Var[str],
+    description: rx.Var[str],
+    action: str,
+    on_confirm: rx.event.EventSpec,
+    testid: str,
+    **props,
+) -> rx.Component:
+    """`action` is the msgid of the confirming button; `testid` names that button."""
+    return rx.alert_dialog.content(
+        rx.alert_dialog.title(title),
+        rx.alert_dialog.description(description),
+        rx.flex(
+            rx.alert_dialog.cancel(rx.button(t("Cancel"), variant="soft", color_scheme="gray")),
+            rx.alert_dialog.action(
+                rx.button(t(action), color_scheme="red", on_click=on_confirm, data_testid=testid)
+            ),
+            gap="3",
+            justify="end",
+            margin_top="16px",
+        ),
+        **props,
+    )
