@@ -13,6 +13,7 @@ from app.pages.account_pages import (
     activate_error_page,
     mail_change_page,
 )
+from app.pages.chats import chats_page
 from app.pages.landing import landing_page
 from app.pages.likes import likes_page
 from app.pages.login import login_page
@@ -31,6 +32,7 @@ from services.account_purge import purge_periodically
 from services.logs import show_our_logs
 from state.account_settings import AccountSettingsState
 from state.activation import ActivationState
+from state.chats import ChatsState
 from state.likes import LikeModalState, LikesState
 from state.login import LoginState
 from state.members import MembersState
@@ -48,6 +50,9 @@ _SCREENS: dict[str, Callable[[], rx.Component]] = {
     "members": members_page,
     "members-id": profile_page,
     "likes": likes_page,
+    "chats": chats_page,
+    "chats-id": chats_page,
+    "members-id-chat": chats_page,
     "likes-type": likes_page,
     "likes-m-id": profile_page,
     "profile": profile_page,
@@ -73,6 +78,9 @@ _EXTRA_LOAD_EVENTS = {
     "likes": [LikesState.load_page, LikeModalState.check],
     "likes-type": [LikesState.load_page, LikeModalState.check],
     "premium": [LikeModalState.check],
+    "chats": [ChatsState.open_page],
+    "chats-id": [ChatsState.open_page],
+    "members-id-chat": [ChatsState.open_page],
     "profile": [ProfileViewState.load_profile],
     "activate-done": [MembersState.load_newest],
     "login": [LoginState.reset_form],

@@ -1,10 +1,8 @@
 """HTTP routes the browser calls outside the websocket (spec section 7), mounted before Reflex."""
 
 import asyncio
-import json
 import logging
 from pathlib import Path
-from urllib.parse import urlsplit
 
 from starlette.applications import Starlette
 from starlette.requests import Request
@@ -12,8 +10,9 @@ from starlette.responses import FileResponse, JSONResponse, RedirectResponse, Re
 from starlette.routing import Route
 
 from app.auto_like_api import auto_like
+from app.chat_api import chats, delete_chat, likes
 from app.geocode_api import geocode
-from app.request_auth import authentication_required, viewer_id
+from app.request_auth import authentication_required, json_body, viewer_id
 from models.auth_session import SESSION_LIFETIME, end_session, redeem_handoff
 from models.photo_access import PhotoView, photo_view, viewer_of
 from models.push_subscription import save_subscription
@@ -30,7 +29,6 @@ from state.forms import safe_next
 from state.session import SESSION_COOKIE
 
 log = logging.getLogger(__name__)
-MAX_JSON_BYTES = 8192
 
 
 def _set_session_cookie(response: Response, token: str) -> Response:
@@ -49,7 +47,7 @@ def _set_session_cookie(response: Response, token: str) -> Response:
 
 async def session_handoff(request: Request) -> Response:
     """Trade the one-time code of a websocket log-in for the session cookie."""
-    data = await _json_body(request)
+    data = await json_body(request)
     code = data.get("code") if data else None
     with db_session() as db:
         token = redeem_handoff(db, code if isinstance(code, str) else None)
@@ -93,30 +91,6 @@ async def page_hidden(request: Request) -> Response:
     return Response(status_code=204)
 
 
-def _from_our_pages(request: Request) -> bool:
-    """JSON sent by our own pages: an HTML form on another site can send neither this content
-    type nor our Origin, so a cookie-changing POST cannot be forged across sites."""
-    if not request.headers.get("content-type", "").startswith("application/json"):
-        return False
-    origin = request.headers.get("origin")
-    ours = {request.headers.get("host"), urlsplit(get_config().public_url).netloc}
-    return origin is None or urlsplit(origin).netloc in ours
-
-
-async def _json_body(request: Request) -> dict | None:
-    """The JSON object our pages posted, or None."""
-    if not _from_our_pages(request):
-        return None
-    body = await request.body()
-    if len(body) > MAX_JSON_BYTES:
-        return None
-    try:
-        data = json.loads(body or b"{}")
-    except ValueError:
-        return None
-    return data if isinstance(data, dict) else None
-
-
 def _subscription_fields(data: dict) -> tuple[str, str, str] | None:
     sub = data.get("subscription")
     keys = sub.get("keys") if isinstance(sub, dict) else None
@@ -138,7 +112,7 @@ def _subscription_fields(data: dict) -> tuple[str, str, str] | None:
 async def user_push_subscription(request: Request) -> Response:
     if request.query_params.get("push") != "1":
         return JSONResponse({"error": "unsupported"}, status_code=400)
-    data = await _json_body(request)
+    data = await json_body(request)
     fields = _subscription_fields(data) if data is not None else None
     with db_session() as db:
         member_id = viewer_id(db, request)
@@ -199,6 +173,9 @@ def http_api() -> Starlette:
             Route("/api/page-hidden.php", page_hidden, methods=["POST"]),
             Route("/api/geocode.php", geocode, methods=["GET"]),
             Route("/api/auto-like.php", auto_like, methods=["GET"]),
+            Route("/api/chats.php", chats, methods=["GET"]),
+            Route("/api/chat.php", delete_chat, methods=["DELETE"]),
+            Route("/api/likes.php", likes, methods=["GET"]),
             Route("/api/user.php", user_push_subscription, methods=["POST"]),
             Route("/sw-push.js", service_worker, methods=["GET"]),
             Route("/media/photos/{filename}", photo, methods=["GET"]),

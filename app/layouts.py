@@ -10,6 +10,7 @@ from components.entry_warning import entry_warning
 from components.footer import disclaimer, footer, us_footer
 from components.i18n import t
 from components.like_modal import like_modal
+from components.live_status import live_status
 from components.navigation import top_navigation
 from components.signup_modal import signup_modal
 from state.i18n import I18nState
@@ -47,11 +48,18 @@ def _default(route: Route, content: rx.Component) -> rx.Component:
         entry_warning(only_nl_de=False),
         signup_modal(only_nl_de_warning=False),
         like_modal(),
+        live_status(),
     )
 
 
 def _chat(_route: Route, content: rx.Component) -> rx.Component:
-    return rx.fragment(rx.el.main(content, class_name="chat-frame"), entry_warning(only_nl_de=True))
+    """Bare: the navigation and a full-height chat, no footer."""
+    return rx.fragment(
+        top_navigation(show_back=False),
+        rx.el.main(content, class_name="chat-frame"),
+        live_status(),
+        entry_warning(only_nl_de=True),
+    )
 
 
 def _lander(_route: Route, content: rx.Component) -> rx.Component:

@@ -183,4 +183,32 @@
       });
     }
   };
+
+  // Unread messages plus new likes (the hidden [data-attention] of logged-in pages) lead the
+  // tab title as "(n) " and go on the installed app's badge where the browser has one.
+  var ATTENTION_PREFIX = /^\(\d+\+?\) /;
+  function attentionCount() {
+    var marker = document.querySelector("[data-attention]");
+    return marker ? Number(marker.getAttribute("data-attention")) || 0 : 0;
+  }
+  function showAttention() {
+    var count = attentionCount();
+    var base = document.title.replace(ATTENTION_PREFIX, "");
+    var title = count > 0 ? "(" + (count > 99 ? "99+" : count) + ") " + base : base;
+    if (document.title !== title) document.title = title;
+    if (navigator.setAppBadge) {
+      (count > 0 ? navigator.setAppBadge(count) : navigator.clearAppBadge()).catch(function () {});
+    }
+  }
+  new MutationObserver(showAttention).observe(document.documentElement, {
+    subtree: true, childList: true, characterData: true, attributeFilter: ["data-attention"]
+  });
+
+  // In the chat composer Enter sends and Shift+Enter starts a new line.
+  document.addEventListener("keydown", function (e) {
+    var box = e.target;
+    if (e.key !== "Enter" || e.shiftKey || e.isComposing || !box.matches || !box.matches("[data-enter-sends]")) return;
+    e.preventDefault();
+    if (box.form) box.form.requestSubmit();
+  });
 })();

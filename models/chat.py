@@ -10,13 +10,13 @@ import re
 from dataclasses import dataclass
 from datetime import date, datetime
 
-from sqlalchemy import Index, UniqueConstraint, case, func, update
+from sqlalchemy import Index, UniqueConstraint, case, func, or_, update
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import Field, Session, SQLModel, select
 
 from models.account_rules import storable
 from models.activation import can_receive_messages
-from models.blocks import blocked_either_way
+from models.blocks import blocked_either_way, not_blocked_with
 from models.credits import charge_credits
 from models.directory import TILE_WIDTH, MemberTile, tile_select, to_tile
 from models.gifts import GIFTS
@@ -141,6 +141,19 @@ def partner_of(conversation: Conversation, member_id: int) -> int | None:
     if member_id == conversation.member_b:
         return conversation.member_a
     return None
+
+
+def chat_partner(db: Session, viewer_id: int, partner_id: int, today: date) -> MemberTile | None:
+    """The member to chat with as a tile: one the viewer may see, or one who has not confirmed
+    their e-mail address yet (the chat then says why it cannot send); None otherwise."""
+    query = tile_select().where(
+        Profile.member_id == partner_id,
+        Member.id != viewer_id,
+        or_(shown_to(viewer_id), Member.status == MemberStatus.NOT_CONFIRMED),
+        not_blocked_with(viewer_id, Member.id),
+    )
+    row = db.exec(query).first()
+    return to_tile(row, today) if row is not None else None
 
 
 def chats_started(db: Session, member_id: int) -> int:

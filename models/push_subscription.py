@@ -25,3 +25,8 @@ def save_subscription(db: Session, member_id: int, endpoint: str, p256dh: str, a
         row.member_id, row.p256dh, row.auth = member_id, p256dh, auth
     db.add(row)
     db.commit()
+
+
+def has_push_subscription(db: Session, member_id: int) -> bool:
+    query = select(PushSubscription.id).where(PushSubscription.member_id == member_id).limit(1)
+    return db.exec(query).first() is not None

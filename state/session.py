@@ -4,6 +4,7 @@ import reflex as rx
 from starlette.requests import cookie_parser
 
 from models.auth_session import member_id_for_token
+from models.chat import unread_total
 from models.likes import new_like_count
 from models.member import Member, MemberStatus, Profile
 from services.database import db_session
@@ -34,9 +35,10 @@ def _signed_in_member(token: str | None) -> tuple[Member, Profile | None] | None
         return member, db.get(Profile, member.id)
 
 
-def _new_likes(member_id: int) -> int:
+def _counts(member_id: int) -> tuple[int, int]:
+    """(unread messages, new likes) of the member."""
     with db_session() as db:
-        return new_like_count(db, member_id)
+        return unread_total(db, member_id), new_like_count(db, member_id)
 
 
 def _unconfirmed(member: Member) -> bool:
@@ -68,12 +70,23 @@ class SessionState(rx.State):
         self.email = member.email
         self.credits = member.credits
         self.paid_user = member.paid_user
-        self.new_likes = _new_likes(member.id)
+        self.unread_messages, self.new_likes = _counts(member.id)
         self.needs_activation = (
             _unconfirmed(member)
             and (profile is None or profile.status == "disabled")
             and not member.notifications_disabled
         )
+
+    def refresh_counts(self) -> None:
+        """Balance, premium and badges again from the database, after something changed them."""
+        if self._member_id is None:
+            return
+        with db_session() as db:
+            member = db.get(Member, self._member_id)
+            if member is None:
+                return
+            self.credits, self.paid_user = member.credits, member.paid_user
+        self.unread_messages, self.new_likes = _counts(self._member_id)
 
     def cookie_token(self) -> str | None:
         return session_token(self.router.headers.cookie)
@@ -92,6 +105,11 @@ class SessionState(rx.State):
     @rx.var
     def unread_badge(self) -> str:
         return badge_text(self.unread_messages)
+
+    @rx.var
+    def attention(self) -> int:
+        """What the tab title and the app badge count: unread messages plus new likes."""
+        return self.unread_messages + self.new_likes
 
     @rx.var
     def likes_badge(self) -> str:

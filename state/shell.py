@@ -8,6 +8,7 @@ import reflex as rx
 from models.site_settings import company_info, terms_version_date
 from services.site_settings import current_settings
 from state.i18n import I18nState
+from state.live import register_tab
 from state.session import SessionState
 from translations.locales import country_from_accept_language
 
@@ -41,6 +42,7 @@ class ShellState(rx.State):
         needs a log-in sends a visitor to the log-in prompt, and back there afterwards."""
         session = await self.get_state(SessionState)
         session.load()
+        await register_tab(self, session._member_id)
         settings = current_settings()
         self.site_name = settings.name
         info = company_info(settings)

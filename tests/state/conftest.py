@@ -13,8 +13,10 @@ from reflex.istate.data import RouterData
 
 import app.app  # noqa: F401 - registers every state of the app
 import services.site_settings
+import state.live
 from services.config import get_config
 from services.mail import outbox_messages
+from services.tab_registry import MemoryTabRegistry
 
 S = TypeVar("S", bound=rx.State)
 
@@ -85,3 +87,11 @@ def scripts(events: list[EventSpec]) -> list[str]:
 def redirects(events: list[EventSpec]) -> list[str]:
     """The paths of every `rx.redirect` among `events`."""
     return [args["path"] for args in map(event_args, events) if "path" in args and "popup" in args]
+
+
+@pytest.fixture(autouse=True)
+def tab_registry_in_memory(monkeypatch: pytest.MonkeyPatch) -> MemoryTabRegistry:
+    """Tabs register in memory: no Redis client outlives its test's event loop."""
+    registry = MemoryTabRegistry()
+    monkeypatch.setattr(state.live, "tab_registry", lambda: registry)
+    return registry

@@ -1,0 +1,224 @@
+"""One conversation: the other member at the top, the messages with gifts and the typing
+indicator, and the composer with its character count, gifts and icebreakers."""
+
+import reflex as rx
+
+from components.chat_dialogs import delete_chat_button, gift_picker, icebreakers, premium_alert
+from components.chat_time import message_time
+from components.gift_labels import GIFT_LABELS
+from components.i18n import t, t_choice
+from state.chats import CREDITS, ChatsState
+from state.session import SessionState
+from translations.errors import MEMBER_UNAVAILABLE
+
+S = ChatsState
+
+
+def _header() -> rx.Component:
+    partner = S.partner
+    return rx.el.header(
+        rx.link(
+            rx.icon("chevron-left", size=22),
+            href="/chats",
+            class_name="chat-back",
+            aria_label=t("All messages"),
+        ),
+        rx.link(
+            rx.image(src=partner["thumb"].to(str), alt="", class_name="chat-avatar"),
+            rx.el.span(
+                rx.el.strong(partner["name"].to(str)),
+                rx.el.small(
+                    partner["age"].to_string(),
+                    rx.cond(partner["city"].to(str) != "", ", " + partner["city"].to(str)),
+                ),
+                class_name="chat-partner-text",
+            ),
+            href="/members/" + partner["id"].to_string(),
+            class_name="chat-partner",
+            underline="none",
+            data_testid="chat-partner",
+        ),
+        rx.cond(S.conversation_id > 0, delete_chat_button()),
+        class_name="chat-header",
+    )
+
+
+def _bubble(message: rx.Var[dict]) -> rx.Component:
+    gift = message["gift"].to(str)
+    content = rx.cond(
+        gift != "",
+        rx.el.span(
+            rx.image(src=message["picture"].to(str), alt="", width="72px", height="72px"),
+            rx.el.span(t_choice(GIFT_LABELS, gift)),
+            class_name="gift-bubble",
+        ),
+        rx.el.span(message["body"].to(str), class_name="bubble-text"),
+    )
+    return rx.el.div(
+        content,
+        rx.el.time(message_time(message["at"].to(str)), class_name="bubble-time"),
+        class_name=rx.cond(message["mine"], "bubble mine", "bubble theirs"),
+        data_testid="message",
+    )
+
+
+def _typing() -> rx.Component:
+    return rx.cond(
+        S.partner_typing,
+        rx.el.div(
+            rx.el.span(rx.el.i(), rx.el.i(), rx.el.i(), class_name="typing-dots"),
+            t("{name} is typing…", name=S.partner["name"].to(str)),
+            class_name="typing-indicator",
+            data_testid="typing-indicator",
+        ),
+    )
+
+
+def _messages() -> rx.Component:
+    return rx.el.div(
+        rx.el.div(
+            rx.cond(
+                S.more_before,
+                rx.button(
+                    t("Earlier messages"),
+                    variant="soft",
+                    size="1",
+                    on_click=S.load_earlier,
+                    class_name="load-earlier",
+                ),
+            ),
+            rx.cond(
+                S.messages.length() == 0,
+                rx.el.p(
+                    t("Say hello to {name}!", name=S.partner["name"].to(str)),
+                    class_name="chat-hello",
+                ),
+            ),
+            rx.foreach(S.messages, _bubble),
+            _typing(),
+            class_name="chat-messages-inner",
+        ),
+        class_name="chat-messages",  # column-reverse: stays scrolled to the newest message
+        data_testid="chat-messages",
+    )
+
+
+def _error() -> rx.Component:
+    return rx.cond(
+        S.error != "",
+        rx.callout.root(
+            rx.callout.icon(rx.icon("circle-alert")),
+            rx.callout.text(
+                S.error,
+                rx.cond(
+                    S.error_kind == CREDITS,
+                    rx.link(t("Buy credits"), href="/credits", class_name="chat-error-link"),
+                ),
+            ),
+            color_scheme="red",
+            size="1",
+            class_name="chat-error",
+            data_testid="chat-error",
+        ),
+    )
+
+
+def _counter() -> rx.Component:
+    return rx.el.span(
+        S.draft.length(),
+        " / ",
+        S.message_length,
+        class_name=rx.cond(S.characters_left < 0, "chat-counter over", "chat-counter"),
+        data_testid="chat-counter",
+    )
+
+
+def _composer() -> rx.Component:
+    return rx.form(
+        rx.el.input(type="hidden", name="client_id", value=S.draft_id),
+        rx.el.div(
+            rx.icon_button(
+                rx.icon("gift", size=18),
+                type="button",
+                variant="soft",
+                on_click=S.toggle_gifts(True),
+                aria_label=t("Send a gift"),
+                data_testid="open-gifts",
+            ),
+            rx.icon_button(
+                rx.icon("sparkles", size=18),
+                type="button",
+                variant="soft",
+                color_scheme="purple",
+                on_click=S.toggle_icebreakers(True),
+                aria_label=t("Icebreakers"),
+                data_testid="open-icebreakers",
+            ),
+            rx.text_area(
+                name="text",
+                value=S.draft,
+                on_change=S.set_draft,
+                placeholder=t("Write a message…"),
+                rows="2",
+                resize="none",
+                class_name="chat-input",
+                data_enter_sends="true",
+                data_testid="chat-input",
+            ),
+            rx.icon_button(
+                rx.icon("send-horizontal", size=18),
+                type="submit",
+                aria_label=t("Send"),
+                data_testid="chat-send",
+            ),
+            class_name="composer-row",
+        ),
+        rx.el.div(
+            rx.el.span(
+                t("A message costs {count} credits", count=S.message_credits),
+                " · ",
+                rx.link(
+                    t("Your credits: {count}", count=SessionState.credits),
+                    href="/credits",
+                    data_testid="chat-balance",
+                ),
+            ),
+            _counter(),
+            class_name="composer-meta",
+        ),
+        on_submit=S.send_text,
+        reset_on_submit=False,
+        class_name="composer",
+    )
+
+
+def _unavailable() -> rx.Component:
+    return rx.el.div(
+        rx.icon("user-x", size=40),
+        rx.el.p(t(MEMBER_UNAVAILABLE)),
+        rx.link(rx.button(t("All messages")), href="/chats"),
+        class_name="chat-placeholder",
+        data_testid="chat-unavailable",
+    )
+
+
+def _choose() -> rx.Component:
+    return rx.el.div(
+        rx.icon("messages-square", size=44),
+        rx.el.p(t("Choose a conversation")),
+        class_name="chat-placeholder",
+    )
+
+
+def chat_window() -> rx.Component:
+    return rx.el.section(
+        rx.cond(
+            S.chat_open,
+            rx.fragment(
+                _header(), _messages(), _error(), _composer(), gift_picker(), icebreakers()
+            ),
+            rx.cond(S.not_found, _unavailable(), _choose()),
+        ),
+        premium_alert(),
+        class_name="chat-window",
+    )

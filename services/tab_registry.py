@@ -1,0 +1,74 @@
+"""Which browser tabs a member has open: member id -> Reflex client tokens, for live delivery.
+
+A tab registers on every page load and periodic refresh (at most every 300 s), so an entry not
+renewed within `TAB_TTL_SECONDS` belongs to a closed tab and is dropped. With `REDIS_URL` the
+registry lives in Redis (one sorted set per member, scored by last sight) and every worker sees
+every tab; without it, one worker serves everything and a dict in memory is enough.
+"""
+
+import time
+from functools import cache
+from typing import Protocol
+
+from redis.asyncio import Redis
+
+from services.config import get_config
+
+TAB_TTL_SECONDS = 900
+_KEY = "amorly:tabs:{}"
+
+
+class TabRegistry(Protocol):
+    async def add(self, member_id: int, token: str) -> None: ...
+
+    async def remove(self, member_id: int, token: str) -> None: ...
+
+    async def tokens(self, member_id: int) -> list[str]: ...
+
+
+class MemoryTabRegistry:
+    def __init__(self) -> None:
+        self._seen: dict[int, dict[str, float]] = {}
+
+    async def add(self, member_id: int, token: str) -> None:
+        self._seen.setdefault(member_id, {})[token] = time.monotonic()
+
+    async def remove(self, member_id: int, token: str) -> None:
+        tabs = self._seen.get(member_id, {})
+        tabs.pop(token, None)
+        if not tabs:
+            self._seen.pop(member_id, None)
+
+    async def tokens(self, member_id: int) -> list[str]:
+        oldest = time.monotonic() - TAB_TTL_SECONDS
+        tabs = self._seen.get(member_id, {})
+        for token in [token for token, seen in tabs.items() if seen < oldest]:
+            await self.remove(member_id, token)
+        return list(self._seen.get(member_id, {}))
+
+
+class RedisTabRegistry:
+    def __init__(self, redis: Redis) -> None:
+        self._redis = redis
+
+    async def add(self, member_id: int, token: str) -> None:
+        key, now = _KEY.format(member_id), time.time()
+        async with self._redis.pipeline(transaction=True) as pipe:
+            pipe.zadd(key, {token: now})
+            pipe.zremrangebyscore(key, "-inf", now - TAB_TTL_SECONDS)
+            pipe.expire(key, TAB_TTL_SECONDS)
+            await pipe.execute()
+
+    async def remove(self, member_id: int, token: str) -> None:
+        await self._redis.zrem(_KEY.format(member_id), token)
+
+    async def tokens(self, member_id: int) -> list[str]:
+        oldest = time.time() - TAB_TTL_SECONDS
+        found = await self._redis.zrangebyscore(_KEY.format(member_id), oldest, "+inf")
+        return [token.decode() if isinstance(token, bytes) else token for token in found]
+
+
+@cache
+def tab_registry() -> TabRegistry:
+    url = get_config().redis_url
+    return RedisTabRegistry(Redis.from_url(url)) if url else MemoryTabRegistry()

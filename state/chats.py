@@ -1,0 +1,331 @@
+"""The chat screens: the conversation list, the open conversation with its composer, gifts and
+icebreakers, and what arrives live from the other member (messages, typing, unread counts).
+
+Every handler asks the session who is asking and the database what that member may see; ids
+from the browser only name what to look up. A message is committed before anybody is told.
+"""
+
+import re
+import secrets
+import time
+
+import reflex as rx
+from sqlmodel import Session
+
+from models.chat import (
+    FREE_CHATS_USED,
+    ChatError,
+    Outgoing,
+    chat_list,
+    chat_partner,
+    conversation_between,
+    mark_read,
+    messages_of,
+    partner_of,
+    remove_chat,
+    send_message,
+)
+from models.chat import Conversation as ConversationRow
+from models.member import utcnow
+from services.database import db_session
+from services.site_settings import current_settings
+from state.chat_views import bubble, chat_card
+from state.i18n import I18nState
+from state.live import TabUpdate, push_later, push_to_member
+from state.members import tile_to_card
+from state.session import SessionState
+from translations.catalog import gettext
+from translations.errors import GENERIC_ERROR, INSUFFICIENT_CREDITS
+
+LIST_SIZE = 50
+PAGE_SIZE = 30
+TYPING_SHOWN_SECONDS = 6.0
+TYPING_NOTICE_EVERY_SECONDS = 3.0
+CHAT_PATH = re.compile(r"^/chats/(\d+)/?$")
+MEMBER_CHAT_PATH = re.compile(r"^/members/(\d+)/chat/?$")
+CREDITS, PREMIUM = "credits", "premium"  # errors that come with a way out
+
+
+def new_client_id() -> str:
+    return secrets.token_urlsafe(16)
+
+
+class ChatsState(rx.State):
+    chats: list[dict] = []
+    conversation_id: int = 0
+    partner: dict = {}
+    messages: list[dict] = []
+    more_before: bool = False
+    not_found: bool = False
+    draft: str = ""
+    draft_id: str = ""
+    gift_id: str = ""
+    error: str = ""
+    error_kind: str = ""
+    partner_typing: bool = False
+    gifts_open: bool = False
+    icebreakers_open: bool = False
+    premium_alert: str = ""
+    message_length: int = 0
+    message_credits: int = 0
+    gift_credits: int = 0
+    _typing_until: float = 0.0
+    _typing_told_at: float = 0.0
+
+    @rx.var
+    def characters_left(self) -> int:
+        return self.message_length - len(self.draft)
+
+    @rx.var
+    def chat_open(self) -> bool:
+        return self.partner.get("id") is not None
+
+    async def _member_id(self) -> int | None:
+        return (await self.get_state(SessionState)).verified_member_id()
+
+    async def _text(self, msgid: str, **params: object) -> str:
+        return gettext((await self.get_state(I18nState)).locale, msgid, **params)
+
+    @rx.event
+    async def open_page(self) -> None:
+        """On load of /chats, /chats/[id] and /members/[id]/chat: the list, and the
+        conversation the address names (a new one for a member not written to yet)."""
+        member_id = await self._member_id()
+        self._close()
+        if member_id is None:
+            self.chats = []
+            return
+        settings = current_settings()
+        self.message_length, self.message_credits = (
+            settings.message_length,
+            settings.message_credits,
+        )
+        self.gift_credits = settings.gift_credits
+        with db_session() as db:
+            self._open_addressed(db, member_id)
+            self._load_list(db, member_id)
+        self.gifts_open = self.chat_open and self.router.url.query_parameters.get("gift") == "1"
+        self.icebreakers_open = self.chat_open and not self.messages and not self.gifts_open
+        (await self.get_state(SessionState)).refresh_counts()
+
+    def _close(self) -> None:
+        self.conversation_id, self.partner, self.messages = 0, {}, []
+        self.more_before = self.not_found = self.partner_typing = False
+        self.gifts_open = self.icebreakers_open = False
+        self.draft, self.error, self.error_kind, self.premium_alert = "", "", "", ""
+        self.draft_id, self.gift_id = new_client_id(), new_client_id()
+
+    def _open_addressed(self, db: Session, member_id: int) -> None:
+        path = self.router.url.path
+        if found := CHAT_PATH.match(path):
+            conversation = db.get(ConversationRow, int(found.group(1)))
+            partner_id = partner_of(conversation, member_id) if conversation else None
+        elif found := MEMBER_CHAT_PATH.match(path):
+            partner_id = int(found.group(1))
+            conversation = conversation_between(db, member_id, partner_id)
+        else:
+            return
+        tile = chat_partner(db, member_id, partner_id, utcnow().date()) if partner_id else None
+        if tile is None:
+            self.not_found = True
+            return
+        self.partner = tile_to_card(tile, current_settings())
+        self.conversation_id = conversation.id if conversation else 0
+        self._load_messages(db, member_id)
+
+    def _load_messages(self, db: Session, member_id: int) -> None:
+        if not self.conversation_id:
+            return
+        rows = messages_of(db, member_id, self.conversation_id, PAGE_SIZE + 1)
+        self.more_before = len(rows) > PAGE_SIZE
+        self.messages = [bubble(row, member_id) for row in rows[-PAGE_SIZE:]]
+        mark_read(db, member_id, self.conversation_id)
+
+    def _load_list(self, db: Session, member_id: int) -> None:
+        settings = current_settings()
+        summaries = chat_list(db, member_id, utcnow().date(), LIST_SIZE)
+        self.chats = [
+            {**card, "unread": 0} if card["id"] == self.conversation_id else card
+            for card in (chat_card(summary, settings) for summary in summaries)
+        ]
+
+    @rx.event
+    async def load_earlier(self) -> None:
+        member_id = await self._member_id()
+        if member_id is None or not self.messages or not self.more_before:
+            return
+        with db_session() as db:
+            rows = messages_of(
+                db, member_id, self.conversation_id, PAGE_SIZE + 1, before_id=self.messages[0]["id"]
+            )
+        self.more_before = len(rows) > PAGE_SIZE
+        self.messages = [bubble(row, member_id) for row in rows[-PAGE_SIZE:]] + self.messages
+
+    @rx.event
+    async def set_draft(self, text: str) -> None:
+        """Each (debounced) edit of the composer; the other member sees that this one types."""
+        self.draft = str(text)[: self.message_length + 100]
+        member_id = await self._member_id()
+        now = time.time()
+        if member_id is None or not self.draft.strip() or not self.conversation_id:
+            return
+        if now - self._typing_told_at >= TYPING_NOTICE_EVERY_SECONDS:
+            self._typing_told_at = now
+            push_to_member(self.partner["id"], _typing_shown(self.conversation_id))
+
+    @rx.event
+    async def send_text(self, form: dict) -> rx.event.EventSpec | None:
+        text = str(form.get("text", ""))
+        return await self._send(str(form.get("client_id", "")), text=text)
+
+    @rx.event
+    async def send_gift(self, gift: str, client_id: str) -> rx.event.EventSpec | None:
+        return await self._send(str(client_id), gift=str(gift))
+
+    async def _send(
+        self, client_id: str, text: str = "", gift: str | None = None
+    ) -> rx.event.EventSpec | None:
+        member_id = await self._member_id()
+        if member_id is None or not self.chat_open:
+            return rx.redirect("/login")
+        outgoing = Outgoing(member_id, self.partner["id"], client_id, text=text, gift=gift)
+        try:
+            with db_session() as db:
+                sent = send_message(db, outgoing, current_settings())
+        except ChatError as refused:
+            return await self._refused(refused)
+        except ValueError:
+            self.error = await self._text(GENERIC_ERROR)
+            return None
+        self._sent(sent.message.conversation_id, gift is not None)
+        await self._show_new(member_id)
+        token = self.router.session.client_token
+        push_to_member(self.partner["id"], _message_arrived(sent.message.conversation_id))
+        push_to_member(member_id, _message_arrived(sent.message.conversation_id), token)
+        return None
+
+    def _sent(self, conversation_id: int, gift: bool) -> None:
+        self.conversation_id = conversation_id
+        self.error = self.error_kind = ""
+        self.gifts_open = self.icebreakers_open = False
+        if gift:
+            self.gift_id = new_client_id()
+        else:
+            self.draft, self.draft_id = "", new_client_id()
+
+    async def _refused(self, refused: ChatError) -> None:
+        text = await self._text(refused.message, **refused.params)
+        if refused.message == FREE_CHATS_USED:
+            self.premium_alert = text
+            return
+        self.error = text
+        self.error_kind = CREDITS if refused.message == INSUFFICIENT_CREDITS else ""
+        self.gifts_open = False
+
+    async def _show_new(self, member_id: int) -> None:
+        """Messages after the last one shown (this tab's, or from elsewhere), read at once."""
+        last_id = self.messages[-1]["id"] if self.messages else 0
+        with db_session() as db:
+            if not self.conversation_id and self.partner:
+                found = conversation_between(db, member_id, self.partner["id"])
+                self.conversation_id = found.id if found else 0
+            if self.conversation_id:
+                rows = messages_of(db, member_id, self.conversation_id, PAGE_SIZE)
+                self.messages += [bubble(row, member_id) for row in rows if row.id > last_id]
+                mark_read(db, member_id, self.conversation_id)
+            self._load_list(db, member_id)
+        (await self.get_state(SessionState)).refresh_counts()
+
+    async def catch_up(self, conversation_id: int) -> None:
+        """A message in `conversation_id` was stored: show it if open, refresh list and badges."""
+        member_id = (await self.get_state(SessionState))._member_id
+        if member_id is None:
+            return
+        if self.conversation_id == conversation_id or (self.chat_open and not self.conversation_id):
+            self.partner_typing = False
+            await self._show_new(member_id)
+            return
+        with db_session() as db:
+            self._load_list(db, member_id)
+        (await self.get_state(SessionState)).refresh_counts()
+
+    @rx.event
+    async def remove(self, conversation_id: int):
+        """Drop the chat from the list at once, then delete it; if that fails, say so and
+        reload the list."""
+        self.chats = [chat for chat in self.chats if chat["id"] != conversation_id]
+        leaving = conversation_id == self.conversation_id
+        yield
+        member_id = await self._member_id()
+        removed = False
+        if member_id is not None:
+            with db_session() as db:
+                removed = remove_chat(db, member_id, int(conversation_id))
+        if not removed:
+            yield rx.window_alert(await self._text(GENERIC_ERROR))
+            yield ChatsState.open_page
+            return
+        (await self.get_state(SessionState)).refresh_counts()
+        if leaving:
+            yield rx.redirect("/chats")
+
+    @rx.event
+    def toggle_gifts(self, open_: bool) -> None:
+        self.gifts_open = open_
+
+    @rx.event
+    def toggle_icebreakers(self, open_: bool) -> None:
+        self.icebreakers_open = open_
+
+    @rx.event
+    def use_opener(self, text: str) -> None:
+        self.draft = str(text)[: self.message_length]
+        self.icebreakers_open = False
+
+    @rx.event
+    def close_premium_alert(self) -> None:
+        self.premium_alert = ""
+
+    @rx.event
+    async def refresh_list(self) -> None:
+        """The periodic safety net: the list when this tab shows chats."""
+        member_id = await self._member_id()
+        if member_id is not None and (self.chats or self.chat_open):
+            await self._show_new(member_id)
+
+    def typing_seen(self, conversation_id: int) -> bool:
+        """The other member types in `conversation_id`: show it for a few seconds."""
+        if self.conversation_id != conversation_id:
+            return False
+        self.partner_typing = True
+        self._typing_until = time.time() + TYPING_SHOWN_SECONDS
+        return True
+
+    def typing_expired(self, conversation_id: int) -> None:
+        if self.conversation_id == conversation_id and time.time() >= self._typing_until:
+            self.partner_typing = False
+
+
+def _message_arrived(conversation_id: int) -> TabUpdate:
+    async def update(root: rx.State) -> None:
+        await (await root.get_state(ChatsState)).catch_up(conversation_id)
+
+    return update
+
+
+def _typing_shown(conversation_id: int) -> TabUpdate:
+    async def update(root: rx.State) -> None:
+        chats = await root.get_state(ChatsState)
+        if chats.typing_seen(conversation_id):
+            member_id = (await root.get_state(SessionState))._member_id
+            token = root.router.session.client_token
+            push_later(TYPING_SHOWN_SECONDS + 0.2, member_id, token, _typing_over(conversation_id))
+
+    return update
+
+
+def _typing_over(conversation_id: int) -> TabUpdate:
+    async def update(root: rx.State) -> None:
+        (await root.get_state(ChatsState)).typing_expired(conversation_id)
+
+    return update

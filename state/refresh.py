@@ -1,0 +1,49 @@
+"""The periodic refresh of spec section 4, the safety net under live delivery: while a member is
+logged in, their balance, badges, chats and likes again from the database, 5 s after the page
+mounts and then every 60 s (300 s when this member gets push messages). Each refresh also
+renews the tab's entry in the live registry."""
+
+import reflex as rx
+
+from models.push_subscription import has_push_subscription
+from services.database import db_session
+from state.chats import ChatsState
+from state.likes import LikesState
+from state.live import register_tab
+from state.session import SessionState
+
+FIRST_REFRESH_MS = 5_000
+REFRESH_MS = 60_000
+PUSH_REFRESH_MS = 300_000
+
+
+def _tick_after(milliseconds: int, generation: int) -> rx.event.EventSpec:
+    """The browser waits, then sends the tick; a tab that slept or lost its connection sends
+    it when it is back."""
+    script = f"new Promise(resolve => setTimeout(() => resolve({generation}), {milliseconds}))"
+    return rx.call_script(script, callback=RefreshState.tick)
+
+
+class RefreshState(rx.State):
+    _generation: int = 0  # each page mount starts a new chain of ticks; older ones stop
+
+    @rx.event
+    async def start(self) -> rx.event.EventSpec | None:
+        if not (await self.get_state(SessionState)).logged_in:
+            return None
+        self._generation += 1
+        return _tick_after(FIRST_REFRESH_MS, self._generation)
+
+    @rx.event
+    async def tick(self, generation: int) -> list[rx.event.EventSpec] | None:
+        session = await self.get_state(SessionState)
+        if generation != self._generation:
+            return None
+        session.load()
+        if not session.logged_in:
+            return None
+        await register_tab(self, session._member_id)
+        with db_session() as db:
+            pushed = has_push_subscription(db, session._member_id)
+        interval = PUSH_REFRESH_MS if pushed else REFRESH_MS
+        return [ChatsState.refresh_list, LikesState.refresh, _tick_after(interval, generation)]
