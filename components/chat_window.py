@@ -29,7 +29,7 @@ def _header() -> rx.Component:
                 rx.el.strong(partner["name"].to(str)),
                 rx.el.small(
                     partner["age"].to_string(),
-                    rx.cond(partner["city"].to(str) != "", ", " + partner["city"].to(str)),
+                    rx.cond(partner["city"].to(str) != "", ", " + partner["city"].to(str), ""),
                 ),
                 class_name="chat-partner-text",
             ),

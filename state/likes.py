@@ -27,6 +27,7 @@ from models.site_settings import SiteSettings
 from services.database import db_session
 from services.site_settings import current_settings
 from state.i18n import I18nState
+from state.live import badges_changed
 from state.members import PAGE_SIZE, tile_to_card
 from state.session import SessionState
 from state.shell import login_url
@@ -105,9 +106,11 @@ def _stored_like(viewer_id: int, liked_id: int | None) -> bool:
         return False
     try:
         with db_session() as db:
-            like_member(db, viewer_id, liked_id)
+            created = like_member(db, viewer_id, liked_id)
     except CannotLike:
         return False
+    if created:
+        badges_changed(liked_id)
     return True
 
 
@@ -175,6 +178,7 @@ class LikesState(rx.State):
         if liked_id is not None:
             with db_session() as db:
                 unlike_member(db, viewer_id, liked_id)
+            badges_changed(liked_id)
             self._mark_liked(liked_id, False)
             await _update_badge(self, viewer_id)
         return None

@@ -14,6 +14,7 @@ from collections.abc import Awaitable, Callable
 
 import reflex as rx
 from reflex_base.registry import RegistrationContext
+from reflex_base.utils.exceptions import ReflexRuntimeError
 
 from services.tab_registry import tab_registry
 from state.session import SessionState
@@ -32,6 +33,15 @@ async def register_tab(state: rx.State, member_id: int | None) -> None:
 def push_to_member(member_id: int, update: TabUpdate, except_token: str = "") -> None:
     """Run `update` on every open tab of the member but `except_token`, in the background."""
     _spawn(_push_to_tabs(member_id, update, except_token))
+
+
+def badges_changed(member_id: int) -> None:
+    """The member's balance or badges changed (a like, a purchase): their tabs show it."""
+    push_to_member(member_id, _refresh_counts)
+
+
+async def _refresh_counts(root: rx.State) -> None:
+    (await root.get_state(SessionState)).refresh_counts()
 
 
 def push_later(seconds: float, member_id: int, token: str, update: TabUpdate) -> None:
@@ -61,9 +71,18 @@ async def _push_to_tabs(member_id: int, update: TabUpdate, except_token: str) ->
     await asyncio.gather(*(_push_to_tab(member_id, token, update) for token in tokens))
 
 
+def _serving_app() -> rx.App | None:
+    """The app whose websockets are being served; None outside a running server."""
+    try:
+        app = RegistrationContext.get().app
+    except (LookupError, ReflexRuntimeError):
+        return None
+    return app if app.event_namespace is not None else None
+
+
 async def _push_to_tab(member_id: int, token: str, update: TabUpdate) -> None:
-    app = RegistrationContext.get().app
-    if app.event_namespace is None:
+    app = _serving_app()
+    if app is None:
         return
     if not await app.event_namespace._token_manager.is_token_connected(token):
         await tab_registry().remove(member_id, token)  # it registers again when it reconnects

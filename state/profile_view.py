@@ -20,6 +20,7 @@ from services.database import db_session
 from services.photo_pipeline import blurred_name
 from services.site_settings import current_settings
 from state.forms import FormState
+from state.live import badges_changed
 from state.session import SessionState
 from state.shell import login_url
 from translations.catalog import N_
@@ -189,12 +190,14 @@ class ProfileViewState(FormState, rx.State):
             if self.liked:
                 unlike_member(db, viewer_id, self.member_id)
                 self.liked = False
+                badges_changed(self.member_id)
                 return
             try:
                 like_member(db, viewer_id, self.member_id)
             except CannotLike:
                 return rx.toast.error(await self.text(MEMBER_UNAVAILABLE))
             self.liked = True
+        badges_changed(self.member_id)
 
     @rx.event
     async def open_chat(self, gift: bool = False):

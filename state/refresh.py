@@ -46,4 +46,4 @@ class RefreshState(rx.State):
         with db_session() as db:
             pushed = has_push_subscription(db, session._member_id)
         interval = PUSH_REFRESH_MS if pushed else REFRESH_MS
-        return [ChatsState.refresh_list, LikesState.refresh, _tick_after(interval, generation)]
+        return [ChatsState.refresh_list(), LikesState.refresh(), _tick_after(interval, generation)]

@@ -1,11 +1,11 @@
 """Browser-test fixtures: one production server and one headless Chromium per session."""
 
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from contextlib import ExitStack
 from pathlib import Path
 
 import pytest
-from journeys import new_member, site_db  # noqa: F401 - the journeys' shared fixtures
+from journeys import NewPage, member, new_member, site_db  # noqa: F401 - shared fixtures
 from playwright.sync_api import (
     Browser,
     BrowserContext,
@@ -18,8 +18,6 @@ from server import Server, ServerError, launch_chromium, running_site
 
 DEFAULT_TIMEOUT_MS = 20_000
 E2E_DIR = Path(__file__).resolve().parent
-
-NewPage = Callable[..., Page]
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:

@@ -21,6 +21,7 @@ from sqlalchemy import Engine
 from sqlmodel import Session, select
 
 from models.db import make_engine
+from models.likes import Like
 from models.member import Member, Photo
 from models.profile_steps import add_photo
 from services.config import _sqlalchemy_url
@@ -62,6 +63,7 @@ def site_db(site: Server) -> Iterator[Engine]:
 
 
 NewMember = Callable[..., Account]
+NewPage = Callable[..., Page]
 
 
 @pytest.fixture
@@ -76,6 +78,30 @@ def new_member(site_db: Engine) -> NewMember:
             if profile:
                 edit_profile(db, member, **profile)
         return Account(email, PASSWORD, locale, member.id)
+
+    return make
+
+
+def mark_automatic_like_seen(engine: Engine, member_id: int) -> None:
+    """Today's automatic like (at most one a day), already seen: no new-like modal of the
+    site's own pops up over a journey, and no like but the journey's own is new."""
+    with Session(engine) as db:
+        demo_id = db.exec(select(Member.id).where(Member.is_demo.is_(True))).first()
+        assert demo_id is not None, "the site has no demo members"
+        db.add(
+            Like(liker_id=demo_id, liked_id=member_id, automatic=True, announced=True, is_new=False)
+        )
+        db.commit()
+
+
+@pytest.fixture
+def member(new_member: NewMember, site_db: Engine) -> NewMember:
+    """member(locale, **profile): a member who logs in for a journey."""
+
+    def make(locale: str, **profile: object) -> Account:
+        account = new_member(locale, **profile)
+        mark_automatic_like_seen(site_db, account.member_id)
+        return account
 
     return make
 
@@ -188,3 +214,10 @@ def log_in(page: Page, site: Server, account: Account) -> None:
     open_page(page, site, "/login")
     accept_entry_warning(page)
     finish_login(page, site, account)
+
+
+def logged_in_page(new_page: NewPage, site: Server, account: Account) -> Page:
+    """A fresh browser in the account's language, logged in; it ends on /members."""
+    page = new_page(locale=account.locale)
+    log_in(page, site, account)
+    return page

@@ -71,8 +71,12 @@ def base_env(port: int, work_dir: Path, *, external: bool, **extra: str) -> dict
     return env
 
 
-def site_env(port: int, data_dir: Path, *, external: bool, demo_members: int) -> dict[str, str]:
-    """Environment for this site: its own data dir and demo members."""
+def site_env(
+    port: int, data_dir: Path, *, external: bool, demo_members: int, workers: int | None = None
+) -> dict[str, str]:
+    """Environment for this site: its own data dir and demo members; `workers` backend
+    processes (GRANIAN_WORKERS, which Reflex reads when it runs with Redis)."""
+    extra = {"GRANIAN_WORKERS": str(workers)} if workers is not None else {}
     return base_env(
         port,
         data_dir,
@@ -80,6 +84,7 @@ def site_env(port: int, data_dir: Path, *, external: bool, demo_members: int) ->
         DATA_DIR=str(data_dir),
         DEMO_MEMBERS=str(demo_members),
         DEMO_DATA="1",
+        **extra,
     )
 
 
@@ -186,11 +191,13 @@ def running_server(
 
 
 @contextmanager
-def running_site(work_dir: Path, *, external: bool, demo_members: int = 40) -> Iterator[Server]:
+def running_site(
+    work_dir: Path, *, external: bool, demo_members: int = 40, workers: int | None = None
+) -> Iterator[Server]:
     """This site, migrated and seeded into work_dir, served in production mode."""
     work_dir.mkdir(parents=True, exist_ok=True)
     port = free_port()
-    env = site_env(port, work_dir, external=external, demo_members=demo_members)
+    env = site_env(port, work_dir, external=external, demo_members=demo_members, workers=workers)
     log_path = work_dir / "server.log"
     prepare_site(env, log_path)
     with running_server(REPO_ROOT, port, env, log_path) as server:

@@ -10,7 +10,6 @@ translated. The two-member journeys run once with each member speaking the other
 
 import re
 import uuid
-from collections.abc import Callable
 from datetime import date
 from pathlib import Path
 
@@ -18,10 +17,11 @@ import pytest
 from journeys import (
     Account,
     NewMember,
+    NewPage,
     arrive,
     eventually,
     expect,
-    log_in,
+    logged_in_page,
     open_page,
     photo_file,
     stored_photo,
@@ -30,19 +30,17 @@ from journeys import (
 from playwright.sync_api import Locator, Page
 from server import Server
 from sqlalchemy import Engine
-from sqlmodel import Session, select
+from sqlmodel import Session
 
 from components.attribute_labels import FIELD_LABELS, VALUE_LABELS
 from models.blocks import Block
 from models.likes import Like
-from models.member import Member, Photo, Profile
+from models.member import Photo, Profile
 from models.photos import gallery_order
 from models.profile_steps import FREE_PHOTOS
 from models.search import SearchFilters, saved_filters, search_members
 from translations.catalog import gettext
 from translations.errors import PHOTO_LIMIT_REACHED
-
-NewPage = Callable[..., Page]
 
 LOCALES = ("en", "de")
 MEMBER_LOCALES = [("en", "de"), ("de", "en")]  # (A, B) of the two-member journeys
@@ -105,30 +103,6 @@ def blocks(engine: Engine, blocker: Account, blocked: Account) -> bool:
         return db.get(Block, (blocker.member_id, blocked.member_id)) is not None
 
 
-def mark_automatic_like_seen(engine: Engine, member_id: int) -> None:
-    """Today's automatic like (at most one a day), already seen: no new-like modal of the
-    site's own pops up over a journey, and no like but the journey's own is new."""
-    with Session(engine) as db:
-        demo_id = db.exec(select(Member.id).where(Member.is_demo.is_(True))).first()
-        assert demo_id is not None, "the site has no demo members"
-        db.add(
-            Like(liker_id=demo_id, liked_id=member_id, automatic=True, announced=True, is_new=False)
-        )
-        db.commit()
-
-
-@pytest.fixture
-def member(new_member: NewMember, site_db: Engine) -> NewMember:
-    """member(locale, **profile): a member who logs in for a journey."""
-
-    def make(locale: str, **profile: object) -> Account:
-        account = new_member(locale, **profile)
-        mark_automatic_like_seen(site_db, account.member_id)
-        return account
-
-    return make
-
-
 # ----- pages -----
 
 
@@ -153,13 +127,6 @@ def likes_badge(page: Page) -> Locator:
 
 def profile_name(page: Page) -> Locator:
     return page.get_by_test_id("profile-name")
-
-
-def logged_in_page(new_page: NewPage, site: Server, account: Account) -> Page:
-    """A fresh browser in the account's language, logged in; it ends on /members."""
-    page = new_page(locale=account.locale)
-    log_in(page, site, account)
-    return page
 
 
 def photo_status(page: Page, site: Server, photo: Photo) -> int:

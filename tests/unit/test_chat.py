@@ -20,6 +20,7 @@ from models.chat import (
     Message,
     Outgoing,
     chat_list,
+    chat_partner,
     mark_read,
     messages_of,
     remove_chat,
@@ -247,3 +248,15 @@ def test_both_members_writing_first_at_once_share_one_conversation(engine: Engin
         (summary,) = chat_list(db, a.id, TODAY, 10)
         assert summary.member.id == b.id and summary.unread == 1
         assert len(messages_of(db, a.id, summary.conversation_id, 10)) == 2
+
+
+def test_the_chat_partner_is_a_visible_or_unconfirmed_member_not_blocked(db: Session) -> None:
+    anna, bob = rich(db, "anna@example.com"), rich(db, "bob@example.com")
+    new = make_member(db, "new@example.com", status=MemberStatus.NOT_CONFIRMED)
+
+    assert chat_partner(db, anna.id, bob.id, TODAY).name == "Bob"
+    assert chat_partner(db, anna.id, new.id, TODAY).name == "New"
+    assert chat_partner(db, anna.id, anna.id, TODAY) is None
+    block_member(db, bob.id, anna.id)
+    assert chat_partner(db, anna.id, bob.id, TODAY) is None
+    assert chat_partner(db, anna.id, 999_999, TODAY) is None

@@ -1,0 +1,55 @@
+"""The live registry of members' open tabs: added, listed, removed, forgotten after the TTL;
+in memory, and in Redis when REDIS_URL is set (CI)."""
+
+import os
+import uuid
+
+import pytest
+from redis.asyncio import Redis
+
+import services.tab_registry as registry_module
+from services.tab_registry import MemoryTabRegistry, RedisTabRegistry, TabRegistry
+
+REDIS_URL = os.environ.get("REDIS_URL", "")
+
+
+@pytest.fixture(params=["memory", "redis"])
+def registry(request: pytest.FixtureRequest) -> TabRegistry:
+    """The Redis client connects lazily, in the test's own event loop."""
+    if request.param == "memory":
+        return MemoryTabRegistry()
+    if not REDIS_URL:
+        pytest.skip("REDIS_URL is not set")
+    return RedisTabRegistry(Redis.from_url(REDIS_URL))
+
+
+def member_id() -> int:
+    return uuid.uuid4().int % 10**9
+
+
+async def test_tabs_are_listed_per_member_and_removed(registry: TabRegistry) -> None:
+    anna, bob = member_id(), member_id()
+    await registry.add(anna, "tab-1")
+    await registry.add(anna, "tab-2")
+    await registry.add(bob, "tab-3")
+    await registry.add(anna, "tab-1")  # a refresh renews, it does not duplicate
+
+    assert sorted(await registry.tokens(anna)) == ["tab-1", "tab-2"]
+    await registry.remove(anna, "tab-1")
+    assert await registry.tokens(anna) == ["tab-2"]
+    assert await registry.tokens(bob) == ["tab-3"]
+    assert await registry.tokens(member_id()) == []
+
+
+async def test_a_tab_not_renewed_within_the_ttl_is_forgotten(
+    registry: TabRegistry, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    anna, now = member_id(), 1_000_000.0
+    monkeypatch.setattr(registry_module.time, "time", lambda: now)
+    monkeypatch.setattr(registry_module.time, "monotonic", lambda: now)
+    await registry.add(anna, "old")
+    now += registry_module.TAB_TTL_SECONDS - 1
+    await registry.add(anna, "new")
+    now += 2
+
+    assert await registry.tokens(anna) == ["new"]
