@@ -204,6 +204,12 @@
     subtree: true, childList: true, characterData: true, attributeFilter: ["data-attention"]
   });
 
+  // A Web Push message reloads chats and likes (the hidden button of logged-in pages).
+  window.addEventListener("push-message", function () {
+    var button = document.getElementById("push-refresh");
+    if (button) button.click();
+  });
+
   // In the chat composer Enter sends and Shift+Enter starts a new line.
   document.addEventListener("keydown", function (e) {
     var box = e.target;

@@ -175,7 +175,15 @@ def _composer() -> rx.Component:
         ),
         rx.el.div(
             rx.el.span(
-                t("A message costs {count} credits", count=S.message_credits),
+                rx.cond(
+                    S.message_price != "",
+                    t(
+                        "A message costs {count} credits (from {price})",
+                        count=S.message_credits,
+                        price=S.message_price,
+                    ),
+                    t("A message costs {count} credits", count=S.message_credits),
+                ),
                 " · ",
                 rx.link(
                     t("Your credits: {count}", count=SessionState.credits),

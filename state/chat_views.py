@@ -3,6 +3,8 @@ Times travel as UTC ISO strings; the browser writes them in the member's zone an
 
 from datetime import UTC, datetime
 
+from babel.numbers import format_currency
+
 from models.chat import GIFT, ChatSummary, Message
 from models.gifts import gift_picture
 from models.site_settings import SiteSettings
@@ -39,3 +41,12 @@ def bubble(message: Message, member_id: int) -> dict:
         "picture": gift_picture(gift) if gift else "",
         "at": iso(message.created_at),
     }
+
+
+def message_price(settings: SiteSettings, country: str, locale: str) -> str:
+    """The least a message costs in money in the member's country (`minimum_message_costs`),
+    written for their language; "" for a country without a price."""
+    price = settings.minimum_message_costs.get(country)
+    if not price:
+        return ""
+    return format_currency(price["costs"], price["currency"], locale=locale)

@@ -26,10 +26,10 @@ from models.chat import (
     send_message,
 )
 from models.chat import Conversation as ConversationRow
-from models.member import utcnow
+from models.member import Profile, utcnow
 from services.database import db_session
 from services.site_settings import current_settings
-from state.chat_views import bubble, chat_card
+from state.chat_views import bubble, chat_card, message_price
 from state.i18n import I18nState
 from state.live import TabUpdate, push_later, push_to_member
 from state.members import tile_to_card
@@ -68,6 +68,7 @@ class ChatsState(rx.State):
     premium_alert: str = ""
     message_length: int = 0
     message_credits: int = 0
+    message_price: str = ""
     gift_credits: int = 0
     _typing_until: float = 0.0
     _typing_told_at: float = 0.0
@@ -104,6 +105,10 @@ class ChatsState(rx.State):
         with db_session() as db:
             self._open_addressed(db, member_id)
             self._load_list(db, member_id)
+            profile = db.get(Profile, member_id)
+            country = profile.country if profile else ""
+        locale = (await self.get_state(I18nState)).locale
+        self.message_price = message_price(settings, country, locale)
         self.gifts_open = self.chat_open and self.router.url.query_parameters.get("gift") == "1"
         self.icebreakers_open = self.chat_open and not self.messages and not self.gifts_open
         (await self.get_state(SessionState)).refresh_counts()

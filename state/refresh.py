@@ -36,14 +36,28 @@ class RefreshState(rx.State):
 
     @rx.event
     async def tick(self, generation: int) -> list[rx.event.EventSpec] | None:
-        session = await self.get_state(SessionState)
         if generation != self._generation:
             return None
+        member_id = await self._reload_member()
+        if member_id is None:
+            return None
+        with db_session() as db:
+            pushed = has_push_subscription(db, member_id)
+        interval = PUSH_REFRESH_MS if pushed else REFRESH_MS
+        return [ChatsState.refresh_list(), LikesState.refresh(), _tick_after(interval, generation)]
+
+    @rx.event
+    async def push_arrived(self) -> list[rx.event.EventSpec] | None:
+        """A Web Push message reached this browser (shell.js): chats and likes reload."""
+        if await self._reload_member() is None:
+            return None
+        return [ChatsState.refresh_list(), LikesState.refresh()]
+
+    async def _reload_member(self) -> int | None:
+        """The member again from the database, the tab registered anew; None when logged out."""
+        session = await self.get_state(SessionState)
         session.load()
         if not session.logged_in:
             return None
         await register_tab(self, session._member_id)
-        with db_session() as db:
-            pushed = has_push_subscription(db, session._member_id)
-        interval = PUSH_REFRESH_MS if pushed else REFRESH_MS
-        return [ChatsState.refresh_list(), LikesState.refresh(), _tick_after(interval, generation)]
+        return session._member_id

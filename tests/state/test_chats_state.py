@@ -88,6 +88,7 @@ async def test_a_new_chat_offers_icebreakers_and_the_first_message_starts_it(
     chats = await opened(make_root, db, anna, f"/members/{bob.id}/chat")
     assert chats.partner["name"] == "Bob" and chats.conversation_id == 0
     assert chats.icebreakers_open and chats.messages == []
+    assert chats.message_price == "€0.25"  # minimum_message_costs of her country, NL
     first_id = chats.draft_id
 
     await send(chats, "  Hello Bob  ")
@@ -168,6 +169,7 @@ async def test_short_of_credits_the_member_is_told_in_their_language(make_root, 
     await send(chats, "Hallo")
 
     assert chats.error == "Je hebt onvoldoende credits" and chats.error_kind == CREDITS
+    assert chats.message_price == "€\xa00,25"
     assert stored(db) == [] and chats.draft_id  # the draft stays for after buying credits
     assert pushes == []
 

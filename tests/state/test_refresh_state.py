@@ -55,3 +55,11 @@ async def test_an_older_chain_of_ticks_stops(make_root, db) -> None:
     await run(refresh.start())  # the next page mounted
 
     assert await run(refresh.tick(old)) == []
+
+
+async def test_a_push_message_reloads_chats_and_likes(make_root, db) -> None:
+    refresh = refresh_of(make_root, db, make_member(db))
+    events = await run(refresh.push_arrived())
+
+    assert [e.handler.fn.__name__ for e in events] == ["refresh_list", "refresh"]
+    assert await run(refresh_of(make_root, db).push_arrived()) == []
