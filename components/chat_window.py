@@ -9,6 +9,7 @@ from components.gift_labels import GIFT_LABELS
 from components.i18n import t, t_choice
 from state.chats import CREDITS, ChatsState
 from state.session import SessionState
+from translations.catalog import N_
 from translations.errors import MEMBER_UNAVAILABLE
 
 S = ChatsState
@@ -133,26 +134,32 @@ def _counter() -> rx.Component:
     )
 
 
+def _opens(
+    icon: str, label: str, on_click: rx.event.EventSpec, testid: str, **props
+) -> rx.Component:
+    """A composer button that opens a dialog; `label` is its msgid."""
+    return rx.icon_button(
+        rx.icon(icon, size=18),
+        type="button",
+        variant="soft",
+        on_click=on_click,
+        aria_label=t(label),
+        data_testid=testid,
+        **props,
+    )
+
+
 def _composer() -> rx.Component:
     return rx.form(
         rx.el.input(type="hidden", name="client_id", value=S.draft_id),
         rx.el.div(
-            rx.icon_button(
-                rx.icon("gift", size=18),
-                type="button",
-                variant="soft",
-                on_click=S.toggle_gifts(True),
-                aria_label=t("Send a gift"),
-                data_testid="open-gifts",
-            ),
-            rx.icon_button(
-                rx.icon("sparkles", size=18),
-                type="button",
-                variant="soft",
+            _opens("gift", N_("Send a gift"), S.toggle_gifts(True), "open-gifts"),
+            _opens(
+                "sparkles",
+                N_("Icebreakers"),
+                S.toggle_icebreakers(True),
+                "open-icebreakers",
                 color_scheme="purple",
-                on_click=S.toggle_icebreakers(True),
-                aria_label=t("Icebreakers"),
-                data_testid="open-icebreakers",
             ),
             rx.text_area(
                 name="text",
