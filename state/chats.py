@@ -243,8 +243,10 @@ class ChatsState(rx.State):
 
     async def catch_up(self, conversation_id: int) -> None:
         """A message in `conversation_id` was stored: show it if open, refresh list and badges."""
-        member_id = (await self.get_state(SessionState))._member_id
-        if member_id is None:
+        session = await self.get_state(SessionState)
+        member_id = session._member_id
+        if member_id is None or not self._shows_chats():
+            session.refresh_counts()  # another page: only the badges; the chat stays unread
             return
         if self.conversation_id == conversation_id or (self.chat_open and not self.conversation_id):
             self.partner_typing = False
@@ -252,7 +254,14 @@ class ChatsState(rx.State):
             return
         with db_session() as db:
             self._load_list(db, member_id)
-        (await self.get_state(SessionState)).refresh_counts()
+        session.refresh_counts()
+
+    def _shows_chats(self) -> bool:
+        """The tab is on a chat page now (this state keeps its last chat when the tab leaves)."""
+        path = self.router.url.path
+        return path.rstrip("/") == "/chats" or bool(
+            CHAT_PATH.match(path) or MEMBER_CHAT_PATH.match(path)
+        )
 
     @rx.event
     async def remove(self, conversation_id: int):
@@ -295,7 +304,7 @@ class ChatsState(rx.State):
     async def refresh_list(self) -> None:
         """The periodic safety net: the list when this tab shows chats."""
         member_id = await self._member_id()
-        if member_id is not None and (self.chats or self.chat_open):
+        if member_id is not None and self._shows_chats():
             await self._show_new(member_id)
 
     def typing_seen(self, conversation_id: int) -> bool:

@@ -296,3 +296,19 @@ async def test_logged_out_tabs_get_nothing_and_are_sent_to_log_in(make_root, db,
 
     assert redirects(events) == ["/login"] and stored(db) == []
     assert scripts(events) == []
+
+
+async def test_a_tab_that_left_the_chat_leaves_the_message_unread(make_root, db, pair, pushes):
+    anna, bob = pair
+    writer = await opened(make_root, db, anna, f"/members/{bob.id}/chat")
+    await send(writer, "First")
+    reader = await opened(make_root, db, bob, f"/chats/{writer.conversation_id}")
+    reader.parent_state.router = make_root(url="/members").router  # Bob went on searching
+    pushes.clear()
+
+    await send(writer, "Second")
+    for update in pushes.to(bob.id):
+        await update(reader.parent_state)
+
+    assert [m["body"] for m in reader.messages] == ["First"]
+    assert (await reader.get_state(SessionState)).unread_messages == 1
