@@ -106,7 +106,11 @@ def delete_chat_button() -> rx.Component:
 def premium_alert() -> rx.Component:
     return rx.alert_dialog.root(
         rx.alert_dialog.content(
-            rx.alert_dialog.title(rx.icon("crown", size=20), " ", t(PREMIUM_ONLY)),
+            rx.alert_dialog.title(
+                rx.icon("crown", size=22, flex="none"),
+                t(PREMIUM_ONLY),
+                class_name="premium-alert-title",
+            ),
             rx.alert_dialog.description(S.premium_alert),
             rx.flex(
                 rx.alert_dialog.cancel(
