@@ -42,6 +42,7 @@ bench: $(STAMP) chromium
 	$(BIN)/python bench/page_load.py
 	$(BIN)/python bench/search.py
 	$(BIN)/python bench/login.py
+	$(BIN)/python bench/chat.py
 
 clean:
 	rm -rf $(VENV) .web data

@@ -1,6 +1,9 @@
 import reflex as rx
 
+from services.app_server import respawn_failed_workers
 from services.config import get_config
+
+respawn_failed_workers()
 
 _config = get_config()
 _config.data_dir.mkdir(parents=True, exist_ok=True)

@@ -1,0 +1,336 @@
+"""Simulated chat members that speak Reflex's websocket protocol; the server's processes.
+
+Used by `bench/chat.py` (200 members chatting) and `tests/e2e/test_chat_faults.py` (a worker
+killed mid-conversation): a `SocketMember` is one browser tab without a browser, so a small
+machine can run hundreds of them beside the server. Both also find the server's worker
+processes in /proc, and give their server a PostgreSQL and a Redis database of its own.
+
+Reflex 0.10's protocol, as `reflex/app.py` (EventNamespace) and the frontend's
+`utils/state.js` speak it:
+
+- socket.io over a websocket at path `/_event`, namespace `/_event`; the query parameter
+  `token` is the tab's client token (the key of its state in Redis). The request headers
+  (cookie, origin, accept-language) are read once per connection and reach every handler as
+  `self.router.headers`: the session cookie `auth.session` travels there.
+- The socket.io CONNECT packet's auth payload is `{"event": <hydrate event>}`: the event
+  `reflex___state____state.hydrate_and_load` with the page's `router_data` (`pathname`,
+  `asPath`, `query`). It sends the whole state back as a delta and queues the page's on_load
+  handlers (here `ShellState.on_page_load`, which registers the tab for live delivery, and
+  `ChatsState.open_page`). An optional `state_schema` key checks the frontend's build; a
+  client without one is never told to reload.
+- An event is the socket.io message "event" with `{"name": "<state path>.<handler>",
+  "payload": {<argument>: <value>}, "router_data": {...}}`, e.g.
+  `reflex___state____state.state___chats____chats_state.send_text` with
+  `{"form": {"text": ..., "client_id": ...}}`.
+- The server answers with socket.io messages "event": `{"delta": {<state path>: {<var> +
+  "_rx_state_": <new value>}}, "events": [<frontend events>]}`. A changed list comes whole,
+  so every delta of `ChatsState.messages` carries the conversation as the tab shows it.
+  Updates pushed to a tab by another member's send (`app.modify_state`) come the same way.
+  The hydrate's first delta is the tab's stored state (is_hydrated false); the page's on_load
+  handlers follow, and `is_hydrated` turns true once the last of them has run.
+"""
+
+import asyncio
+import os
+import time
+import uuid
+from collections.abc import Callable
+from contextlib import suppress
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit, urlunsplit
+
+import socketio
+from reflex.state import State
+from reflex_base.constants.state import FIELD_MARKER
+from sqlalchemy import make_url, text
+
+from models.db import make_engine
+from services.config import _sqlalchemy_url
+from state.chats import ChatsState
+from state.session import SESSION_COOKIE
+
+EVENT_PATH = "/_event"  # socket.io path and namespace of Reflex's websocket
+ROOT_STATE = State.get_full_name()
+CHATS_STATE = ChatsState.get_full_name()
+HYDRATE_EVENT = f"{ROOT_STATE}.hydrate_and_load"
+SEND_TEXT_EVENT = f"{CHATS_STATE}.send_text"
+LOAD_EARLIER_EVENT = f"{CHATS_STATE}.load_earlier"
+MESSAGES_VAR = "messages" + FIELD_MARKER
+CONVERSATION_VAR = "conversation_id" + FIELD_MARKER
+MORE_BEFORE_VAR = "more_before" + FIELD_MARKER
+HYDRATED_VAR = "is_hydrated" + FIELD_MARKER
+OPEN_TIMEOUT = 30.0  # seconds until a hydrated chat page shows its conversation
+
+Arrival = Callable[[str, float], None]  # (message body, time.perf_counter() on arrival)
+
+
+class SocketMember:
+    """One logged-in tab on `/chats/{conversation_id}`, seen through its state deltas.
+
+    `received` and `confirmed` map each message body to when it first showed in the tab's
+    `ChatsState.messages`: the partner's messages, and this member's own (a send is confirmed
+    once the server has stored it and sent the list with it). `on_arrival` is called with
+    each partner message as it first shows.
+    """
+
+    def __init__(
+        self,
+        base_url: str,
+        session_token: str,
+        conversation_id: int,
+        on_arrival: Arrival | None = None,
+    ) -> None:
+        self.base_url, self.session_token = base_url, session_token
+        self.conversation_id = conversation_id
+        self.client_token = str(uuid.uuid4())
+        self.on_arrival = on_arrival
+        self.received: dict[str, float] = {}
+        self.confirmed: dict[str, float] = {}
+        self.shown_ids: set[int] = set()  # ids of the messages the tab has shown
+        self.opened = False  # ChatsState shows the conversation
+        self.hydrated = False  # the page's on_load handlers have all run
+        self.more_before = False
+        self.updates = 0
+        self._changed = asyncio.Event()
+        self._client: socketio.AsyncClient | None = None
+
+    @property
+    def path(self) -> str:
+        return f"/chats/{self.conversation_id}"
+
+    @property
+    def connected(self) -> bool:
+        return self._client is not None and self._client.connected
+
+    def local_port(self) -> int | None:
+        """The client side's TCP port of the open websocket (to find the worker serving it)."""
+        websocket = getattr(self._client.eio, "ws", None) if self._client else None
+        name = websocket.get_extra_info("sockname") if websocket is not None else None
+        return int(name[1]) if name else None
+
+    def router_data(self) -> dict[str, Any]:
+        return {
+            "pathname": self.path,
+            "asPath": self.path,
+            "query": {"id": str(self.conversation_id)},
+        }
+
+    async def open(self, timeout: float = OPEN_TIMEOUT) -> None:
+        """Connect a new socket (same client token, as a reloaded tab) and hydrate the chat
+        page; return once its on_load handlers have run and the tab shows the conversation.
+        (The hydrate's snapshot comes first and may be the tab's state from before.)"""
+        await self.close()
+        self.opened = self.hydrated = False
+        client = socketio.AsyncClient(reconnection=False)
+        client.on("event", self._on_update, namespace=EVENT_PATH)
+        client.on("disconnect", self._on_disconnect, namespace=EVENT_PATH)
+        self._client = client
+        hydrate = {"name": HYDRATE_EVENT, "payload": {}, "router_data": self.router_data()}
+        await client.connect(
+            f"{self.base_url}?token={self.client_token}",
+            headers={
+                "cookie": f"{SESSION_COOKIE}={self.session_token}",
+                "origin": self.base_url,
+                "accept-language": "en",
+            },
+            auth={"event": hydrate},
+            transports=["websocket"],
+            namespaces=[EVENT_PATH],
+            socketio_path=EVENT_PATH,
+            wait_timeout=timeout,
+        )
+        if not await self.until(lambda: self.hydrated and self.opened, timeout):
+            raise TimeoutError(f"{self.path} did not open within {timeout:.0f} s")
+
+    async def send_text(self, text: str, client_id: str) -> None:
+        """What the composer sends: ChatsState.send_text with the form's text and client id."""
+        await self._emit(SEND_TEXT_EVENT, {"form": {"text": text, "client_id": client_id}})
+
+    async def load_earlier(self, timeout: float = 10.0) -> bool:
+        """Scroll up once: the page of messages before the first one shown; False on timeout."""
+        before = self.updates
+        await self._emit(LOAD_EARLIER_EVENT, {})
+        return await self.until(lambda: self.updates > before, timeout)
+
+    async def _emit(self, name: str, payload: dict[str, Any]) -> None:
+        if self._client is None:
+            raise ConnectionError("the member's socket is not open")
+        event = {"name": name, "payload": payload, "router_data": self.router_data()}
+        await self._client.emit("event", event, namespace=EVENT_PATH)
+
+    async def until(self, check: Callable[[], bool], timeout: float) -> bool:
+        """Wait until check() holds after some update, at most `timeout` seconds."""
+        deadline = time.monotonic() + timeout
+        while not check():
+            remaining = deadline - time.monotonic()
+            if remaining <= 0:
+                return False
+            self._changed.clear()
+            with suppress(TimeoutError):
+                await asyncio.wait_for(self._changed.wait(), remaining)
+        return True
+
+    async def close(self) -> None:
+        client, self._client = self._client, None
+        if client is not None:
+            with suppress(Exception):
+                await client.disconnect()
+
+    async def _on_update(self, update: dict[str, Any]) -> None:
+        at = time.perf_counter()
+        delta = update.get("delta") or {}
+        if HYDRATED_VAR in (root := delta.get(ROOT_STATE) or {}):
+            self.hydrated = bool(root[HYDRATED_VAR])
+        chats = delta.get(CHATS_STATE) or {}
+        if CONVERSATION_VAR in chats:
+            self.opened = chats[CONVERSATION_VAR] == self.conversation_id
+        if MORE_BEFORE_VAR in chats:
+            self.more_before = bool(chats[MORE_BEFORE_VAR])
+        for bubble in chats.get(MESSAGES_VAR) or []:
+            self._saw(bubble, at)
+        self.updates += 1
+        self._changed.set()
+
+    def _saw(self, bubble: dict[str, Any], at: float) -> None:
+        self.shown_ids.add(int(bubble["id"]))
+        body = str(bubble.get("body", ""))
+        seen = self.confirmed if bubble.get("mine") else self.received
+        if body in seen:
+            return
+        seen[body] = at
+        if not bubble.get("mine") and self.on_arrival is not None:
+            self.on_arrival(body, at)
+
+    async def _on_disconnect(self, *_reason: object) -> None:
+        self._changed.set()
+
+
+# ----- the server's processes (Linux /proc) -----
+
+
+def _parent_of(pid: int) -> int | None:
+    """The parent's pid; None when the process is gone."""
+    try:
+        stat = Path(f"/proc/{pid}/stat").read_text()
+    except OSError:
+        return None
+    return int(stat.rsplit(")", 1)[1].split()[1])  # after "pid (comm) state": ppid
+
+
+def children_of(pid: int) -> list[int]:
+    found = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit() and _parent_of(int(entry.name)) == pid:
+            found.append(int(entry.name))
+    return sorted(found)
+
+
+def process_tree(pid: int) -> list[int]:
+    """pid and all its descendants."""
+    tree, queue = [], [pid]
+    while queue:
+        current = queue.pop()
+        tree.append(current)
+        queue.extend(children_of(current))
+    return tree
+
+
+def reflex_server(port: int) -> int | None:
+    """The `reflex run ... --backend-port {port}` process this one started: in production,
+    granian's supervisor, whose children are the backend workers. None when it is gone."""
+    for pid in children_of(os.getpid()):
+        line = command_line(pid)
+        if "reflex run" in line and f"--backend-port {port}" in line:
+            return pid
+    return None
+
+
+def rss_bytes(pids: list[int]) -> int:
+    """Summed resident set size (VmRSS) of the processes still alive."""
+    total = 0
+    for pid in pids:
+        with suppress(OSError):
+            for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+                if line.startswith("VmRSS:"):
+                    total += int(line.split()[1]) * 1024
+    return total
+
+
+def processes_named(name: str) -> list[int]:
+    """Processes whose command name is `name` (e.g. the PostgreSQL server's "postgres")."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        with suppress(OSError):
+            if entry.name.isdigit() and (entry / "comm").read_text().strip() == name:
+                found.append(int(entry.name))
+    return found
+
+
+def cpu_seconds(pids: list[int]) -> float:
+    """User plus system CPU time the processes still alive have used so far."""
+    total = 0
+    for pid in pids:
+        with suppress(OSError):
+            fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+            total += int(fields[11]) + int(fields[12])  # utime, stime (fields 14 and 15)
+    return total / os.sysconf("SC_CLK_TCK")
+
+
+def command_line(pid: int) -> str:
+    try:
+        return Path(f"/proc/{pid}/cmdline").read_bytes().replace(b"\0", b" ").decode().strip()
+    except OSError:
+        return ""
+
+
+def _connection_inodes(server_port: int, client_port: int) -> set[str]:
+    """Socket inodes of the server's side of the TCP connection from client_port."""
+    inodes = set()
+    for table in ("/proc/net/tcp", "/proc/net/tcp6"):
+        with suppress(OSError):
+            for line in Path(table).read_text().splitlines()[1:]:
+                fields = line.split()
+                local, remote = fields[1], fields[2]
+                if int(local.rsplit(":", 1)[1], 16) == server_port and (
+                    int(remote.rsplit(":", 1)[1], 16) == client_port
+                ):
+                    inodes.add(fields[9])
+    return inodes
+
+
+def process_holding(pids: list[int], server_port: int, client_port: int) -> int | None:
+    """Which of pids holds the server side of the connection from client_port."""
+    wanted = {f"socket:[{inode}]" for inode in _connection_inodes(server_port, client_port)}
+    for pid in pids:
+        with suppress(OSError):
+            for fd in Path(f"/proc/{pid}/fd").iterdir():
+                with suppress(OSError):
+                    if str(fd.readlink()) in wanted:
+                        return pid
+    return None
+
+
+# ----- a database of its own -----
+
+
+def own_database(url: str, name: str) -> str:
+    """The PostgreSQL database `name` on url's server, created when missing; its URL as
+    DATABASE_URL takes it (postgresql://...)."""
+    server = make_url(_sqlalchemy_url(url))
+    admin = make_engine(server.set(database="postgres").render_as_string(hide_password=False))
+    with admin.connect().execution_options(isolation_level="AUTOCOMMIT") as connection:
+        found = connection.execute(
+            text("SELECT 1 FROM pg_database WHERE datname = :name"), {"name": name}
+        ).first()
+        if found is None:
+            connection.execute(text(f'CREATE DATABASE "{name}"'))
+    admin.dispose()
+    plain = server.set(drivername="postgresql", database=name)
+    return plain.render_as_string(hide_password=False)
+
+
+def redis_database(url: str, number: int) -> str:
+    """url's Redis server, database `number`: the tab registry is keyed by member id, so two
+    sites with their own PostgreSQL databases must not share a Redis database."""
+    return urlunsplit(urlsplit(url)._replace(path=f"/{number}"))
