@@ -15,6 +15,7 @@ from sqlmodel import Session
 from models.chat import (
     FREE_CHATS_USED,
     ChatError,
+    Message,
     Outgoing,
     chat_list,
     chat_partner,
@@ -24,12 +25,13 @@ from models.chat import (
     partner_of,
     remove_chat,
     send_message,
+    side_of,
 )
 from models.chat import Conversation as ConversationRow
 from models.member import Profile, utcnow
 from services.database import db_session
 from services.site_settings import current_settings
-from state.chat_views import bubble, chat_card, message_price
+from state.chat_views import bubble, chat_card, iso, message_price
 from state.i18n import I18nState
 from state.live import TabUpdate, push_later, push_to_member
 from state.members import tile_to_card
@@ -197,13 +199,14 @@ class ChatsState(rx.State):
         try:
             with db_session() as db:
                 sent = send_message(db, outgoing, current_settings())
+                self._sent(sent.message.conversation_id, gift is not None)
+                self._show_sent(db, sent.message, member_id)
+                (await self.get_state(SessionState)).refresh_for_chat(db)
         except ChatError as refused:
             return await self._refused(refused)
         except ValueError:
             self.error = await self._text(GENERIC_ERROR)
             return None
-        self._sent(sent.message.conversation_id, gift is not None)
-        await self._show_new(member_id)
         token = self.router.session.client_token
         push_to_member(self.partner["id"], _message_arrived(sent.message.conversation_id))
         push_to_member(member_id, _message_arrived(sent.message.conversation_id), token)
@@ -227,34 +230,77 @@ class ChatsState(rx.State):
         self.error_kind = CREDITS if refused.message == INSUFFICIENT_CREDITS else ""
         self.gifts_open = False
 
-    async def _show_new(self, member_id: int) -> None:
-        """Messages after the last one shown (this tab's, or from elsewhere), read at once."""
-        last_id = self.messages[-1]["id"] if self.messages else 0
-        with db_session() as db:
-            if not self.conversation_id and self.partner:
-                found = conversation_between(db, member_id, self.partner["id"])
-                self.conversation_id = found.id if found else 0
-            if self.conversation_id:
-                rows = messages_of(db, member_id, self.conversation_id, PAGE_SIZE)
-                self.messages += [bubble(row, member_id) for row in rows if row.id > last_id]
-                mark_read(db, member_id, self.conversation_id)
+    def _show_sent(self, db: Session, message: Message, member_id: int) -> None:
+        """This tab's message in the window and on top of the list (a repeated send shows the
+        message stored the first time)."""
+        if all(shown["id"] != message.id for shown in self.messages):
+            self.messages = sorted(
+                [*self.messages, bubble(message, member_id)], key=lambda shown: shown["id"]
+            )
+        if not self._touch_card(message, member_id, unread=0):
             self._load_list(db, member_id)
-        (await self.get_state(SessionState)).refresh_counts()
+
+    def _show_new(self, db: Session, member_id: int) -> list[Message]:
+        """Messages of the open conversation after the last one shown, read at once."""
+        last_id = self.messages[-1]["id"] if self.messages else 0
+        if not self.conversation_id and self.partner:
+            found = conversation_between(db, member_id, self.partner["id"])
+            self.conversation_id = found.id if found else 0
+        if not self.conversation_id:
+            return []
+        rows = messages_of(db, member_id, self.conversation_id, PAGE_SIZE)
+        new = [row for row in rows if row.id > last_id]
+        self.messages = self.messages + [bubble(row, member_id) for row in new]
+        mark_read(db, member_id, self.conversation_id)
+        return new
+
+    def _touch_card(self, message: Message, member_id: int, unread: int) -> bool:
+        """The conversation's card on top of the list with `message`; False when not listed."""
+        card = next((c for c in self.chats if c["id"] == message.conversation_id), None)
+        if card is None:
+            return False
+        fresh = {
+            **card,
+            "text": message.body,
+            "gift": message.gift or "",
+            "at": iso(message.created_at),
+            "from_me": message.sender_id == member_id,
+            "unread": unread,
+        }
+        self.chats = [fresh, *(c for c in self.chats if c["id"] != message.conversation_id)]
+        return True
 
     async def catch_up(self, conversation_id: int) -> None:
-        """A message in `conversation_id` was stored: show it if open, refresh list and badges."""
+        """A message in `conversation_id` was stored: shown at once if this tab has that chat
+        open, its card moved up if the tab shows the list; badges and balance in any case.
+        A few queries, not a reload: this runs for every message on every open tab."""
         session = await self.get_state(SessionState)
         member_id = session._member_id
-        if member_id is None or not self._shows_chats():
-            session.refresh_counts()  # another page: only the badges; the chat stays unread
-            return
-        if self.conversation_id == conversation_id or (self.chat_open and not self.conversation_id):
-            self.partner_typing = False
-            await self._show_new(member_id)
+        if member_id is None:
             return
         with db_session() as db:
+            if self._shows_chats():
+                self._catch_up_chats(db, member_id, conversation_id)
+            session.refresh_for_chat(db)
+
+    def _catch_up_chats(self, db: Session, member_id: int, conversation_id: int) -> None:
+        if self.conversation_id == conversation_id or (self.chat_open and not self.conversation_id):
+            self.partner_typing = False
+            new = self._show_new(db, member_id)
+            listed = not new or self._touch_card(new[-1], member_id, unread=0)
+        else:
+            side = side_of(db, member_id, conversation_id)
+            latest = messages_of(db, member_id, conversation_id, 1)
+            listed = bool(side and latest) and self._touch_card(latest[-1], member_id, side.unread)
+        if not listed:
             self._load_list(db, member_id)
-        session.refresh_counts()
+
+    async def _reload(self, member_id: int) -> None:
+        """The open conversation, the list and the badges again from the database."""
+        with db_session() as db:
+            self._show_new(db, member_id)
+            self._load_list(db, member_id)
+        (await self.get_state(SessionState)).refresh_counts()
 
     def _shows_chats(self) -> bool:
         """The tab is on a chat page now (this state keeps its last chat when the tab leaves)."""
@@ -305,7 +351,7 @@ class ChatsState(rx.State):
         """The periodic safety net: the list when this tab shows chats."""
         member_id = await self._member_id()
         if member_id is not None and self._shows_chats():
-            await self._show_new(member_id)
+            await self._reload(member_id)
 
     def typing_seen(self, conversation_id: int) -> bool:
         """The other member types in `conversation_id`: show it for a few seconds."""

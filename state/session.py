@@ -1,6 +1,7 @@
 """Who is asking: the member behind the tab's HttpOnly session cookie, and what the nav shows."""
 
 import reflex as rx
+from sqlmodel import Session
 from starlette.requests import cookie_parser
 
 from models.auth_session import member_id_for_token
@@ -87,6 +88,15 @@ class SessionState(rx.State):
                 return
             self.credits, self.paid_user = member.credits, member.paid_user
         self.unread_messages, self.new_likes = _counts(self._member_id)
+
+    def refresh_for_chat(self, db: Session) -> None:
+        """After a message: the balance and the unread count (two cheap queries)."""
+        if self._member_id is None:
+            return
+        member = db.get(Member, self._member_id, populate_existing=True)
+        if member is not None:
+            self.credits = member.credits
+            self.unread_messages = unread_total(db, member.id)
 
     def cookie_token(self) -> str | None:
         return session_token(self.router.headers.cookie)
