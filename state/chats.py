@@ -94,6 +94,7 @@ class ChatsState(rx.State):
         """On load of /chats, /chats/[id] and /members/[id]/chat: the list, and the
         conversation the address names (a new one for a member not written to yet)."""
         member_id = await self._member_id()
+        kept = (self.partner.get("id"), self.draft, self.draft_id, self.gift_id)
         self._close()
         if member_id is None:
             self.chats = []
@@ -109,6 +110,8 @@ class ChatsState(rx.State):
             self._load_list(db, member_id)
             profile = db.get(Profile, member_id)
             country = profile.country if profile else ""
+        if self.chat_open and self.partner["id"] == kept[0]:  # a reload or a reconnect
+            self.draft, self.draft_id, self.gift_id = kept[1:]
         locale = (await self.get_state(I18nState)).locale
         self.message_price = message_price(settings, country, locale)
         self.gifts_open = self.chat_open and self.router.url.query_parameters.get("gift") == "1"

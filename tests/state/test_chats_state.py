@@ -312,3 +312,17 @@ async def test_a_tab_that_left_the_chat_leaves_the_message_unread(make_root, db,
 
     assert [m["body"] for m in reader.messages] == ["First"]
     assert (await reader.get_state(SessionState)).unread_messages == 1
+
+
+async def test_a_reconnect_keeps_the_draft_and_its_client_id(make_root, db, pair, pushes):
+    anna, bob = pair
+    chats = await opened(make_root, db, anna, f"/members/{bob.id}/chat")
+    await run(chats.set_draft("Half a sentence"))
+    draft_id = chats.draft_id
+
+    await run(chats.open_page())  # the page's load again, as after a reconnect
+
+    assert (chats.draft, chats.draft_id) == ("Half a sentence", draft_id)
+    chats.parent_state.router = make_root(url="/chats").router
+    await run(chats.open_page())
+    assert chats.draft == "" and chats.draft_id != draft_id
