@@ -32,6 +32,7 @@ from models.member import Profile, utcnow
 from services.database import db_session
 from services.site_settings import current_settings
 from state.chat_views import bubble, chat_card, iso, message_price
+from state.forms import browser_id
 from state.i18n import I18nState
 from state.live import TabUpdate, push_later, push_to_member
 from state.members import tile_to_card
@@ -175,11 +176,12 @@ class ChatsState(rx.State):
     async def set_draft(self, text: str) -> None:
         """Each (debounced) edit of the composer; the other member sees that this one types."""
         self.draft = str(text)[: self.message_length + 100]
-        member_id = await self._member_id()
         now = time.time()
-        if member_id is None or not self.draft.strip() or not self.conversation_id:
+        if not self.draft.strip() or not self.conversation_id:
             return
-        if now - self._typing_told_at >= TYPING_NOTICE_EVERY_SECONDS:
+        if now - self._typing_told_at < TYPING_NOTICE_EVERY_SECONDS:
+            return
+        if await self._member_id() is not None:  # only a member still logged in is typing
             self._typing_told_at = now
             push_to_member(self.partner["id"], _typing_shown(self.conversation_id))
 
@@ -316,14 +318,15 @@ class ChatsState(rx.State):
     async def remove(self, conversation_id: int):
         """Drop the chat from the list at once, then delete it; if that fails, say so and
         reload the list."""
+        conversation_id = browser_id(conversation_id)
         self.chats = [chat for chat in self.chats if chat["id"] != conversation_id]
         leaving = conversation_id == self.conversation_id
         yield
         member_id = await self._member_id()
         removed = False
-        if member_id is not None:
+        if member_id is not None and conversation_id is not None:
             with db_session() as db:
-                removed = remove_chat(db, member_id, int(conversation_id))
+                removed = remove_chat(db, member_id, conversation_id)
         if not removed:
             yield rx.window_alert(await self._text(GENERIC_ERROR))
             yield ChatsState.open_page

@@ -8,6 +8,16 @@ from translations.catalog import gettext
 from translations.errors import GENERIC_ERROR
 
 DEFAULT_NEXT = "/members"
+MAX_ID = 2**31  # ids are 32-bit integer columns
+
+
+def browser_id(value: object) -> int | None:
+    """A database id as the browser sent it, or None when it is none."""
+    try:
+        number = int(str(value))
+    except ValueError:
+        return None
+    return number if 0 < number < MAX_ID else None
 
 
 def safe_next(value: object) -> str:

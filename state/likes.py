@@ -26,6 +26,7 @@ from models.member import utcnow
 from models.site_settings import SiteSettings
 from services.database import db_session
 from services.site_settings import current_settings
+from state.forms import browser_id
 from state.i18n import I18nState
 from state.live import badges_changed
 from state.members import PAGE_SIZE, tile_to_card
@@ -92,14 +93,6 @@ def like_to_announce(member_id: int, now: datetime | None = None) -> Announcemen
     return Announcement(tile, automatic=True) if tile is not None else None
 
 
-def _as_member_id(value: object) -> int | None:
-    """A member id sent by the browser, or None when it is not a number."""
-    try:
-        return int(str(value))
-    except ValueError:
-        return None
-
-
 def _stored_like(viewer_id: int, liked_id: int | None) -> bool:
     """Like the member; False when the id is no number or the member may not be liked."""
     if liked_id is None:
@@ -161,7 +154,7 @@ class LikesState(rx.State):
         viewer_id = await _viewer(self)
         if viewer_id is None:
             return rx.redirect(login_url(self.router.url))
-        liked_id = _as_member_id(member_id)
+        liked_id = browser_id(member_id)
         if not _stored_like(viewer_id, liked_id):
             self.cards = [card for card in self.cards if card["id"] != liked_id]
             return await self._toast(MEMBER_UNAVAILABLE)
@@ -174,7 +167,7 @@ class LikesState(rx.State):
         viewer_id = await _viewer(self)
         if viewer_id is None:
             return rx.redirect(login_url(self.router.url))
-        liked_id = _as_member_id(member_id)
+        liked_id = browser_id(member_id)
         if liked_id is not None:
             with db_session() as db:
                 unlike_member(db, viewer_id, liked_id)

@@ -17,14 +17,13 @@ from services.database import db_session
 from services.member_photos import add_member_photo, remove_member_photo
 from services.photo_pipeline import MAX_UPLOAD_BYTES, PHOTO_NOT_AN_IMAGE, PhotoRejected
 from services.site_settings import current_settings
-from state.forms import FormState
+from state.forms import FormState, browser_id
 from state.session import SessionState
 from state.shell import login_url
 from translations.errors import PHOTO_LIMIT_REACHED
 
 log = logging.getLogger(__name__)
 UPLOAD_ID = "photo-manager-upload"
-MAX_ID = 2**31  # ids are 32-bit integer columns
 NAME_SHOWN = 80  # characters of a refused file's name shown with the reason
 MAX_REFUSED = 25  # refused files listed at most
 
@@ -45,15 +44,6 @@ def _rejected_name(rejection: object) -> str | None:
     file = rejection.get("file") if isinstance(rejection, dict) else None
     path = file.get("path") if isinstance(file, dict) else None
     return str(path).rsplit("/", 1)[-1] if path else None
-
-
-def _photo_id(value: object) -> int | None:
-    """A photo id as the browser sent it, or None when it is no database id."""
-    try:
-        number = int(str(value))
-    except ValueError:
-        return None
-    return number if 0 < number < MAX_ID else None
 
 
 class PhotoManagerState(FormState, rx.State):
@@ -168,7 +158,7 @@ class PhotoManagerState(FormState, rx.State):
             yield self._login()
             return
         self.errors, self.file_errors = {}, []
-        chosen = _photo_id(photo_id)
+        chosen = browser_id(photo_id)
         try:
             if chosen is None:
                 raise NotYourPhotos(photo_id)

@@ -326,3 +326,12 @@ async def test_a_reconnect_keeps_the_draft_and_its_client_id(make_root, db, pair
     chats.parent_state.router = make_root(url="/chats").router
     await run(chats.open_page())
     assert chats.draft == "" and chats.draft_id != draft_id
+
+
+async def test_removing_a_chat_by_a_garbled_id_alerts_and_reloads(make_root, db, pair, pushes):
+    anna, _bob = pair
+    chats = await opened(make_root, db, anna, "/chats")
+
+    events = await run(chats.remove("1; drop table chatside"))
+
+    assert any("alert" in str(event) for event in events)
