@@ -22,7 +22,7 @@ from models.directory import TILE_WIDTH, MemberTile, tile_select, to_tile
 from models.gifts import GIFTS
 from models.member import Member, MemberStatus, Profile, utcnow
 from models.site_settings import SiteSettings
-from models.visibility import can_contact, shown_to
+from models.visibility import shown_member, shown_to
 from translations.catalog import N_
 from translations.errors import INSUFFICIENT_CREDITS, MEMBER_UNAVAILABLE
 
@@ -191,7 +191,9 @@ def _check_recipient(db: Session, outgoing: Outgoing) -> None:
         raise ChatError(MEMBER_UNAVAILABLE)
     if recipient.status == MemberStatus.NOT_CONFIRMED:
         raise ChatError(RECIPIENT_NOT_CONFIRMED)
-    if not (can_receive_messages(recipient) and can_contact(db, sender_id, recipient_id)):
+    # blocks are checked above: what is left of `can_contact` is a shown profile
+    shown = shown_member(recipient, db.get(Profile, recipient_id))
+    if not (can_receive_messages(recipient) and shown and sender_id != recipient_id):
         raise ChatError(MEMBER_UNAVAILABLE)
 
 
