@@ -19,7 +19,8 @@ import asyncio
 import os
 import signal
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Coroutine, Iterator
+from concurrent.futures import ThreadPoolExecutor
 from contextlib import ExitStack, suppress
 from dataclasses import dataclass
 from pathlib import Path
@@ -273,11 +274,18 @@ def crash_db(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Crash, 
             engine = make_engine(_sqlalchemy_url(own_db))
             try:
                 conversation = start_conversation(engine)
-                crash = asyncio.run(crash_and_recover(site, engine, conversation, restart))
+                crash = run_in_own_loop(crash_and_recover(site, engine, conversation, restart))
                 print(summary(crash))
                 yield crash, engine
             finally:
                 engine.dispose()
+
+
+def run_in_own_loop(scenario: Coroutine[None, None, Crash]) -> Crash:
+    """Run the scenario in a thread with its own event loop: in a whole test session the
+    browser tests' Playwright already runs a loop in this thread."""
+    with ThreadPoolExecutor(max_workers=1) as pool:
+        return pool.submit(asyncio.run, scenario).result()
 
 
 def summary(crash: Crash) -> str:
