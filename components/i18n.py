@@ -19,12 +19,15 @@ def t(msgid: str, **params: rx.Var | str | int) -> rx.Var[str]:
     return lookup
 
 
+def intl_format(iso: rx.Var[str], options: str) -> str:
+    """Browser code writing an ISO date or time in the visitor's language with
+    `Intl.DateTimeFormat` options (a JavaScript object's body)."""
+    return f"new Intl.DateTimeFormat({I18nState.locale}, {{{options}}}).format(new Date({iso}))"
+
+
 def local_date(iso_date: rx.Var[str]) -> rx.Var[str]:
     """A YYYY-MM-DD date written the way the visitor's language writes dates."""
-    return rx.Var(
-        f"new Intl.DateTimeFormat({I18nState.locale}, {{dateStyle: 'long', timeZone: 'UTC'}})"
-        f".format(new Date({iso_date}))"
-    ).to(str)
+    return rx.Var(intl_format(iso_date, "dateStyle: 'long', timeZone: 'UTC'")).to(str)
 
 
 def t_choice(labels: dict[str, str], key: rx.Var[str]) -> rx.Var[str]:

@@ -106,9 +106,11 @@ class ChatsState(rx.State):
             settings.message_credits,
         )
         self.gift_credits = settings.gift_credits
+        session = await self.get_state(SessionState)
         with db_session() as db:
             self._open_addressed(db, member_id)
             self._load_list(db, member_id)
+            session.refresh_for_chat(db)  # opening a chat read its messages
             profile = db.get(Profile, member_id)
             country = profile.country if profile else ""
         if self.chat_open and self.partner["id"] == kept[0]:  # a reload or a reconnect
@@ -117,7 +119,6 @@ class ChatsState(rx.State):
         self.message_price = message_price(settings, country, locale)
         self.gifts_open = self.chat_open and self.router.url.query_parameters.get("gift") == "1"
         self.icebreakers_open = self.chat_open and not self.messages and not self.gifts_open
-        (await self.get_state(SessionState)).refresh_counts()
 
     def _close(self) -> None:
         self.conversation_id, self.partner, self.messages = 0, {}, []
@@ -147,10 +148,15 @@ class ChatsState(rx.State):
     def _load_messages(self, db: Session, member_id: int) -> None:
         if not self.conversation_id:
             return
-        rows = messages_of(db, member_id, self.conversation_id, PAGE_SIZE + 1)
-        self.more_before = len(rows) > PAGE_SIZE
-        self.messages = [bubble(row, member_id) for row in rows[-PAGE_SIZE:]]
+        self.messages = self._page(db, member_id)
         mark_read(db, member_id, self.conversation_id)
+
+    def _page(self, db: Session, member_id: int, before_id: int | None = None) -> list[dict]:
+        """A page of the open conversation (before `before_id`), oldest first; sets
+        `more_before`."""
+        rows = messages_of(db, member_id, self.conversation_id, PAGE_SIZE + 1, before_id)
+        self.more_before = len(rows) > PAGE_SIZE
+        return [bubble(row, member_id) for row in rows[-PAGE_SIZE:]]
 
     def _load_list(self, db: Session, member_id: int) -> None:
         settings = current_settings()
@@ -166,11 +172,7 @@ class ChatsState(rx.State):
         if member_id is None or not self.messages or not self.more_before:
             return
         with db_session() as db:
-            rows = messages_of(
-                db, member_id, self.conversation_id, PAGE_SIZE + 1, before_id=self.messages[0]["id"]
-            )
-        self.more_before = len(rows) > PAGE_SIZE
-        self.messages = [bubble(row, member_id) for row in rows[-PAGE_SIZE:]] + self.messages
+            self.messages = self._page(db, member_id, self.messages[0]["id"]) + self.messages
 
     @rx.event
     async def set_draft(self, text: str) -> None:
@@ -301,11 +303,13 @@ class ChatsState(rx.State):
             self._load_list(db, member_id)
 
     async def _reload(self, member_id: int) -> None:
-        """The open conversation, the list and the badges again from the database."""
+        """The open conversation, the list, the balance and the unread count again from the
+        database (the refresh that calls this has just reloaded the rest of the member)."""
+        session = await self.get_state(SessionState)
         with db_session() as db:
             self._show_new(db, member_id)
             self._load_list(db, member_id)
-        (await self.get_state(SessionState)).refresh_counts()
+            session.refresh_for_chat(db)
 
     def _shows_chats(self) -> bool:
         """The tab is on a chat page now (this state keeps its last chat when the tab leaves)."""
@@ -327,11 +331,11 @@ class ChatsState(rx.State):
         if member_id is not None and conversation_id is not None:
             with db_session() as db:
                 removed = remove_chat(db, member_id, conversation_id)
+                (await self.get_state(SessionState)).refresh_for_chat(db)
         if not removed:
             yield rx.window_alert(await self._text(GENERIC_ERROR))
             yield ChatsState.open_page
             return
-        (await self.get_state(SessionState)).refresh_counts()
         if leaving:
             yield rx.redirect("/chats")
 

@@ -31,7 +31,7 @@ from state.i18n import I18nState
 from state.live import badges_changed
 from state.members import PAGE_SIZE, tile_to_card
 from state.session import SessionState
-from state.shell import login_url
+from state.shell import login_url, wait_script
 from translations.catalog import gettext
 from translations.errors import MEMBER_UNAVAILABLE
 
@@ -69,10 +69,6 @@ def delay_script(seconds: int) -> str:
         " window.history.replaceState(window.history.state, '', url); resolve(true);"
         f" }}, {seconds * 1000}))"
     )
-
-
-def wait_script(milliseconds: int) -> str:
-    return f"new Promise(resolve => setTimeout(() => resolve(true), {milliseconds}))"
 
 
 @dataclass(frozen=True)

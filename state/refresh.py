@@ -11,6 +11,7 @@ from state.chats import ChatsState
 from state.likes import LikesState
 from state.live import register_tab
 from state.session import SessionState
+from state.shell import wait_script
 
 FIRST_REFRESH_MS = 5_000
 REFRESH_MS = 60_000
@@ -20,7 +21,7 @@ PUSH_REFRESH_MS = 300_000
 def _tick_after(milliseconds: int, generation: int) -> rx.event.EventSpec:
     """The browser waits, then sends the tick; a tab that slept or lost its connection sends
     it when it is back."""
-    script = f"new Promise(resolve => setTimeout(() => resolve({generation}), {milliseconds}))"
+    script = wait_script(milliseconds, str(generation))
     return rx.call_script(script, callback=RefreshState.tick)
 
 

@@ -90,7 +90,7 @@ class SessionState(rx.State):
         self.unread_messages, self.new_likes = _counts(self._member_id)
 
     def refresh_for_chat(self, db: Session) -> None:
-        """After a message: the balance and the unread count (two cheap queries)."""
+        """After a chat changed: the balance and the unread count (two cheap queries)."""
         if self._member_id is None:
             return
         member = db.get(Member, self._member_id, populate_existing=True)

@@ -17,6 +17,11 @@ ENTRY_WARNING_LOCALES = ("nl", "de")  # the chat, lander and empty layouts warn 
 COUNTRY_HEADERS = ("cf-ipcountry", "x-country-code", "x-geoip-country")
 
 
+def wait_script(milliseconds: int, answer: str = "true") -> str:
+    """Browser code that resolves to `answer` (a JavaScript value) after `milliseconds`."""
+    return f"new Promise(resolve => setTimeout(() => resolve({answer}), {milliseconds}))"
+
+
 def login_url(current: str) -> str:
     """The log-in prompt that leads back to `current` (path and query) afterwards."""
     parts = urlsplit(str(current))
