@@ -26,7 +26,7 @@ from services.photo_pipeline import (
     original_name,
 )
 from state.forms import safe_next
-from state.session import SESSION_COOKIE
+from actions.viewer import SESSION_COOKIE
 
 log = logging.getLogger(__name__)
 

@@ -8,12 +8,18 @@ from sqlmodel import Session
 from starlette.requests import Request
 from starlette.responses import JSONResponse
 
+from actions.runner import read
+from actions.viewer import SESSION_COOKIE, SIGNED_IN, Viewer, resolve_viewer
 from models.auth_session import member_id_for_token
 from services.config import get_config
 from services.database import db_session
-from state.session import SESSION_COOKIE
 
 MAX_JSON_BYTES = 8192
+
+
+async def request_viewer(request: Request, allowed: frozenset = SIGNED_IN) -> Viewer | None:
+    """The one viewer check (actions.viewer) for an HTTP request: its own session cookie."""
+    return await read(resolve_viewer, request.cookies.get(SESSION_COOKIE), allowed)
 
 
 def viewer_id(db: Session, request: Request) -> int | None:

@@ -48,7 +48,7 @@ from sqlalchemy import make_url, text
 from models.db import make_engine
 from services.config import _sqlalchemy_url
 from state.chats import ChatsState
-from state.session import SESSION_COOKIE
+from actions.viewer import SESSION_COOKIE
 
 EVENT_PATH = "/_event"  # socket.io path and namespace of Reflex's websocket
 ROOT_STATE = State.get_full_name()

@@ -6,6 +6,11 @@ from sqlalchemy import Engine, event, make_url
 from sqlmodel import create_engine
 
 
+# A statement waiting on a lock gives up well inside Reflex's 10 s state lock, so the member
+# gets an answer ("not sent, try again") instead of a lock that expired under them.
+POSTGRES_TIMEOUTS = "-c lock_timeout=3000 -c statement_timeout=6000"
+
+
 def make_engine(url: str) -> Engine:
     if url.startswith("sqlite"):
         if database := make_url(url).database:
@@ -13,7 +18,13 @@ def make_engine(url: str) -> Engine:
         engine = create_engine(url, connect_args={"check_same_thread": False, "timeout": 30})
         event.listen(engine, "connect", _sqlite_pragmas)
         return engine
-    return create_engine(url, pool_pre_ping=True, pool_size=5, max_overflow=10)
+    return create_engine(
+        url,
+        pool_pre_ping=True,
+        pool_size=5,
+        max_overflow=10,
+        connect_args={"options": POSTGRES_TIMEOUTS},
+    )
 
 
 def _sqlite_pragmas(dbapi_connection, _record) -> None:

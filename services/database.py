@@ -1,4 +1,5 @@
-"""The configured database engine and a session context for handlers and scripts."""
+"""The configured database engine, the one transaction an action owns, and a session for
+scripts and reads."""
 
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -16,7 +17,26 @@ def get_engine() -> Engine:
     return make_engine(get_config().database_url)
 
 
+def pool_capacity() -> int:
+    """How many connections the engine hands out at once (its pool plus overflow)."""
+    pool = get_engine().pool
+    size = getattr(pool, "size", lambda: 5)()
+    return max(1, size + max(0, getattr(pool, "_max_overflow", 0)))
+
+
 @contextmanager
 def db_session() -> Iterator[Session]:
     with Session(get_engine(), expire_on_commit=False) as session:
         yield session
+
+
+@contextmanager
+def transaction() -> Iterator[Session]:
+    """One transaction: committed when the block ends, rolled back when it raises."""
+    with db_session() as session:
+        try:
+            yield session
+            session.commit()
+        except BaseException:
+            session.rollback()
+            raise

@@ -1,5 +1,10 @@
-"""Site settings cached per worker process, refreshed after a short time-to-live."""
+"""Site settings cached per worker process, refreshed after a short time-to-live.
 
+Handlers on the event loop ask `await site_settings()`, which reads the database in a thread
+when the cached copy is stale; code already off the loop (actions, scripts) asks
+`current_settings()`."""
+
+import asyncio
 import time
 from threading import Lock
 
@@ -12,13 +17,27 @@ _lock = Lock()
 _cached: tuple[float, SiteSettings] | None = None
 
 
+def _fresh() -> SiteSettings | None:
+    cached = _cached
+    if cached is None or time.monotonic() - cached[0] > CACHE_SECONDS:
+        return None
+    return cached[1]
+
+
 def current_settings() -> SiteSettings:
     global _cached
     with _lock:
-        if _cached is None or time.monotonic() - _cached[0] > CACHE_SECONDS:
-            with db_session() as db:
-                _cached = (time.monotonic(), load_settings(db))
+        if (fresh := _fresh()) is not None:
+            return fresh
+        with db_session() as db:
+            _cached = (time.monotonic(), load_settings(db))
         return _cached[1]
+
+
+async def site_settings() -> SiteSettings:
+    """The settings for a handler on the event loop: the cached copy, or read in a thread."""
+    fresh = _fresh()
+    return fresh if fresh is not None else await asyncio.to_thread(current_settings)
 
 
 def forget_cached_settings() -> None:

@@ -14,7 +14,7 @@ from services.mail import delivered
 from services.password_work import with_password_work
 from services.site_settings import current_settings
 from state.forms import FormState
-from state.session import SessionState
+from state.session import SessionState, current_member_id
 from translations.errors import GENERIC_ERROR
 
 LOGIN_REDIRECT = "/login?next=/settings"
@@ -31,7 +31,7 @@ class AccountSettingsState(FormState, rx.State):
     discount_expires: str = ""
 
     async def _member_id(self) -> int | None:
-        return (await self.get_state(SessionState)).verified_member_id()
+        return await current_member_id(self)
 
     @rx.event
     def reset_form(self) -> None:

@@ -7,7 +7,7 @@ import reflex as rx
 
 from services import accounts
 from services.mail import delivered
-from state.session import SessionState
+from state.session import SessionState, current_member_id
 
 SENT_STEP = 4
 
@@ -33,7 +33,7 @@ class ActivationState(rx.State):
             return
         self.resend_failed, self.resend_step = False, 1
         yield
-        member_id = (await self.get_state(SessionState)).verified_member_id()
+        member_id = await current_member_id(self)
         self.resend_step = 2
         yield
         mail = await asyncio.to_thread(accounts.activation_mail, member_id) if member_id else None
@@ -50,4 +50,4 @@ class ActivationState(rx.State):
         self.mail_change_ok = await asyncio.to_thread(accounts.confirm_new_email, token)
         self.mail_change_checked = True
         if self.mail_change_ok:
-            (await self.get_state(SessionState)).load()
+            await (await self.get_state(SessionState))._load()

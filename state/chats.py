@@ -36,7 +36,7 @@ from state.forms import browser_id
 from state.i18n import I18nState
 from state.live import TabUpdate, push_later, push_to_member
 from state.members import tile_to_card
-from state.session import SessionState
+from state.session import SessionState, current_member_id
 from translations.catalog import gettext
 from translations.errors import GENERIC_ERROR, INSUFFICIENT_CREDITS
 
@@ -85,7 +85,7 @@ class ChatsState(rx.State):
         return self.partner.get("id") is not None
 
     async def _member_id(self) -> int | None:
-        return (await self.get_state(SessionState)).verified_member_id()
+        return await current_member_id(self)
 
     async def _text(self, msgid: str, **params: object) -> str:
         return gettext((await self.get_state(I18nState)).locale, msgid, **params)

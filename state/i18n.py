@@ -4,9 +4,9 @@ import json
 
 import reflex as rx
 
-from models.member import Member
-from services.database import db_session
-from state.session import SessionState
+from actions.language import save_language
+from actions.runner import act
+from state.session import SessionState, current_viewer
 from translations.locales import (
     DEFAULT_LOCALE,
     LOCALE_COOKIE,
@@ -18,15 +18,6 @@ from translations.locales import (
 
 def set_html_lang(locale: str) -> rx.event.EventSpec:
     return rx.call_script(f"document.documentElement.lang = {json.dumps(locale)}")
-
-
-def save_language(member_id: int, locale: str) -> None:
-    with db_session() as db:
-        member = db.get(Member, member_id)
-        if member is not None:
-            member.language = locale
-            db.add(member)
-            db.commit()
 
 
 class I18nState(rx.State):
@@ -57,7 +48,8 @@ class I18nState(rx.State):
         if locale is None:
             return None
         self.locale = self.locale_cookie = locale
-        session = await self.get_state(SessionState)
-        if session.logged_in and (member_id := session.verified_member_id()):
-            save_language(member_id, locale)
+        if (await self.get_state(SessionState)).logged_in and (
+            viewer := await current_viewer(self)
+        ):
+            await act(save_language, viewer, locale)
         return set_html_lang(locale)

@@ -30,7 +30,7 @@ from state.forms import browser_id
 from state.i18n import I18nState
 from state.live import badges_changed
 from state.members import PAGE_SIZE, tile_to_card
-from state.session import SessionState
+from state.session import SessionState, current_member_id
 from state.shell import login_url, wait_script
 from translations.catalog import gettext
 from translations.errors import MEMBER_UNAVAILABLE
@@ -118,7 +118,7 @@ def _list_page(db: Session, member_id: int, kind: str, offset: int) -> list[Like
 
 
 async def _viewer(state: rx.State) -> int | None:
-    return (await state.get_state(SessionState)).verified_member_id()
+    return await current_member_id(state)
 
 
 async def _update_badge(state: rx.State, member_id: int) -> None:

@@ -41,7 +41,7 @@ def badges_changed(member_id: int) -> None:
 
 
 async def _refresh_counts(root: rx.State) -> None:
-    (await root.get_state(SessionState)).refresh_counts()
+    await (await root.get_state(SessionState))._refresh_counts()
 
 
 def push_later(seconds: float, member_id: int, token: str, update: TabUpdate) -> None:

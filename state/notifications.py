@@ -15,7 +15,7 @@ from models.notification_prefs import (
 from services.database import db_session
 from state.forms import FormState
 from state.push_opt_in import PUSH_STATES, check_push, push_answer, subscribe_push
-from state.session import SessionState
+from state.session import SessionState, current_member_id
 from state.shell import login_url
 from translations.catalog import N_
 from translations.errors import GENERIC_ERROR
@@ -35,7 +35,7 @@ class NotificationsState(FormState, rx.State):
     notices: dict[str, str] = {}  # section ("email" or "push") -> translated notice
 
     async def _member(self) -> int | None:
-        return (await self.get_state(SessionState)).verified_member_id()
+        return await current_member_id(self)
 
     def _login(self) -> rx.event.EventSpec:
         return rx.redirect(login_url(self.router.url))

@@ -18,7 +18,7 @@ from services.member_photos import add_member_photo, remove_member_photo
 from services.photo_pipeline import MAX_UPLOAD_BYTES, PHOTO_NOT_AN_IMAGE, PhotoRejected
 from services.site_settings import current_settings
 from state.forms import FormState, browser_id
-from state.session import SessionState
+from state.session import SessionState, current_member_id
 from state.shell import login_url
 from translations.errors import PHOTO_LIMIT_REACHED
 
@@ -58,7 +58,7 @@ class PhotoManagerState(FormState, rx.State):
         return len(self.photos) >= self.limit
 
     async def _member_id(self) -> int | None:
-        return (await self.get_state(SessionState)).verified_member_id()
+        return await current_member_id(self)
 
     def _login(self) -> rx.event.EventSpec:
         return rx.redirect(login_url(self.router.url))

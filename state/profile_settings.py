@@ -25,7 +25,7 @@ from models.site_settings import SiteSettings
 from services.database import db_session
 from services.site_settings import current_settings
 from state.forms import FormState, toggled
-from state.session import SessionState
+from state.session import SessionState, current_member_id
 from state.shell import login_url
 
 TABS = ("profile", "photos", "location", "privacy", "account")
@@ -85,7 +85,7 @@ class ProfileSettingsState(FormState, rx.State):
     geo: str = ""  # one of GEO_RESULTS after "Use my location"
 
     async def _member_id(self) -> int | None:
-        return (await self.get_state(SessionState)).verified_member_id()
+        return await current_member_id(self)
 
     def _login(self) -> rx.event.EventSpec:
         return rx.redirect(login_url(f"/settings?tab={self.tab}"))

@@ -21,7 +21,7 @@ from services.photo_pipeline import blurred_name
 from services.site_settings import current_settings
 from state.forms import FormState
 from state.live import badges_changed
-from state.session import SessionState
+from state.session import SessionState, current_member_id
 from state.shell import login_url
 from translations.catalog import N_
 from translations.errors import MEMBER_UNAVAILABLE
@@ -100,7 +100,7 @@ class ProfileViewState(FormState, rx.State):
         return [INTEREST_LABELS[i] for i in self.interests if i in INTEREST_LABELS]
 
     async def _viewer_id(self) -> int | None:
-        return (await self.get_state(SessionState)).verified_member_id()
+        return await current_member_id(self)
 
     def _requested_id(self) -> int | None:
         if self.router.url.path.rstrip("/") == "/profile":

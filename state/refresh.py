@@ -57,7 +57,7 @@ class RefreshState(rx.State):
     async def _reload_member(self) -> int | None:
         """The member again from the database, the tab registered anew; None when logged out."""
         session = await self.get_state(SessionState)
-        session.load()
+        await session._load()
         if not session.logged_in:
             return None
         await register_tab(self, session._member_id)

@@ -26,7 +26,7 @@ from models.signup import has_traffic_source
 from services.database import db_session
 from services.site_settings import current_settings
 from state.members import PAGE_SIZE, tile_to_card
-from state.session import SessionState
+from state.session import SessionState, current_member_id
 from state.shell import ShellState
 from state.signup import SignupState
 
@@ -61,7 +61,7 @@ class SearchState(rx.State):
         return len(self.similar) < self.similar_num_results
 
     async def _viewer(self) -> int | None:
-        return (await self.get_state(SessionState)).verified_member_id()
+        return await current_member_id(self)
 
     def _filters(self) -> SearchFilters:
         return SearchFilters(self.gender, self.country, self.region, self.min_age, self.max_age)

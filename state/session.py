@@ -1,18 +1,24 @@
-"""Who is asking: the member behind the tab's HttpOnly session cookie, and what the nav shows."""
+"""Who is asking: the member behind the tab's HttpOnly session cookie, and what the nav shows.
+
+`current_viewer` is the one check every handler goes through: the tab's own cookie, its session row
+still live, the member's status allowed. It runs once per event (Reflex runs every event in a
+task of its own, so a context variable keyed by the event's id holds the answer)."""
+
+from contextvars import ContextVar
 
 import reflex as rx
-from sqlmodel import Session
-from starlette.requests import cookie_parser
+from reflex_base.event.context import EventContext
 
-from models.auth_session import member_id_for_token
-from models.chat import unread_total
-from models.likes import new_like_count
-from models.member import Member, MemberStatus, Profile
-from services.database import db_session
+from actions.runner import read
+from actions.session import Balance, NavFacts, balance_of, nav_facts
+from actions.viewer import SIGNED_IN, Viewer, resolve_viewer, session_token
 
-SESSION_COOKIE = "auth.session"
 BADGE_CAP = 99
 CREDITS_WARNING_AT = 10
+
+_checked: ContextVar[tuple[str, str | None, frozenset, Viewer | None] | None] = ContextVar(
+    "_checked", default=None
+)
 
 
 def badge_text(count: int) -> str:
@@ -21,29 +27,33 @@ def badge_text(count: int) -> str:
     return f"{BADGE_CAP}+" if count > BADGE_CAP else str(count)
 
 
-def session_token(cookie_header: str) -> str | None:
-    """The session cookie's value; a neighbouring cookie the strict parser dislikes (JSON, a
-    space) must not hide it, so this reads cookies the way Starlette's requests do."""
-    return cookie_parser(cookie_header or "").get(SESSION_COOKIE) or None
+def _event_id() -> str | None:
+    try:
+        return EventContext.get().txid
+    except LookupError:
+        return None
 
 
-def _signed_in_member(token: str | None) -> tuple[Member, Profile | None] | None:
-    with db_session() as db:
-        member_id = member_id_for_token(db, token)
-        member = db.get(Member, member_id) if member_id else None
-        if member is None or (member.status != MemberStatus.ACTIVE and not _unconfirmed(member)):
-            return None
-        return member, db.get(Profile, member.id)
+async def current_viewer(state: rx.State, allowed: frozenset = SIGNED_IN) -> Viewer | None:
+    """The member behind the tab's own cookie now (the session may have ended since the page
+    loaded), checked once per event. Every handler that acts for a member asks this."""
+    token, event = session_token(state.router.headers.cookie), _event_id()
+    cached = _checked.get()
+    if event is not None and cached is not None and cached[:3] == (event, token, allowed):
+        return cached[3]
+    found = await read(resolve_viewer, token, allowed)
+    _remember(token, allowed, found)
+    return found
 
 
-def _counts(member_id: int) -> tuple[int, int]:
-    """(unread messages, new likes) of the member."""
-    with db_session() as db:
-        return unread_total(db, member_id), new_like_count(db, member_id)
+async def current_member_id(state: rx.State, allowed: frozenset = SIGNED_IN) -> int | None:
+    found = await current_viewer(state, allowed)
+    return found.member_id if found else None
 
 
-def _unconfirmed(member: Member) -> bool:
-    return member.status == MemberStatus.NOT_CONFIRMED
+def _remember(token: str | None, allowed: frozenset, found: Viewer | None) -> None:
+    if (event := _event_id()) is not None:
+        _checked.set((event, token, allowed, found))
 
 
 class SessionState(rx.State):
@@ -58,55 +68,38 @@ class SessionState(rx.State):
     _member_id: int | None = None
     _language: str | None = None
 
-    def load(self) -> None:
-        """Read the session cookie from the websocket request and load the member it names."""
-        found = _signed_in_member(self.cookie_token())
-        if found is None:
-            self.clear()
-            return
-        member, profile = found
-        self._member_id, self._language = member.id, member.language
-        self.logged_in = True
-        self.name = profile.name if profile else ""
-        self.email = member.email
-        self.credits = member.credits
-        self.paid_user = member.paid_user
-        self.unread_messages, self.new_likes = _counts(member.id)
-        self.needs_activation = (
-            _unconfirmed(member)
-            and (profile is None or profile.status == "disabled")
-            and not member.notifications_disabled
-        )
+    def _cookie_token(self) -> str | None:
+        return session_token(self.router.headers.cookie)
 
-    def refresh_counts(self) -> None:
+    async def _load(self) -> None:
+        """Read the session cookie from the websocket request and load the member it names."""
+        facts = await read(nav_facts, self._cookie_token())
+        if facts is None:
+            self._clear()
+            return
+        self._show(facts)
+        _remember(self._cookie_token(), SIGNED_IN, facts.viewer)
+
+    def _show(self, facts: NavFacts) -> None:
+        self._member_id, self._language = facts.viewer.member_id, facts.viewer.language
+        self.logged_in = True
+        self.name, self.email = facts.name, facts.email
+        self.needs_activation = facts.needs_activation
+        self._apply_balance(facts.balance)
+
+    async def _refresh_counts(self) -> None:
         """Balance, premium and badges again from the database, after something changed them."""
         if self._member_id is None:
             return
-        with db_session() as db:
-            member = db.get(Member, self._member_id)
-            if member is None:
-                return
-            self.credits, self.paid_user = member.credits, member.paid_user
-        self.unread_messages, self.new_likes = _counts(self._member_id)
+        balance = await read(balance_of, self._member_id)
+        if balance is not None:
+            self._apply_balance(balance)
 
-    def refresh_for_chat(self, db: Session) -> None:
-        """After a chat changed: the balance and the unread count (two cheap queries)."""
-        if self._member_id is None:
-            return
-        member = db.get(Member, self._member_id, populate_existing=True)
-        if member is not None:
-            self.credits = member.credits
-            self.unread_messages = unread_total(db, member.id)
+    def _apply_balance(self, balance: Balance) -> None:
+        self.credits, self.paid_user = balance.credits, balance.paid_user
+        self.unread_messages, self.new_likes = balance.unread_messages, balance.new_likes
 
-    def cookie_token(self) -> str | None:
-        return session_token(self.router.headers.cookie)
-
-    def verified_member_id(self) -> int | None:
-        """The member behind the cookie now (the session may have ended since the page loaded)."""
-        found = _signed_in_member(self.cookie_token())
-        return found[0].id if found else None
-
-    def clear(self) -> None:
+    def _clear(self) -> None:
         self._member_id = self._language = None
         self.logged_in = self.paid_user = self.needs_activation = False
         self.name = self.email = ""

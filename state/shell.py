@@ -6,7 +6,7 @@ from urllib.parse import urlencode, urlsplit
 import reflex as rx
 
 from models.site_settings import company_info, terms_version_date
-from services.site_settings import current_settings
+from services.site_settings import site_settings
 from state.i18n import I18nState
 from state.live import register_tab
 from state.session import SessionState
@@ -46,9 +46,9 @@ class ShellState(rx.State):
         """Fill the frame: who is logged in, which language, which settings apply. A page that
         needs a log-in sends a visitor to the log-in prompt, and back there afterwards."""
         session = await self.get_state(SessionState)
-        session.load()
+        await session._load()
         await register_tab(self, session._member_id)
-        settings = current_settings()
+        settings = await site_settings()
         self.site_name = settings.name
         info = company_info(settings)
         self.company = {

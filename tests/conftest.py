@@ -16,6 +16,7 @@ import services.database
 from models.db import make_engine
 from services.config import _sqlalchemy_url
 from tests.pg import wipe_postgres_schema
+from tests.queries import statements_on_the_event_loop
 
 IN_CI = bool(os.environ.get("CI"))
 POSTGRES_URL = os.environ.get("DATABASE_URL", "")
@@ -68,6 +69,14 @@ def engine(database_url: str, monkeypatch: pytest.MonkeyPatch) -> Iterator[Engin
 def db(engine: Engine) -> Iterator[Session]:
     with Session(engine, expire_on_commit=False) as session:
         yield session
+
+
+@pytest.fixture(autouse=True)
+def no_statement_on_the_event_loop() -> Iterator[None]:
+    """Fail any test in which a handler or route ran SQL on the event loop's thread."""
+    with statements_on_the_event_loop() as offenders:
+        yield
+    assert not offenders, "SQL on the event loop:\n" + "\n".join(offenders)
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:

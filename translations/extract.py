@@ -4,17 +4,19 @@ Texts are marked by `t("...")` in components, `N_("...")` where they are transla
 and `gettext(locale, "...")` on the server.
 """
 
+from pathlib import Path
+
 from babel.messages.catalog import Catalog
 from babel.messages.extract import extract_from_dir
 from babel.messages.pofile import read_po, write_po
 
-from services.config import PROJECT_ROOT
 from translations.catalog import po_path
 from translations.locales import DEFAULT_LOCALE, LOCALES
 
+PROJECT_ROOT = Path(__file__).resolve().parent.parent
 KEYWORDS = {"t": None, "N_": None, "gettext": (2,)}
 METHOD_MAP = [(f"{folder}/**.py", "python") for folder in
-              ("app", "components", "state", "models", "services", "translations")]  # fmt: skip
+              ("app", "components", "state", "actions", "services", "models", "translations")]  # fmt: skip
 
 
 def extracted_msgids() -> dict[str, list[tuple[str, int]]]:

@@ -2,7 +2,8 @@ import pytest
 from sqlmodel import Session
 
 from models.auth_session import start_session
-from state.session import SessionState, badge_text, session_token
+from actions.viewer import session_token
+from state.session import SessionState, badge_text
 from tests.factories import make_member
 from tests.state.conftest import substate
 

@@ -10,7 +10,7 @@ from app.auto_like_api import auto_like
 from models.auth_session import start_session
 from models.likes import Like, like_member
 from models.member import Profile
-from state.session import SESSION_COOKIE
+from actions.viewer import SESSION_COOKIE
 from tests.factories import add_photo, make_member
 
 

@@ -16,7 +16,7 @@ from models.credits import grant_credits
 from models.likes import like_member
 from models.member import Member
 from models.site_settings import SiteSettings
-from state.session import SESSION_COOKIE
+from actions.viewer import SESSION_COOKIE
 from tests.factories import make_member
 
 SETTINGS = SiteSettings()

@@ -14,7 +14,7 @@ from app.geocode_api import geocode
 from models.auth_session import start_session
 from services import geocoding
 from services.geocoding import Place, reverse_geocode
-from state.session import SESSION_COOKIE
+from actions.viewer import SESSION_COOKIE
 from tests.factories import make_member
 
 

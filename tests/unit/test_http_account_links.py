@@ -16,7 +16,7 @@ from models.auth_session import (
 )
 from models.deletion import delete_account
 from models.member import Member, utcnow
-from state.session import SESSION_COOKIE
+from actions.viewer import SESSION_COOKIE
 from tests.factories import PASSWORD, make_member, make_member_with_password
 
 HANDOFF = "/api/session.php"

@@ -8,7 +8,7 @@ from app.http_api import http_api
 from models.auth_session import member_id_for_token, start_session
 from models.push_subscription import PushSubscription
 from services.config import get_config
-from state.session import SESSION_COOKIE
+from actions.viewer import SESSION_COOKIE
 from tests.factories import add_photo, make_member
 
 JSON = {"content-type": "application/json"}

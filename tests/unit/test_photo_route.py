@@ -19,7 +19,7 @@ from models.member import Member, MemberStatus
 from models.photo_access import FREE_VIEWER_PHOTOS
 from services.config import get_config
 from services.photo_pipeline import StoredPhoto, store_photo
-from state.session import SESSION_COOKIE
+from actions.viewer import SESSION_COOKIE
 from tests.factories import add_photo, edit_profile, make_member
 
 PUBLIC_CACHE = "private, max-age=3600"

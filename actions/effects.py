@@ -1,0 +1,58 @@
+"""What happens after a commit: live updates, mails, pushes.
+
+An action returns effects as plain data (a dataclass per kind); the layers above subscribe a
+handler to each kind with `@handles(Kind)`. The runner dispatches them only after the action's
+transaction committed, each handler in its own background task, so a slow or failing effect
+never holds up the member who acted and never undoes what was stored.
+"""
+
+import asyncio
+import logging
+from collections.abc import Awaitable, Callable, Iterable
+from typing import Any, TypeVar
+
+E = TypeVar("E")
+Handler = Callable[[Any], Awaitable[None]]
+
+log = logging.getLogger(__name__)
+_handlers: dict[type, list[Handler]] = {}
+_tasks: set[asyncio.Task] = set()
+
+
+def handles(kind: type[E]) -> Callable[[Callable[[E], Awaitable[None]]], Callable]:
+    """Subscribe the decorated coroutine function to effects of `kind`."""
+
+    def subscribe(handler: Callable[[E], Awaitable[None]]) -> Callable[[E], Awaitable[None]]:
+        _handlers.setdefault(kind, []).append(handler)
+        return handler
+
+    return subscribe
+
+
+def dispatch(effects: Iterable[object]) -> None:
+    """Start the handlers of each effect in the background."""
+    for effect in effects:
+        handlers = _handlers.get(type(effect), [])
+        if not handlers:
+            log.warning("no handler for effect %s", type(effect).__name__)
+        for handler in handlers:
+            spawn(handler(effect))
+
+
+def spawn(work: Awaitable[None]) -> None:
+    """Run `work` in the background; a failure is logged, never raised to anyone."""
+    task = asyncio.ensure_future(work)
+    _tasks.add(task)
+    task.add_done_callback(_finished)
+
+
+def _finished(task: asyncio.Task) -> None:
+    _tasks.discard(task)
+    if not task.cancelled() and task.exception() is not None:
+        log.error("effect failed", exc_info=task.exception())
+
+
+async def settle() -> None:
+    """Wait until every effect started so far (and those they started) has finished."""
+    while pending := [task for task in _tasks if not task.done()]:
+        await asyncio.gather(*pending, return_exceptions=True)

@@ -1,0 +1,61 @@
+"""Who is acting: the one viewer check for websocket events and HTTP requests alike.
+
+The tab's or request's own session cookie names a session row; the row must be live (not
+expired, its hand-off traded) and its member's status allowed for what is asked. One statement.
+"""
+
+from dataclasses import dataclass
+
+from sqlmodel import Session, select
+from starlette.requests import cookie_parser
+
+from models.auth_session import AuthSession, hash_token
+from models.member import Member, MemberStatus, utcnow
+from services.database import db_session
+
+SESSION_COOKIE = "auth.session"
+MAX_TOKEN_LENGTH = 100
+SIGNED_IN = frozenset({MemberStatus.ACTIVE, MemberStatus.NOT_CONFIRMED})
+ACTIVE = frozenset({MemberStatus.ACTIVE})
+
+
+@dataclass(frozen=True)
+class Viewer:
+    member_id: int
+    status: str
+    language: str
+    paid_user: bool
+
+    @property
+    def confirmed(self) -> bool:
+        return self.status == MemberStatus.ACTIVE
+
+
+def session_token(cookie_header: str | None) -> str | None:
+    """The session cookie's value; a neighbouring cookie the strict parser dislikes (JSON, a
+    space) must not hide it, so this reads cookies the way Starlette's requests do."""
+    return cookie_parser(cookie_header or "").get(SESSION_COOKIE) or None
+
+
+def viewer_in(db: Session, token: str | None, allowed: frozenset = SIGNED_IN) -> Viewer | None:
+    """The member behind `token` when the session is live and their status is `allowed`."""
+    if not token or len(token) > MAX_TOKEN_LENGTH:
+        return None
+    row = db.exec(
+        select(Member.id, Member.status, Member.language, Member.paid_user)
+        .join(AuthSession, AuthSession.member_id == Member.id)
+        .where(
+            AuthSession.token_hash == hash_token(token),
+            AuthSession.expires_at > utcnow(),
+            AuthSession.handoff_hash.is_(None),
+        )
+    ).first()
+    if row is None or row.status not in allowed:
+        return None
+    return Viewer(row.id, row.status, row.language, row.paid_user)
+
+
+def resolve_viewer(token: str | None, allowed: frozenset = SIGNED_IN) -> Viewer | None:
+    """`viewer_in` with a session of its own: run it through `actions.runner.read`."""
+    with db_session() as db:
+        return viewer_in(db, token, allowed)
