@@ -9,6 +9,8 @@ always sum to the balance. A `reference` is unique: a payment or a message is bo
 from datetime import datetime
 
 from sqlalchemy import func, update
+from sqlalchemy.dialects.postgresql import insert as postgresql_insert
+from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlmodel import Field, Session, SQLModel, select
 
 from models.member import Member, utcnow
@@ -34,19 +36,36 @@ def _add_to_balance(db: Session, member_id: int, amount: int, at_least: int = 0)
     return result.rowcount == 1
 
 
+def _book_once(db: Session, member_id: int, amount: int, reason: str, reference: str) -> bool:
+    """Insert the ledger line unless its reference is booked; False when it was. On PostgreSQL
+    a second transaction with the same reference waits for the first, then books nothing,
+    so concurrent grants of one payment neither double nor fail."""
+    insert = {"postgresql": postgresql_insert, "sqlite": sqlite_insert}[db.get_bind().dialect.name]
+    statement = (
+        insert(CreditEntry)
+        .values(member_id=member_id, amount=amount, reason=reason, reference=reference)
+        .on_conflict_do_nothing(index_elements=["reference"])
+        .returning(CreditEntry.id)
+    )
+    return db.exec(statement).first() is not None
+
+
 def grant_credits(
     db: Session, member: Member, amount: int, reason: str, reference: str | None = None
-) -> None:
-    """Add credits with their ledger line; `reference` makes a grant happen once. Caller commits."""
+) -> bool:
+    """Add credits with their ledger line; `reference` makes a grant happen once (False when it
+    had happened). Caller commits."""
     if amount <= 0:
         raise ValueError("a grant adds credits")
-    if reference and db.exec(select(CreditEntry).where(CreditEntry.reference == reference)).first():
-        return
     if member.id is None:
         db.add(member)
         db.flush()
-    db.add(CreditEntry(member_id=member.id, amount=amount, reason=reason, reference=reference))
+    if reference is None:
+        db.add(CreditEntry(member_id=member.id, amount=amount, reason=reason))
+    elif not _book_once(db, member.id, amount, reason, reference):
+        return False
     _add_to_balance(db, member.id, amount)
+    return True
 
 
 def charge_credits(db: Session, member_id: int, amount: int, reason: str, reference: str) -> bool:

@@ -1,6 +1,10 @@
 """The credit ledger: grants and charges change the balance and the ledger together."""
 
+from concurrent.futures import ThreadPoolExecutor
+from threading import Barrier
+
 import pytest
+from sqlalchemy import Engine
 from sqlmodel import Session, select
 
 from models.credits import CreditEntry, charge_credits, grant_credits, ledger_sum
@@ -35,8 +39,8 @@ def test_a_charge_never_takes_the_balance_below_zero(db: Session) -> None:
 
 def test_a_reference_is_booked_once(db: Session) -> None:
     member = make_member(db)
-    grant_credits(db, member, 10, "purchase", "payment:7")
-    grant_credits(db, member, 10, "purchase", "payment:7")
+    assert grant_credits(db, member, 10, "purchase", "payment:7")
+    assert not grant_credits(db, member, 10, "purchase", "payment:7")
     db.commit()
     assert _balance(db, member.id) == 10 == ledger_sum(db, member.id)
 
@@ -58,3 +62,23 @@ def test_grants_add_and_charges_take(db: Session, amount: int) -> None:
     assert charge_credits(db, member.id, 0, "text", "free")  # nothing to book
     db.commit()
     assert ledger_sum(db, member.id) == 0 == _balance(db, member.id)
+
+
+def test_twenty_grants_of_one_reference_at_once_grant_once(engine: Engine, db: Session) -> None:
+    """Two webhooks for one payment may arrive together: one grant, and no error for either."""
+    if engine.dialect.name != "postgresql":
+        pytest.skip("parallel transactions are a PostgreSQL matter; SQLite runs one writer")
+    member = make_member(db)
+    start = Barrier(20)
+
+    def grant(_: int) -> bool:
+        with Session(engine, expire_on_commit=False) as own:
+            start.wait()
+            granted = grant_credits(own, own.get(Member, member.id), 40, "purchase", "payment:9")
+            own.commit()
+            return granted
+
+    with ThreadPoolExecutor(max_workers=20) as pool:
+        results = list(pool.map(grant, range(20)))
+    assert results.count(True) == 1
+    assert _balance(db, member.id) == 40 == ledger_sum(db, member.id)
