@@ -34,6 +34,7 @@ chromium:
 lint: $(STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
+	$(BIN)/lint-imports --no-cache  # the layers of pyproject.toml [tool.importlinter]
 
 test: $(STAMP) chromium lint
 	$(BIN)/pytest -q -p no:cacheprovider

@@ -17,6 +17,9 @@ config = rx.Config(
     backend_port=_config.port,
     deploy_url=_config.public_url,
     api_url=_config.public_url,
+    # Only our own pages: Reflex gives this list to its CORS middleware (our HTTP routes
+    # included) and to socket.io, which refuses a websocket from any other Origin.
+    cors_allowed_origins=[_config.public_origin],
     telemetry_enabled=False,
     show_built_with_reflex=False,
     plugins=[

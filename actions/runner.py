@@ -14,6 +14,7 @@ from typing import Generic, ParamSpec, TypeVar
 
 from actions.effects import dispatch
 from services.database import pool_capacity
+from services.password_work import with_password_work
 
 T = TypeVar("T")
 P = ParamSpec("P")
@@ -39,6 +40,14 @@ async def _in_pool(work: Callable[P, T], *args: P.args, **kwargs: P.kwargs) -> T
 async def act(action: Callable[P, Done[T]], *args: P.args, **kwargs: P.kwargs) -> T:
     """Run `action` off the event loop; after its commit, start its effects; its result."""
     done = await _in_pool(action, *args, **kwargs)
+    dispatch(done.effects)
+    return done.value
+
+
+async def act_hashing(action: Callable[P, Done[T]], *args: P.args, **kwargs: P.kwargs) -> T:
+    """`act` for an action that hashes or checks a password (argon2id is slow on purpose): it
+    runs in the small password pool, which leaves a CPU core to the event loop."""
+    done = await with_password_work(action, *args, **kwargs)
     dispatch(done.effects)
     return done.value
 

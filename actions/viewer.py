@@ -6,6 +6,7 @@ expired, its hand-off traded) and its member's status allowed for what is asked.
 
 from dataclasses import dataclass
 
+from sqlalchemy import ColumnElement
 from sqlmodel import Session, select
 from starlette.requests import cookie_parser
 
@@ -41,18 +42,28 @@ def viewer_in(db: Session, token: str | None, allowed: frozenset = SIGNED_IN) ->
     """The member behind `token` when the session is live and their status is `allowed`."""
     if not token or len(token) > MAX_TOKEN_LENGTH:
         return None
+    traded = (AuthSession.token_hash == hash_token(token), AuthSession.handoff_hash.is_(None))
+    return _live_viewer(db, allowed, *traded)
+
+
+def _live_viewer(db: Session, allowed: frozenset, *session: ColumnElement[bool]) -> Viewer | None:
     row = db.exec(
         select(Member.id, Member.status, Member.language, Member.paid_user)
         .join(AuthSession, AuthSession.member_id == Member.id)
-        .where(
-            AuthSession.token_hash == hash_token(token),
-            AuthSession.expires_at > utcnow(),
-            AuthSession.handoff_hash.is_(None),
-        )
+        .where(AuthSession.expires_at > utcnow(), *session)
     ).first()
     if row is None or row.status not in allowed:
         return None
     return Viewer(row.id, row.status, row.language, row.paid_user)
+
+
+def session_viewer(session_id: int | None, allowed: frozenset = SIGNED_IN) -> Viewer | None:
+    """The member of the session row `session_id` while it lives: for the tab that signed up,
+    whose socket was opened before the new session's cookie existed."""
+    if session_id is None:
+        return None
+    with db_session() as db:
+        return _live_viewer(db, allowed, AuthSession.id == session_id)
 
 
 def resolve_viewer(token: str | None, allowed: frozenset = SIGNED_IN) -> Viewer | None:

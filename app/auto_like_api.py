@@ -1,14 +1,13 @@
 """GET /api/auto-like.php (spec section 7): the like to announce to the member, as a profile with
 id and main_image.match (the path under the CDN prefix), or null."""
 
-import asyncio
-
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 
-from app.request_auth import authentication_required, request_member_id
+from actions.likes import like_to_announce
+from actions.runner import act
+from app.request_auth import authentication_required, request_viewer
 from models.directory import MemberTile
-from state.likes import like_to_announce
 
 
 def profile_json(tile: MemberTile) -> dict:
@@ -16,16 +15,12 @@ def profile_json(tile: MemberTile) -> dict:
     return {"id": tile.id, "name": tile.name, "main_image": image}
 
 
-def _answer(request: Request) -> Response:
-    member_id = request_member_id(request)
-    if member_id is None:
+async def auto_like(request: Request) -> Response:
+    viewer = await request_viewer(request)
+    if viewer is None:
         return authentication_required()
-    found = like_to_announce(member_id)
+    found = await act(like_to_announce, viewer)
     return JSONResponse(
         {"profile": profile_json(found.liker) if found else None},
         headers={"Cache-Control": "no-store"},
     )
-
-
-async def auto_like(request: Request) -> Response:
-    return await asyncio.to_thread(_answer, request)

@@ -1,66 +1,61 @@
 """The chat and likes calls of spec section 7, for the member behind the session cookie:
 GET /api/chats.php, DELETE /api/chat.php and GET /api/likes.php."""
 
-import asyncio
-from collections.abc import Callable
-from datetime import date
+from collections.abc import Awaitable, Callable
 
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 
+from actions import chat
+from actions.chat import iso
+from actions.overview import likes_overview
+from actions.runner import act, read
+from actions.viewer import Viewer
 from app.auto_like_api import profile_json
-from app.request_auth import authentication_required, json_body, request_member_id
-from models.chat import chat_list, remove_chat, remove_chats_with, unread_total
-from models.likes import given_likes, new_like_count, received_likes
-from services.database import db_session
-from state.chat_views import iso
+from app.request_auth import authentication_required, json_body, request_viewer
 
 LIST_LIMIT = 200
 NO_STORE = {"Cache-Control": "no-store"}
 
 
-def _chats(member_id: int) -> dict:
-    with db_session() as db:
-        summaries = chat_list(db, member_id, date.today(), LIST_LIMIT)
-        total = unread_total(db, member_id)
+async def _chats(viewer: Viewer) -> dict:
+    summaries, total = await read(chat.overview, viewer, LIST_LIMIT)
     chats = [
         {
-            "conversation": chat.conversation_id,
-            "profile": profile_json(chat.member),
-            "num_unread_messages": chat.unread,
+            "conversation": summary.conversation_id,
+            "profile": profile_json(summary.member),
+            "num_unread_messages": summary.unread,
             "last_message": {
-                "text": chat.last_body,
-                "gift": chat.last_gift,
-                "from_me": chat.last_from_me,
-                "at": iso(chat.last_at),
+                "text": summary.last_body,
+                "gift": summary.last_gift,
+                "from_me": summary.last_from_me,
+                "at": iso(summary.last_at),
             },
         }
-        for chat in summaries
+        for summary in summaries
     ]
     return {"chats": chats, "total_unread_messages": total}
 
 
-def _likes(member_id: int) -> dict:
-    today = date.today()
-    with db_session() as db:
-        given = given_likes(db, member_id, today, LIST_LIMIT)
-        received = received_likes(db, member_id, today, LIST_LIMIT)
-        total_new = new_like_count(db, member_id)
+async def _likes(viewer: Viewer) -> dict:
+    found = await read(likes_overview, viewer, LIST_LIMIT)
     return {
-        "likes": [{"id": like.member.id, "profile": profile_json(like.member)} for like in given],
+        "likes": [
+            {"id": like.member.id, "profile": profile_json(like.member)} for like in found.given
+        ],
         "liked_by": [
             {"id": like.member.id, "like_new": like.is_new, "profile": profile_json(like.member)}
-            for like in received
+            for like in found.received
         ],
-        "total_new_likes": total_new,
+        "total_new_likes": found.new,
     }
 
 
-async def _answer(request: Request, build: Callable[[int], dict]) -> Response:
-    member_id = await asyncio.to_thread(request_member_id, request)
-    if member_id is None:
+async def _answer(request: Request, build: Callable[[Viewer], Awaitable[dict]]) -> Response:
+    viewer = await request_viewer(request)
+    if viewer is None:
         return authentication_required()
-    return JSONResponse(await asyncio.to_thread(build, member_id), headers=NO_STORE)
+    return JSONResponse(await build(viewer), headers=NO_STORE)
 
 
 async def chats(request: Request) -> Response:
@@ -72,26 +67,25 @@ async def likes(request: Request) -> Response:
 
 
 def _as_id(value: object) -> int | None:
-    return value if isinstance(value, int) and not isinstance(value, bool) and value > 0 else None
-
-
-def _remove(member_id: int, data: dict) -> bool:
-    """{"conversation": id} removes that chat, {"profile": id} every chat with that member."""
-    with db_session() as db:
-        if (conversation_id := _as_id(data.get("conversation"))) is not None:
-            return remove_chat(db, member_id, conversation_id)
-        if (profile_id := _as_id(data.get("profile"))) is not None:
-            return bool(remove_chats_with(db, member_id, profile_id))
-    return False
+    return (
+        value
+        if isinstance(value, int) and not isinstance(value, bool) and 0 < value < 2**31
+        else None
+    )
 
 
 async def delete_chat(request: Request) -> Response:
-    member_id = await asyncio.to_thread(request_member_id, request)
-    if member_id is None:
+    """{"conversation": id} removes that chat, {"profile": id} every chat with that member."""
+    viewer = await request_viewer(request)
+    if viewer is None:
         return authentication_required()
     data = await json_body(request)
     if data is None:
         return JSONResponse({"error": "invalid_request"}, status_code=400)
-    if not await asyncio.to_thread(_remove, member_id, data):
+    conversation_id, partner_id = _as_id(data.get("conversation")), _as_id(data.get("profile"))
+    removed = None
+    if conversation_id is not None or partner_id is not None:
+        removed = await act(chat.remove, viewer, conversation_id, partner_id)
+    if removed is None:
         return JSONResponse({"error": "not_found"}, status_code=404, headers=NO_STORE)
     return Response(status_code=204)

@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 
-from app.request_auth import authentication_required, request_member_id
+from app.request_auth import authentication_required, request_viewer
 from services.geocoding import Place, reverse_geocode, valid_coordinates
 
 NO_STORE = {"Cache-Control": "private, no-store"}
@@ -34,7 +34,7 @@ def _place_json(place: Place | None) -> dict:
 
 
 async def geocode(request: Request) -> Response:
-    if request_member_id(request) is None:
+    if await request_viewer(request) is None:
         return authentication_required()
     point = _coordinates(request.query_params)
     if point is None:

@@ -5,28 +5,33 @@ import logging
 from pathlib import Path
 
 from starlette.applications import Starlette
+from starlette.middleware import Middleware
 from starlette.requests import Request
 from starlette.responses import FileResponse, JSONResponse, RedirectResponse, Response
 from starlette.routing import Route
 
+from actions.account_links import confirm_address, undo_deletion
+from actions.browser_session import log_out, session_is_live, trade_handoff
+from actions.photo_files import photo_answer
+from actions.push import subscribe_to_push
+from actions.runner import act, read
+from actions.viewer import SESSION_COOKIE
 from app.auto_like_api import auto_like
 from app.chat_api import chats, delete_chat, likes
 from app.geocode_api import geocode
-from app.request_auth import authentication_required, json_body, viewer_id
-from models.auth_session import SESSION_LIFETIME, end_session, redeem_handoff
-from models.photo_access import PhotoView, photo_view, viewer_of
-from models.push_subscription import save_subscription
-from services.accounts import activate_from_link, reactivate_from_link
-from services.config import PROJECT_ROOT, get_config
-from services.database import db_session
-from services.photo_pipeline import (
-    ensure_blurred,
-    is_blurred_name,
-    is_photo_filename,
-    original_name,
+from app.request_auth import (
+    authentication_required,
+    from_our_origin,
+    json_body,
+    request_viewer,
 )
+from app.security_headers import SecurityHeaders
+from models.auth_session import SESSION_LIFETIME
+from models.photo_access import PhotoView
+from models.routes import url
+from services.config import PROJECT_ROOT, get_config
+from services.photo_pipeline import ensure_blurred, is_photo_filename
 from state.forms import safe_next
-from actions.viewer import SESSION_COOKIE
 
 log = logging.getLogger(__name__)
 
@@ -49,10 +54,9 @@ async def session_handoff(request: Request) -> Response:
     """Trade the one-time code of a websocket log-in for the session cookie."""
     data = await json_body(request)
     code = data.get("code") if data else None
-    with db_session() as db:
-        token = redeem_handoff(db, code if isinstance(code, str) else None)
-        if token is not None:  # this browser's earlier session, if any, ends here
-            end_session(db, request.cookies.get(SESSION_COOKIE))
+    if not isinstance(code, str):
+        return JSONResponse({"error": "invalid_code"}, status_code=400)
+    token = await act(trade_handoff, code, request.cookies.get(SESSION_COOKIE))
     if token is None:
         return JSONResponse({"error": "invalid_code"}, status_code=400)
     return _set_session_cookie(Response(status_code=204), token)
@@ -60,13 +64,14 @@ async def session_handoff(request: Request) -> Response:
 
 async def activate_link(request: Request) -> Response:
     """The activation e-mail's link: confirm the address and show the outcome."""
-    confirmed = await asyncio.to_thread(activate_from_link, request.query_params.get("token", ""))
-    return RedirectResponse("/activate/done" if confirmed else "/activate/error", status_code=303)
+    confirmed = await act(confirm_address, request.query_params.get("token", ""))
+    outcome = "activate-done" if confirmed else "activate-error"
+    return RedirectResponse(url(outcome), status_code=303)
 
 
 async def reactivate_link(request: Request) -> Response:
-    back = await asyncio.to_thread(reactivate_from_link, request.query_params.get("token", ""))
-    where = "/login?reactivated=1" if back else "/activate/error?reactivate=1"
+    back = await act(undo_deletion, request.query_params.get("token", ""))
+    where = url("login", reactivated=1) if back else url("activate-error", reactivate=1)
     return RedirectResponse(where, status_code=303)
 
 
@@ -74,12 +79,27 @@ def _after_logout(next_path: str | None) -> str:
     return next_path if next_path and safe_next(next_path) == next_path else "/"
 
 
-async def logout(request: Request) -> Response:
-    with db_session() as db:
-        end_session(db, request.cookies.get(SESSION_COOKIE))
+def _logged_out(request: Request) -> Response:
     response = RedirectResponse(_after_logout(request.query_params.get("next")), status_code=303)
     response.delete_cookie(SESSION_COOKIE, path="/", httponly=True, samesite="lax")
     return response
+
+
+async def logout(request: Request) -> Response:
+    """POST from our own pages: end this browser's session, drop its cookie and go on to `next`.
+    A form or fetch on another site cannot send our Origin, so it cannot log anyone out."""
+    if not from_our_origin(request):
+        return JSONResponse({"error": "cross_site"}, status_code=403)
+    await act(log_out, request.cookies.get(SESSION_COOKIE))
+    return _logged_out(request)
+
+
+async def forget_ended_session(request: Request) -> Response:
+    """GET, which any site can send: only a cookie whose session already ended (an account just
+    deleted) is dropped on the way to `next`; a live session is left alone."""
+    if await read(session_is_live, request.cookies.get(SESSION_COOKIE)):
+        return RedirectResponse("/", status_code=303)
+    return _logged_out(request)
 
 
 async def page_hidden(request: Request) -> Response:
@@ -114,13 +134,12 @@ async def user_push_subscription(request: Request) -> Response:
         return JSONResponse({"error": "unsupported"}, status_code=400)
     data = await json_body(request)
     fields = _subscription_fields(data) if data is not None else None
-    with db_session() as db:
-        member_id = viewer_id(db, request)
-        if member_id is None:
-            return authentication_required()
-        if fields is None:
-            return JSONResponse({"error": "invalid_subscription"}, status_code=400)
-        save_subscription(db, member_id, *fields)
+    viewer = await request_viewer(request)
+    if viewer is None:
+        return authentication_required()
+    if fields is None:
+        return JSONResponse({"error": "invalid_subscription"}, status_code=400)
+    await act(subscribe_to_push, viewer, *fields)
     return Response(status_code=204)
 
 
@@ -138,12 +157,8 @@ async def photo(request: Request) -> Response:
     filename = request.path_params["filename"]
     if not is_photo_filename(filename):
         return Response(status_code=404)
-    with db_session() as db:
-        viewer = viewer_of(db, viewer_id(db, request))
-        view = photo_view(db, viewer, filename)
-        wants_blurred = view == PhotoView.NONE and is_blurred_name(filename)
-        if wants_blurred:
-            view = photo_view(db, viewer, original_name(filename))
+    answer = await read(photo_answer, await request_viewer(request), filename)
+    view, wants_blurred = answer.view, answer.wants_blurred
     path = await _rendition(view, filename, wants_blurred)
     if path is None:
         return Response(status_code=404)
@@ -164,9 +179,12 @@ async def _rendition(view: PhotoView, filename: str, wants_blurred: bool) -> Pat
 
 
 def http_api() -> Starlette:
+    """Our routes, mounted in front of Reflex's app; the security headers wrap both."""
     return Starlette(
+        middleware=[Middleware(SecurityHeaders)],
         routes=[
-            Route("/api/logout.php", logout, methods=["GET"]),
+            Route("/api/logout.php", logout, methods=["POST"]),
+            Route("/api/logout.php", forget_ended_session, methods=["GET"]),
             Route("/api/session.php", session_handoff, methods=["POST"]),
             Route("/api/activate.php", activate_link, methods=["GET"]),
             Route("/api/reactivate.php", reactivate_link, methods=["GET"]),
@@ -179,5 +197,5 @@ def http_api() -> Starlette:
             Route("/api/user.php", user_push_subscription, methods=["POST"]),
             Route("/sw-push.js", service_worker, methods=["GET"]),
             Route("/media/photos/{filename}", photo, methods=["GET"]),
-        ]
+        ],
     )

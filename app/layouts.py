@@ -4,7 +4,6 @@ from collections.abc import Callable
 
 import reflex as rx
 
-from app.routes import Layout, Route
 from components.activation_reminder import activation_reminder
 from components.entry_warning import entry_warning
 from components.footer import disclaimer, footer, us_footer
@@ -13,6 +12,7 @@ from components.like_modal import like_modal
 from components.live_status import live_status
 from components.navigation import top_navigation
 from components.signup_modal import signup_modal
+from models.routes import Layout, Route, url
 from state.i18n import I18nState
 from translations.errors import BACK_TO_HOME, ERROR_DEFAULT_MESSAGE, PAGE_NOT_FOUND
 
@@ -66,7 +66,7 @@ def _lander(_route: Route, content: rx.Component) -> rx.Component:
     return rx.fragment(
         rx.el.header(
             rx.el.div(
-                rx.link(rx.image(src="/logo.svg", alt="", width="34px"), href="/"),
+                rx.link(rx.image(src="/logo.svg", alt="", width="34px"), href=url("index")),
                 class_name="container",
             ),
             class_name="lander-bar",
@@ -102,7 +102,7 @@ def error_page(status: int = 500, message: str = ERROR_DEFAULT_MESSAGE) -> rx.Co
     return rx.el.section(
         rx.el.div(str(status), class_name="error-code"),
         rx.heading(t(PAGE_NOT_FOUND if not_found else message), size="6", margin_y="12px"),
-        rx.link(rx.button(t(BACK_TO_HOME), size="3"), href="/", underline="none")
+        rx.link(rx.button(t(BACK_TO_HOME), size="3"), href=url("index"), underline="none")
         if not_found
         else rx.fragment(),
         class_name="error-page",

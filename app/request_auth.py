@@ -2,17 +2,13 @@
 JSON only from our own pages, for our HTTP routes."""
 
 import json
-from urllib.parse import urlsplit
 
-from sqlmodel import Session
 from starlette.requests import Request
 from starlette.responses import JSONResponse
 
 from actions.runner import read
 from actions.viewer import SESSION_COOKIE, SIGNED_IN, Viewer, resolve_viewer
-from models.auth_session import member_id_for_token
 from services.config import get_config
-from services.database import db_session
 
 MAX_JSON_BYTES = 8192
 
@@ -20,15 +16,6 @@ MAX_JSON_BYTES = 8192
 async def request_viewer(request: Request, allowed: frozenset = SIGNED_IN) -> Viewer | None:
     """The one viewer check (actions.viewer) for an HTTP request: its own session cookie."""
     return await read(resolve_viewer, request.cookies.get(SESSION_COOKIE), allowed)
-
-
-def viewer_id(db: Session, request: Request) -> int | None:
-    return member_id_for_token(db, request.cookies.get(SESSION_COOKIE))
-
-
-def request_member_id(request: Request) -> int | None:
-    with db_session() as db:
-        return viewer_id(db, request)
 
 
 def authentication_required() -> JSONResponse:
@@ -40,14 +27,23 @@ def authentication_required() -> JSONResponse:
     )
 
 
+def from_our_origin(request: Request) -> bool:
+    """Sent by our own pages: browsers name the sending page's origin on every POST (a missing
+    Origin still counts when the browser vouches the request is same-origin). The Host header
+    proves nothing: whoever sends the request chooses it."""
+    origin = request.headers.get("origin")
+    if origin is None:
+        return request.headers.get("sec-fetch-site") == "same-origin"
+    return origin == get_config().public_origin
+
+
 def from_our_pages(request: Request) -> bool:
     """JSON sent by our own pages: an HTML form on another site can send neither this content
-    type nor our Origin, so a cookie-changing POST cannot be forged across sites."""
+    type nor our Origin, and our CORS policy lets no other origin's script send it. A request
+    without Origin is no browser's cross-site request, so it may come from our tools."""
     if not request.headers.get("content-type", "").startswith("application/json"):
         return False
-    origin = request.headers.get("origin")
-    ours = {request.headers.get("host"), urlsplit(get_config().public_url).netloc}
-    return origin is None or urlsplit(origin).netloc in ours
+    return "origin" not in request.headers or from_our_origin(request)
 
 
 async def json_body(request: Request) -> dict | None:

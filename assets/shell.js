@@ -1,12 +1,6 @@
 // Browser-side parts of the site shell that have no server round trip.
 (function () {
   "use strict";
-  var root = document.documentElement;
-
-  // Installed app (home-screen / PWA): CSS shows the back button only there.
-  if (window.matchMedia("(display-mode: standalone)").matches || window.navigator.standalone) {
-    root.dataset.app = "installed";
-  }
 
   // A failed lazy chunk (after a deploy) reloads the page, at most once per 60 s.
   var RELOAD_KEY = "chunk-reload-at";
@@ -93,13 +87,30 @@
     });
   }
 
+  // Log-out is a POST from our own page, so no other site can end a session (a GET can be
+  // sent by any link). The form lives in the body: closing the menu that held the link
+  // cannot cancel it.
+  function logout(next) {
+    var form = document.createElement("form");
+    form.method = "POST";
+    form.action = "/api/logout.php" + (next ? "?next=" + encodeURIComponent(next) : "");
+    document.body.appendChild(form);
+    form.submit();
+  }
+  document.addEventListener("click", function (event) {
+    var link = event.target instanceof Element && event.target.closest("a[data-logout]");
+    if (!link) return;
+    event.preventDefault();
+    logout();
+  }, true);
+
   // A 403 answer saying authentication_required logs the browser out (spec section 8).
   var nativeFetch = window.fetch.bind(window);
   window.fetch = function () {
     return nativeFetch.apply(null, arguments).then(function (response) {
       if (response.status === 403) {
         response.clone().json().then(function (body) {
-          if (body && body.error === "authentication_required") window.location.assign("/api/logout.php");
+          if (body && body.error === "authentication_required") logout();
         }).catch(function () {});
       }
       return response;
@@ -113,6 +124,7 @@
   // After a log-in over the websocket: trade the one-time code for the HttpOnly session
   // cookie, then load `next` in a fresh page so the new connection carries the cookie.
   window.siteSession = {
+    logout: logout,
     handoff: function (code, next) {
       return nativeFetch("/api/session.php", {
         method: "POST", credentials: "same-origin",
@@ -217,4 +229,72 @@
     e.preventDefault();
     if (box.form) box.form.requestSubmit();
   });
+
+  // The chat draft stays in the browser until the server confirms it was sent: its text, its
+  // character count, and its client id (one per message, so a retry stores and charges it once),
+  // kept per address in sessionStorage so a reconnect or a server restart loses neither.
+  // Typing notices go to the server at most every 3 s, without the text.
+  var TYPING_EVERY_MS = 3000, typingAt = 0;
+  function draftKey() { return "chat-draft:" + window.location.pathname; }
+  function newClientId() {
+    if (window.crypto && crypto.randomUUID) return crypto.randomUUID();
+    return Array.from(crypto.getRandomValues(new Uint8Array(16)), function (b) { return ("0" + b.toString(16)).slice(-2); }).join("");
+  }
+  function savedDraft() {
+    try { return JSON.parse(sessionStorage.getItem(draftKey()) || "null"); } catch (e) { return null; }
+  }
+  function keepDraft(form) {
+    try {
+      sessionStorage.setItem(draftKey(), JSON.stringify({ text: form.elements.text.value, id: form.elements.client_id.value }));
+    } catch (e) { /* storage full or off: the draft still lives in the page */ }
+  }
+  function countDraft(form) {
+    var counter = form.querySelector("[data-chat-counter]"), count = form.querySelector("[data-chat-count]");
+    if (!counter || !count) return;
+    var length = form.elements.text.value.length;
+    count.textContent = String(length);
+    counter.classList.toggle("over", length > (Number(counter.getAttribute("data-max")) || Infinity));
+  }
+  function prepareComposer(form) {
+    if (form.dataset.ready === draftKey()) return;
+    form.dataset.ready = draftKey();
+    var draft = savedDraft();
+    form.elements.text.value = draft ? draft.text : "";
+    form.elements.client_id.value = draft && draft.id ? draft.id : newClientId();
+    countDraft(form);
+  }
+  function composers() { return document.querySelectorAll("form[data-chat-composer]"); }
+  new MutationObserver(function () { composers().forEach(prepareComposer); })
+    .observe(document.documentElement, { subtree: true, childList: true });
+  document.addEventListener("input", function (e) {
+    var form = e.target.form;
+    if (!form || !form.hasAttribute("data-chat-composer") || e.target.name !== "text") return;
+    keepDraft(form);
+    countDraft(form);
+    if (e.target.value.trim() && Date.now() - typingAt >= TYPING_EVERY_MS) {
+      typingAt = Date.now();
+      var notice = document.getElementById("chat-typing");
+      if (notice) notice.click();
+    }
+  });
+  window.siteChat = {
+    // The server stored the message: an empty draft with a new client id.
+    sent: function () {
+      composers().forEach(function (form) {
+        form.elements.text.value = "";
+        form.elements.client_id.value = newClientId();
+        keepDraft(form);
+        countDraft(form);
+      });
+    },
+    // An icebreaker: into the draft, to be changed before it is sent.
+    fill: function (text) {
+      composers().forEach(function (form) {
+        form.elements.text.value = text;
+        keepDraft(form);
+        countDraft(form);
+        form.elements.text.focus();
+      });
+    }
+  };
 })();

@@ -45,10 +45,10 @@ from reflex.state import State
 from reflex_base.constants.state import FIELD_MARKER
 from sqlalchemy import make_url, text
 
+from actions.viewer import SESSION_COOKIE
 from models.db import make_engine
 from services.config import _sqlalchemy_url
 from state.chats import ChatsState
-from actions.viewer import SESSION_COOKIE
 
 EVENT_PATH = "/_event"  # socket.io path and namespace of Reflex's websocket
 ROOT_STATE = State.get_full_name()

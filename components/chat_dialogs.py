@@ -7,6 +7,7 @@ from components.confirm_dialog import confirm_content
 from components.gift_labels import GIFT_LABELS
 from components.i18n import t
 from models.gifts import GIFTS, gift_picture
+from models.routes import url
 from state.chats import ChatsState
 from state.session import SessionState
 from translations.catalog import N_
@@ -121,7 +122,7 @@ def premium_alert() -> rx.Component:
                         on_click=S.close_premium_alert,
                     )
                 ),
-                rx.link(rx.button(t("Get Premium"), color_scheme="amber"), href="/premium"),
+                rx.link(rx.button(t("Get Premium"), color_scheme="amber"), href=url("premium")),
                 gap="3",
                 justify="end",
                 margin_top="16px",

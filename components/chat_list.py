@@ -6,6 +6,7 @@ import reflex as rx
 from components.chat_time import list_time
 from components.gift_labels import GIFT_LABELS
 from components.i18n import t, t_choice
+from models.routes import chat_url, url
 from state.chats import ChatsState
 
 S = ChatsState
@@ -48,7 +49,7 @@ def _chat_row(chat: rx.Var[dict]) -> rx.Component:
             ),
             class_name="chat-row-text",
         ),
-        href="/chats/" + chat["id"].to_string(),
+        href=chat_url(chat["id"]),
         class_name=rx.cond(chat["id"].to(int) == S.conversation_id, "chat-row active", "chat-row"),
         underline="none",
         data_testid="chat-row",
@@ -64,7 +65,7 @@ def chat_list() -> rx.Component:
             rx.el.div(
                 rx.icon("message-circle-heart", size=40),
                 rx.el.p(t("No conversations yet. Find someone you like and say hello!")),
-                rx.link(rx.button(t("Search members")), href="/members"),
+                rx.link(rx.button(t("Search members")), href=url("members")),
                 class_name="chat-empty",
                 data_testid="chats-empty",
             ),

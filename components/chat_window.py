@@ -7,6 +7,7 @@ from components.chat_dialogs import delete_chat_button, gift_picker, icebreakers
 from components.chat_time import message_time
 from components.gift_labels import GIFT_LABELS
 from components.i18n import t, t_choice
+from models.routes import member_url, url
 from state.chats import CREDITS, ChatsState
 from state.session import SessionState
 from translations.catalog import N_
@@ -20,7 +21,7 @@ def _header() -> rx.Component:
     return rx.el.header(
         rx.link(
             rx.icon("chevron-left", size=22),
-            href="/chats",
+            href=url("chats"),
             class_name="chat-back",
             aria_label=t("All messages"),
         ),
@@ -34,7 +35,7 @@ def _header() -> rx.Component:
                 ),
                 class_name="chat-partner-text",
             ),
-            href="/members/" + partner["id"].to_string(),
+            href=member_url(partner["id"]),
             class_name="chat-partner",
             underline="none",
             data_testid="chat-partner",
@@ -113,7 +114,7 @@ def _error() -> rx.Component:
                 S.error,
                 rx.cond(
                     S.error_kind == CREDITS,
-                    rx.link(t("Buy credits"), href="/credits", class_name="chat-error-link"),
+                    rx.link(t("Buy credits"), href=url("credits"), class_name="chat-error-link"),
                 ),
             ),
             color_scheme="red",
@@ -125,11 +126,14 @@ def _error() -> rx.Component:
 
 
 def _counter() -> rx.Component:
+    """Counted in the browser as the member types (shell.js): no round trip per keystroke."""
     return rx.el.span(
-        S.draft.length(),
+        rx.el.span("0", data_chat_count=""),
         " / ",
         S.message_length,
-        class_name=rx.cond(S.characters_left < 0, "chat-counter over", "chat-counter"),
+        data_chat_counter="",
+        data_max=S.message_length,
+        class_name="chat-counter",
         data_testid="chat-counter",
     )
 
@@ -151,7 +155,8 @@ def _opens(
 
 def _composer() -> rx.Component:
     return rx.form(
-        rx.el.input(type="hidden", name="client_id", value=S.draft_id),
+        rx.el.input(type="hidden", name="client_id"),  # minted in the browser (shell.js)
+        rx.el.button(hidden=True, id="chat-typing", type="button", on_click=S.typing),
         rx.el.div(
             _opens("gift", N_("Send a gift"), S.toggle_gifts(True), "open-gifts"),
             _opens(
@@ -163,8 +168,6 @@ def _composer() -> rx.Component:
             ),
             rx.text_area(
                 name="text",
-                value=S.draft,
-                on_change=S.set_draft,
                 placeholder=t("Write a message…"),
                 rows="2",
                 resize="none",
@@ -194,7 +197,7 @@ def _composer() -> rx.Component:
                 " · ",
                 rx.link(
                     t("Your credits: {count}", count=SessionState.credits),
-                    href="/credits",
+                    href=url("credits"),
                     data_testid="chat-balance",
                 ),
             ),
@@ -204,6 +207,7 @@ def _composer() -> rx.Component:
         on_submit=S.send_text,
         reset_on_submit=False,
         class_name="composer",
+        data_chat_composer="",
     )
 
 
@@ -211,7 +215,7 @@ def _unavailable() -> rx.Component:
     return rx.el.div(
         rx.icon("user-x", size=40),
         rx.el.p(t(MEMBER_UNAVAILABLE)),
-        rx.link(rx.button(t("All messages")), href="/chats"),
+        rx.link(rx.button(t("All messages")), href=url("chats")),
         class_name="chat-placeholder",
         data_testid="chat-unavailable",
     )

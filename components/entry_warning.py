@@ -8,6 +8,15 @@ from state.session import SessionState
 from state.shell import ENTRY_WARNING_LOCALES, ShellState
 
 LEAVE_URL = "https://www.google.com"
+# Asked by the page itself, not left to /shell.js: that script loads after the page mounts, so
+# a page that asked for its mark first took the installed app for the web. The mark shows the
+# back button (site.css).
+INSTALLED_APP = """(() => {
+  const installed = window.matchMedia("(display-mode: standalone)").matches
+    || window.navigator.standalone === true;
+  if (installed) document.documentElement.dataset.app = "installed";
+  return installed;
+})()"""
 
 
 def entry_warning_shown(only_nl_de: bool) -> rx.Var[bool]:
@@ -22,10 +31,7 @@ def entry_warning(only_nl_de: bool) -> rx.Component:
     show = entry_warning_shown(only_nl_de)
     report_app_mode = rx.el.span(
         hidden=True,
-        on_mount=rx.call_script(
-            "document.documentElement.dataset.app === 'installed'",
-            callback=ShellState.set_in_app,
-        ),
+        on_mount=rx.call_script(INSTALLED_APP, callback=ShellState.set_in_app),
     )
     return rx.fragment(report_app_mode, _dialog(show))
 

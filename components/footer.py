@@ -2,8 +2,8 @@
 
 import reflex as rx
 
-from app.routes import static_page_url
 from components.i18n import local_date, t
+from models.routes import static_page_url, url
 from state.i18n import I18nState
 from state.session import SessionState
 from state.shell import ShellState
@@ -14,14 +14,14 @@ _LEGAL_LINKS = (
     (N_("Privacy statement"), static_page_url("privacy")),
     (N_("Cookie policy"), static_page_url("cookies")),
     (N_("Banned account"), static_page_url("ban")),
-    (N_("Pricing"), "/pricing"),
-    (N_("Complaints"), "/complaints"),
+    (N_("Pricing"), url("pricing")),
+    (N_("Complaints"), url("complaints")),
     (N_("Return policy"), static_page_url("return-policy")),
     (N_("FAQ"), static_page_url("faq")),
     (N_("Customer service"), static_page_url("service")),
 )
-_MEMBER_LINKS = ((N_("My profile"), "/profile"), (N_("Buy credits"), "/credits"))
-_VISITOR_LINKS = ((N_("Sign up"), "/signup"), (N_("Log in"), "/login"))
+_MEMBER_LINKS = ((N_("My profile"), url("profile")), (N_("Buy credits"), url("credits")))
+_VISITOR_LINKS = ((N_("Sign up"), url("signup")), (N_("Log in"), url("login")))
 
 
 def _links(links: tuple[tuple[str, str], ...]) -> list[rx.Component]:

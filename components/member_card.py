@@ -1,11 +1,16 @@
 """A member tile for grids: main photo, name, age and place, premium badge; on the likes
 screens also a "New" marker and a heart that likes or unlikes."""
 
+from collections.abc import Callable
+
 import reflex as rx
 from reflex.event import EventHandler
 
 from components.i18n import t
+from models.routes import member_url
 from state.i18n import I18nState
+
+ProfileUrl = Callable[[rx.Var], str]  # a builder of models/routes.py
 
 
 def country_name(code: rx.Var[str]) -> rx.Var[str]:
@@ -17,10 +22,10 @@ def country_name(code: rx.Var[str]) -> rx.Var[str]:
 
 def member_card(member: rx.Var[dict]) -> rx.Component:
     """A card linking to the profile (one argument: rx.foreach passes the index to a second)."""
-    return linked_card(member, "/members/")
+    return linked_card(member, member_url)
 
 
-def linked_card(member: rx.Var[dict], href_prefix: str) -> rx.Component:
+def linked_card(member: rx.Var[dict], profile_url: ProfileUrl) -> rx.Component:
     return rx.link(
         rx.image(src=member["thumb"], alt=member["name"], loading="lazy"),
         rx.cond(member["premium"], rx.el.span(t("Premium"), class_name="premium-badge")),
@@ -33,7 +38,7 @@ def linked_card(member: rx.Var[dict], href_prefix: str) -> rx.Component:
             ),
             class_name="member-card-info",
         ),
-        href=href_prefix + member["id"].to(str),
+        href=profile_url(member["id"]),
         class_name="member-card",
         underline="none",
     )
@@ -63,12 +68,12 @@ def _heart(member: rx.Var[dict], on_like: EventHandler, on_unlike: EventHandler)
 
 
 def member_card_with_heart(
-    member: rx.Var[dict], on_like: EventHandler, on_unlike: EventHandler, href_prefix: str
+    member: rx.Var[dict], on_like: EventHandler, on_unlike: EventHandler, profile_url: ProfileUrl
 ) -> rx.Component:
     """A card with a "New" marker while `member["is_new"]` and a heart that likes the member,
     or unlikes while `member["liked"]`; the handlers take the member id."""
     return rx.el.div(
-        linked_card(member, href_prefix),
+        linked_card(member, profile_url),
         rx.cond(
             member["is_new"],
             rx.el.span(t("New"), class_name="new-badge", data_testid="card-new"),

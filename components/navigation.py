@@ -3,6 +3,7 @@
 import reflex as rx
 
 from components.i18n import t
+from models.routes import url
 from state.i18n import I18nState
 from state.session import SessionState
 from state.shell import ShellState
@@ -70,12 +71,18 @@ def account_menu() -> rx.Component:
         ),
         rx.dropdown_menu.content(
             rx.box(SessionState.name, padding="6px 12px", font_weight="700"),
-            rx.dropdown_menu.item(rx.link(t("My profile"), href="/profile", underline="none")),
-            rx.dropdown_menu.item(rx.link(t("Settings"), href="/settings", underline="none")),
+            rx.dropdown_menu.item(rx.link(t("My profile"), href=url("profile"), underline="none")),
+            rx.dropdown_menu.item(rx.link(t("Settings"), href=url("settings"), underline="none")),
             rx.dropdown_menu.separator(),
             rx.dropdown_menu.item(
-                # A document load: the client router would show /api/logout.php as a 404.
-                rx.el.a(t("Logout"), href=LOGOUT_URL, data_testid="logout", reload_document=True),
+                # shell.js turns the click into a same-origin POST (a GET cannot log out).
+                rx.el.a(
+                    t("Logout"),
+                    href=LOGOUT_URL,
+                    data_logout="post",
+                    data_testid="logout",
+                    reload_document=True,
+                ),
                 color="red",
             ),
         ),
@@ -84,13 +91,15 @@ def account_menu() -> rx.Component:
 
 def _member_links() -> rx.Component:
     return rx.fragment(
-        _nav_link("/members", "search", N_("Search members")),
-        _nav_link("/chats", "message-circle", N_("Messages"), _badge(SessionState.unread_badge)),
-        _nav_link("/likes", "heart", N_("Likes"), _badge(SessionState.likes_badge)),
+        _nav_link(url("members"), "search", N_("Search members")),
+        _nav_link(
+            url("chats"), "message-circle", N_("Messages"), _badge(SessionState.unread_badge)
+        ),
+        _nav_link(url("likes"), "heart", N_("Likes"), _badge(SessionState.likes_badge)),
         rx.cond(
             SessionState.paid_user,
             _nav_link(
-                "/credits",
+                url("credits"),
                 "coins",
                 N_("Credits"),
                 rx.cond(
@@ -106,7 +115,7 @@ def _member_links() -> rx.Component:
                     ),
                 ),
             ),
-            _nav_link("/premium", "crown", N_("Get Premium"), extra_class="premium-link"),
+            _nav_link(url("premium"), "crown", N_("Get Premium"), extra_class="premium-link"),
         ),
     )
 
@@ -128,7 +137,7 @@ def top_navigation(show_back: bool) -> rx.Component:
             rx.link(
                 rx.image(src="/logo.svg", alt=""),
                 rx.el.span(ShellState.site_name, class_name="brand-name"),
-                href=rx.cond(SessionState.logged_in, "/members", "/"),
+                href=rx.cond(SessionState.logged_in, url("members"), url("index")),
                 class_name="brand",
                 underline="none",
             ),
@@ -140,7 +149,7 @@ def top_navigation(show_back: bool) -> rx.Component:
                 account_menu(),
                 rx.link(
                     rx.button(t("Log in"), size="2", data_testid="login-button"),
-                    href="/login",
+                    href=url("login"),
                     underline="none",
                 ),
             ),

@@ -4,6 +4,7 @@ from the server and carry a lock with the way to see them."""
 import reflex as rx
 
 from components.i18n import t
+from models.routes import url
 from state.profile_view import ProfileViewState as S
 
 
@@ -26,7 +27,9 @@ def _lock_overlay(lock: rx.Var[str]) -> rx.Component:
                 rx.button(t("Log in"), on_click=S.ask_login("photos"), size="2"),
             ),
             ("privacy", rx.fragment()),
-            rx.link(rx.button(t("Get Premium"), color_scheme="amber", size="2"), href="/premium"),
+            rx.link(
+                rx.button(t("Get Premium"), color_scheme="amber", size="2"), href=url("premium")
+            ),
         ),
         class_name="photo-lock",
         data_testid="photo-lock",

@@ -7,6 +7,7 @@ from components.confirm_dialog import confirm_content
 from components.forms import field_error
 from components.i18n import t
 from models.profile_steps import PREMIUM_PHOTOS
+from models.routes import url
 from state.photo_manager import UPLOAD_ID
 from state.photo_manager import PhotoManagerState as S
 from translations.catalog import N_
@@ -136,7 +137,7 @@ def _limit_reached() -> rx.Component:
                         rx.button(
                             rx.icon("crown", size=16), t("Get Premium"), color_scheme="amber"
                         ),
-                        href="/premium",
+                        href=url("premium"),
                         data_testid="photo-get-premium",
                     ),
                     class_name="photo-limit-premium",

@@ -4,20 +4,23 @@ place, looks, about-me and interests. Each takes the Vars and events of the stat
 import reflex as rx
 from reflex.event import EventType
 
-from components.attribute_labels import (
+from components.forms import field_error
+from components.i18n import t, t_choice
+from components.member_card import country_name
+from models.attribute_labels import (
     FIELD_LABELS,
     INTEREST_LABELS,
     REGION_KIND_LABELS,
     VALUE_LABELS,
 )
-from components.forms import field_error
-from components.i18n import t, t_choice
-from components.member_card import country_name
 from models.profile_steps import ABOUT_MAX
+from state.place_picker import ANY, InterestPicker, PlacePicker
 from translations.catalog import N_
 
 ABOUT_PLACEHOLDER = N_("What makes you you? What are you looking for?")
 GENDER_CHOICES = {"male": N_("A man"), "female": N_("A woman")}
+FORM_IDS = ("country-select", "region-select")  # test ids of the place selects
+SEARCH_IDS = ("search-country", "search-region")
 SEEKING_CHOICES = {"female": N_("Women"), "male": N_("Men"), "both": N_("Both")}
 
 
@@ -61,46 +64,47 @@ def who_fields(
     )
 
 
-def country_field(
-    countries: rx.Var[list[str]],
-    value: rx.Var[str],
-    on_change: EventType,
-    errors: rx.Var[dict[str, str]],
+def _place_select(
+    value: rx.Var[str], on_change: EventType, items: rx.Component, any_choice: bool, testid: str
 ) -> rx.Component:
-    return rx.el.label(
-        _label(t("Country")),
-        rx.select.root(
-            rx.select.trigger(width="100%", data_testid="country-select"),
-            rx.select.content(
-                rx.foreach(countries, lambda c: rx.select.item(country_name(c), value=c))
-            ),
-            value=value,
-            on_change=on_change,
-            size="3",
-        ),
-        field_error(errors, "country"),
-        class_name="field",
+    """A country or region select; with `any_choice`, "Any" stands for no choice."""
+    first = (rx.select.item(t("Any"), value=ANY),) if any_choice else ()
+    return rx.select.root(
+        rx.select.trigger(placeholder=t("Choose"), width="100%", data_testid=testid),
+        rx.select.content(*first, items),
+        value=rx.cond(value == "", ANY, value) if any_choice else value,
+        on_change=on_change,
+        size="2" if any_choice else "3",
     )
 
 
-def region_field(
-    regions: rx.Var[list[list[str]]], kind: rx.Var[str], value: rx.Var[str], on_change: EventType
+def place_fields(
+    picker: type[PlacePicker],
+    errors: rx.Var[dict[str, str]] | None = None,
+    *,
+    any_choice: bool = False,
 ) -> rx.Component:
-    """The country's regions under the name the country uses (province, state, canton...)."""
-    return rx.cond(
-        regions.length() > 0,
+    """The one place picker (state/place_picker.py): the site's countries, then the chosen
+    country's regions under the name the country uses (province, state, canton...). The
+    search offers "Any" for both."""
+    field_class = "field search-field" if any_choice else "field"
+    country_id, region_id = SEARCH_IDS if any_choice else FORM_IDS
+    countries = rx.foreach(picker.countries, lambda c: rx.select.item(country_name(c), value=c))
+    regions = rx.foreach(picker.regions, lambda r: rx.select.item(r[1], value=r[0]))
+    return rx.fragment(
         rx.el.label(
-            _label(t_choice(REGION_KIND_LABELS, kind)),
-            rx.select.root(
-                rx.select.trigger(
-                    placeholder=t("Choose"), width="100%", data_testid="region-select"
-                ),
-                rx.select.content(rx.foreach(regions, lambda r: rx.select.item(r[1], value=r[0]))),
-                value=value,
-                on_change=on_change,
-                size="3",
+            _label(t("Country")),
+            _place_select(picker.country, picker.pick_country, countries, any_choice, country_id),
+            field_error(errors, "country") if errors is not None else rx.fragment(),
+            class_name=field_class,
+        ),
+        rx.cond(
+            picker.regions.length() > 0,
+            rx.el.label(
+                _label(t_choice(REGION_KIND_LABELS, picker.region_kind)),
+                _place_select(picker.region, picker.pick_region, regions, any_choice, region_id),
+                class_name=field_class,
             ),
-            class_name="field",
         ),
     )
 
@@ -135,8 +139,9 @@ def about_field(
     )
 
 
-def interest_chips(options: rx.Var[list[str]], chosen: rx.Var[list[str]], toggle) -> rx.Component:
-    """The site's interests as chips; `toggle(interest)` adds or removes one."""
+def interest_chips(picker: type[InterestPicker]) -> rx.Component:
+    """The site's interests as chips, each adding or removing itself (state/place_picker.py)."""
+    chosen = picker.interests
 
     def chip(value: rx.Var[str]) -> rx.Component:
         return rx.el.button(
@@ -144,11 +149,15 @@ def interest_chips(options: rx.Var[list[str]], chosen: rx.Var[list[str]], toggle
             type="button",
             class_name="chip",
             data_selected=chosen.contains(value),
-            on_click=toggle(value),
+            on_click=picker.toggle_interest(value),
         )
 
     return rx.el.div(
         _label(t("Interests")),
-        rx.el.div(rx.foreach(options, chip), class_name="chips", data_testid="interest-chips"),
+        rx.el.div(
+            rx.foreach(picker.interest_options, chip),
+            class_name="chips",
+            data_testid="interest-chips",
+        ),
         class_name="field",
     )

@@ -4,6 +4,7 @@ service (on the log-in page and in the signup form)."""
 import reflex as rx
 
 from components.i18n import t
+from models.routes import static_page_url
 
 
 def reactivation_choice(
@@ -20,7 +21,7 @@ def reactivation_choice(
                 loading=busy,
                 data_testid="send-reactivation",
             ),
-            rx.link(t("Customer service"), href="/pages/service"),
+            rx.link(t("Customer service"), href=static_page_url("service")),
             gap="3",
             align="center",
             wrap="wrap",

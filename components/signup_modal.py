@@ -2,21 +2,20 @@
 
 import reflex as rx
 
-from components.attribute_labels import FIELD_LABELS
 from components.entry_warning import entry_warning_shown
 from components.forms import field_error, form_error, submit_button, text_field
 from components.i18n import t
 from components.photo_manager import PHOTO_ACCEPT
 from components.profile_fields import (
     about_field,
-    country_field,
     interest_chips,
     looks_select,
-    region_field,
+    place_fields,
     who_fields,
 )
 from components.reactivation import reactivation_choice
 from models.account_rules import NAME_MAX
+from models.attribute_labels import FIELD_LABELS
 from models.profile_steps import CITY_MAX
 from state.signup import ABOUT, DONE, LOOKS, PHOTO, PLACE, PUSH, UPLOAD_ID, SignupState
 from translations.catalog import N_
@@ -190,8 +189,7 @@ def _photo_step() -> rx.Component:
 def _place_step() -> rx.Component:
     return _step_form(
         S.save_place,
-        country_field(S.countries, S.country, S.pick_country, S.errors),
-        region_field(S.regions, S.region_kind, S.region, S.pick_region),
+        place_fields(S, S.errors),
         text_field(N_("Town or city"), "city", S.errors, max_length=CITY_MAX),
     )
 
@@ -207,7 +205,7 @@ def _about_step() -> rx.Component:
     return _step_form(
         S.save_about_me,
         about_field(S.errors, name="about"),
-        interest_chips(S.interest_options, S.interests, S.toggle_interest),
+        interest_chips(S),
     )
 
 

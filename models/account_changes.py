@@ -1,20 +1,29 @@
-"""A member changing their password or e-mail address; both need the current password."""
+"""A member changing their password or e-mail address; both need the current password.
+Confirmation mails for a new address are limited per member, so nobody floods a mailbox."""
+
+from datetime import timedelta
 
 from sqlalchemy.exc import IntegrityError
-from sqlmodel import Session, select
+from sqlmodel import Session, func, select
 
 from models.account_errors import AccountError
 from models.account_rules import check_new_password, clean_email
 from models.auth_session import end_all_sessions
-from models.email_tokens import Purpose, consume_token, issue_token
+from models.email_tokens import EmailToken, Purpose, consume_token, issue_token
 from models.login import check_password
-from models.member import Member
+from models.member import Member, utcnow
 from models.passwords import hash_password
+from translations.catalog import N_
 from translations.errors import (
     CHECK_OLD_PASSWORD,
     DUPLICATE_EMAIL,
     NEW_EMAIL_INVALID,
     PASSWORDS_DIFFER,
+)
+
+EMAIL_CHANGES_PER_DAY = 3
+TOO_MANY_EMAIL_CHANGES = N_(
+    "Too many confirmation e-mails sent for a new address, please try again tomorrow."
 )
 
 
@@ -54,9 +63,20 @@ def request_email_change(
         raise AccountError(NEW_EMAIL_INVALID, "email")
     if _address_taken(db, address):
         raise AccountError(DUPLICATE_EMAIL, "email")
+    if _email_changes_today(db, member.id) >= EMAIL_CHANGES_PER_DAY:
+        raise AccountError(TOO_MANY_EMAIL_CHANGES, "email")
     token = issue_token(db, member.id, Purpose.CHANGE_EMAIL, new_email=address)
     db.commit()
     return address, token
+
+
+def _email_changes_today(db: Session, member_id: int) -> int:
+    query = select(func.count()).where(
+        EmailToken.member_id == member_id,
+        EmailToken.purpose == Purpose.CHANGE_EMAIL.value,
+        EmailToken.created_at > utcnow() - timedelta(days=1),
+    )
+    return db.exec(query).one()
 
 
 def confirm_email_change(db: Session, token: str | None) -> Member | None:

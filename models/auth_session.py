@@ -35,16 +35,16 @@ def hash_token(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
 
-def _add_session(db: Session, member_id: int, token: str, handoff: str | None = None) -> None:
-    db.add(
-        AuthSession(
-            token_hash=hash_token(token),
-            member_id=member_id,
-            expires_at=utcnow() + SESSION_LIFETIME,
-            handoff_hash=hash_token(handoff) if handoff else None,
-        )
+def _add_session(db: Session, member_id: int, token: str, handoff: str | None = None) -> int:
+    row = AuthSession(
+        token_hash=hash_token(token),
+        member_id=member_id,
+        expires_at=utcnow() + SESSION_LIFETIME,
+        handoff_hash=hash_token(handoff) if handoff else None,
     )
+    db.add(row)
     db.commit()
+    return row.id
 
 
 def start_session(db: Session, member_id: int) -> str:
@@ -54,11 +54,16 @@ def start_session(db: Session, member_id: int) -> str:
     return token
 
 
-def start_handoff_session(db: Session, member_id: int) -> str:
-    """Create a session whose cookie token is not known yet; return the one-time hand-off code."""
+def start_handoff(db: Session, member_id: int) -> tuple[str, int]:
+    """Create a session whose cookie token is not known yet; return the one-time hand-off code
+    and the session's id."""
     handoff = new_token()
-    _add_session(db, member_id, new_token(), handoff)
-    return handoff
+    return handoff, _add_session(db, member_id, new_token(), handoff)
+
+
+def start_handoff_session(db: Session, member_id: int) -> str:
+    """`start_handoff`'s code alone."""
+    return start_handoff(db, member_id)[0]
 
 
 def redeem_handoff(db: Session, code: str | None) -> str | None:
@@ -92,14 +97,6 @@ def member_id_for_token(db: Session, token: str | None) -> int | None:
     if row is None or row.expires_at <= utcnow() or row.handoff_hash:
         return None
     return row.member_id
-
-
-def has_live_session(db: Session, member_id: int) -> bool:
-    """Whether the member is logged in anywhere (a hand-off not yet traded counts)."""
-    query = select(AuthSession.id).where(
-        AuthSession.member_id == member_id, AuthSession.expires_at > utcnow()
-    )
-    return db.exec(query).first() is not None
 
 
 def end_session(db: Session, token: str | None) -> None:

@@ -16,20 +16,30 @@ class Block(SQLModel, table=True):
     created_at: datetime = Field(default_factory=utcnow)
 
 
-def block_member(db: Session, blocker_id: int, blocked_id: int) -> None:
-    """Idempotent; blocking oneself is refused. Caller checks that `blocked_id` exists."""
+def add_block(db: Session, blocker_id: int, blocked_id: int) -> None:
+    """Within the caller's transaction; idempotent; blocking oneself is refused. The caller
+    checks that `blocked_id` exists."""
     if blocker_id == blocked_id:
         raise ValueError("a member cannot block themselves")
     if db.get(Block, (blocker_id, blocked_id)) is None:
         db.add(Block(blocker_id=blocker_id, blocked_id=blocked_id))
-        db.commit()
 
 
-def unblock_member(db: Session, blocker_id: int, blocked_id: int) -> None:
+def block_member(db: Session, blocker_id: int, blocked_id: int) -> None:
+    add_block(db, blocker_id, blocked_id)
+    db.commit()
+
+
+def remove_block(db: Session, blocker_id: int, blocked_id: int) -> None:
+    """Within the caller's transaction."""
     block = db.get(Block, (blocker_id, blocked_id))
     if block is not None:
         db.delete(block)
-        db.commit()
+
+
+def unblock_member(db: Session, blocker_id: int, blocked_id: int) -> None:
+    remove_block(db, blocker_id, blocked_id)
+    db.commit()
 
 
 def has_blocked(db: Session, blocker_id: int | None, blocked_id: int) -> bool:

@@ -10,13 +10,13 @@ import re
 from dataclasses import dataclass
 from datetime import date, datetime
 
-from sqlalchemy import Index, UniqueConstraint, case, func, or_, update
+from sqlalchemy import Index, Select, UniqueConstraint, and_, case, func, or_, true, update
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import Field, Session, SQLModel, select
 
 from models.account_rules import storable
 from models.activation import can_receive_messages
-from models.blocks import blocked_either_way, not_blocked_with
+from models.blocks import not_blocked_with
 from models.credits import charge_credits
 from models.directory import TILE_WIDTH, MemberTile, tile_select, to_tile
 from models.gifts import GIFTS
@@ -109,6 +109,7 @@ class Sent:
     message: Message
     recipient_id: int
     duplicate: bool  # this client id was sent before: nothing new stored or charged
+    credits_left: int  # the sender's balance after this send
 
 
 @dataclass(frozen=True)
@@ -143,17 +144,61 @@ def partner_of(conversation: Conversation, member_id: int) -> int | None:
     return None
 
 
-def chat_partner(db: Session, viewer_id: int, partner_id: int, today: date) -> MemberTile | None:
-    """The member to chat with as a tile: one the viewer may see, or one who has not confirmed
-    their e-mail address yet (the chat then says why it cannot send); None otherwise."""
-    query = tile_select().where(
-        Profile.member_id == partner_id,
+def _chat_partner_to(viewer_id: int):
+    """SQL for tile rows: a member the viewer may see, or one who has not confirmed their
+    e-mail address yet (the chat then says why it cannot send)."""
+    return and_(
         Member.id != viewer_id,
         or_(shown_to(viewer_id), Member.status == MemberStatus.NOT_CONFIRMED),
         not_blocked_with(viewer_id, Member.id),
     )
+
+
+def chat_partner(db: Session, viewer_id: int, partner_id: int, today: date) -> MemberTile | None:
+    """The member to chat with as a tile, or None when the viewer may not chat with them."""
+    query = tile_select().where(Profile.member_id == partner_id, _chat_partner_to(viewer_id))
     row = db.exec(query).first()
     return to_tile(row, today) if row is not None else None
+
+
+@dataclass(frozen=True)
+class Opening:
+    partner: MemberTile
+    conversation_id: int  # 0 until the first message
+    unread: int  # the viewer's unread messages in it
+    viewer_country: str
+
+
+def chat_opening(
+    db: Session,
+    viewer_id: int,
+    today: date,
+    conversation_id: int | None = None,
+    partner_id: int | None = None,
+) -> Opening | None:
+    """A chat the viewer opens by its conversation or by the other member: that member as a
+    tile, the pair's conversation, the viewer's unread in it and country. One query."""
+    in_pair = or_(
+        and_(Conversation.member_a == viewer_id, Conversation.member_b == Member.id),
+        and_(Conversation.member_b == viewer_id, Conversation.member_a == Member.id),
+    )
+    country = select(Profile.country).where(Profile.member_id == viewer_id).scalar_subquery()
+    mine = (ChatSide.conversation_id == Conversation.id) & (ChatSide.member_id == viewer_id)
+    query = (
+        tile_select(Conversation.id, ChatSide.unread, country)
+        .outerjoin(Conversation, in_pair)
+        .outerjoin(ChatSide, mine)
+        .where(_chat_partner_to(viewer_id))
+    )
+    if conversation_id is not None:
+        query = query.where(Conversation.id == conversation_id)
+    else:
+        query = query.where(Profile.member_id == partner_id)
+    row = db.exec(query).first()
+    if row is None:
+        return None
+    found, unread, viewer_country = row[TILE_WIDTH:]
+    return Opening(to_tile(row, today), found or 0, unread or 0, viewer_country or "")
 
 
 def chats_started(db: Session, member_id: int) -> int:
@@ -175,42 +220,86 @@ def _clean(outgoing: Outgoing, settings: SiteSettings) -> tuple[str, str, int]:
     return TEXT, body, settings.message_credits
 
 
-def _earlier(db: Session, outgoing: Outgoing) -> Message | None:
-    query = select(Message).where(
-        Message.sender_id == outgoing.sender_id, Message.client_id == outgoing.client_id
+@dataclass(frozen=True)
+class _Sender:
+    credits: int
+    paid_user: bool
+    earlier_id: int | None  # the message stored before under this client id
+
+
+def _lock_sender(db: Session, outgoing: Outgoing) -> _Sender | None:
+    """The sender's balance and premium, and an earlier message with this client id, with the
+    sender's row locked. FOR NO KEY UPDATE: serialises this sender's sends, yet lets the other
+    member's first message reference this row (FOR UPDATE would deadlock with their foreign-key
+    check). A twin committed while this waited is caught by the unique client id instead."""
+    earlier = (
+        select(Message.id)
+        .where(Message.sender_id == outgoing.sender_id, Message.client_id == outgoing.client_id)
+        .scalar_subquery()
     )
-    return db.exec(query).first()
+    row = db.exec(
+        select(Member.credits, Member.paid_user, earlier)
+        .where(Member.id == outgoing.sender_id)
+        .with_for_update(of=Member, key_share=True)
+    ).first()
+    return _Sender(*row) if row is not None else None
 
 
-def _check_recipient(db: Session, outgoing: Outgoing) -> None:
+@dataclass(frozen=True)
+class _Recipient:
+    member: Member
+    profile: Profile | None
+    blocked: bool
+    conversation_id: int | None
+
+
+def _recipient(db: Session, outgoing: Outgoing) -> _Recipient | None:
+    """The recipient, their profile, a block either way and the pair's conversation: one query."""
+    sender_id, recipient_id = outgoing.sender_id, outgoing.recipient_id
+    a, b = pair(sender_id, recipient_id)
+    row = db.exec(
+        select(Member, Profile, not_blocked_with(sender_id, Member.id), Conversation.id)
+        .outerjoin(Profile, Profile.member_id == Member.id)
+        .outerjoin(Conversation, (Conversation.member_a == a) & (Conversation.member_b == b))
+        .where(Member.id == recipient_id)
+    ).first()
+    if row is None:
+        return None
+    member, profile, free, conversation_id = row
+    return _Recipient(member, profile, not free, conversation_id)
+
+
+def _check_recipient(outgoing: Outgoing, recipient: _Recipient | None) -> None:
     """Unconfirmed members are named as such (their profile is hidden until they confirm, so
     they are otherwise "not available"); gone, hidden and blocked members are not available."""
-    sender_id, recipient_id = outgoing.sender_id, outgoing.recipient_id
-    recipient = db.get(Member, recipient_id)
-    if recipient is None or blocked_either_way(db, sender_id, recipient_id):
+    if recipient is None or recipient.blocked:
         raise ChatError(MEMBER_UNAVAILABLE)
-    if recipient.status == MemberStatus.NOT_CONFIRMED:
+    if recipient.member.status == MemberStatus.NOT_CONFIRMED:
         raise ChatError(RECIPIENT_NOT_CONFIRMED)
     # blocks are checked above: what is left of `can_contact` is a shown profile
-    shown = shown_member(recipient, db.get(Profile, recipient_id))
-    if not (can_receive_messages(recipient) and shown and sender_id != recipient_id):
+    shown = shown_member(recipient.member, recipient.profile)
+    if not (
+        can_receive_messages(recipient.member)
+        and shown
+        and outgoing.sender_id != recipient.member.id
+    ):
         raise ChatError(MEMBER_UNAVAILABLE)
 
 
-def _conversation_for(db: Session, sender: Member, recipient_id: int) -> Conversation:
+def _conversation_for(
+    db: Session, outgoing: Outgoing, sender: _Sender, recipient: _Recipient
+) -> int:
     """The pair's conversation; a new one counts towards a free member's chat starts."""
-    found = conversation_between(db, sender.id, recipient_id)
-    if found is not None:
-        return found
-    if not sender.paid_user and chats_started(db, sender.id) >= FREE_CHAT_STARTS:
-        name = db.get(Profile, recipient_id).name
-        raise ChatError(FREE_CHATS_USED, count=FREE_CHAT_STARTS, name=name)
-    a, b = pair(sender.id, recipient_id)
-    conversation = Conversation(member_a=a, member_b=b, started_by=sender.id)
+    if recipient.conversation_id is not None:
+        return recipient.conversation_id
+    if not sender.paid_user and chats_started(db, outgoing.sender_id) >= FREE_CHAT_STARTS:
+        raise ChatError(FREE_CHATS_USED, count=FREE_CHAT_STARTS, name=recipient.profile.name)
+    a, b = pair(outgoing.sender_id, outgoing.recipient_id)
+    conversation = Conversation(member_a=a, member_b=b, started_by=outgoing.sender_id)
     db.add(conversation)
     db.flush()
     db.add_all(ChatSide(conversation_id=conversation.id, member_id=m) for m in (a, b))
-    return conversation
+    return conversation.id
 
 
 def _deliver(db: Session, message: Message, recipient_id: int) -> None:
@@ -245,34 +334,32 @@ def send_message(db: Session, outgoing: Outgoing, settings: SiteSettings) -> Sen
 
 
 def _send_once(db: Session, outgoing: Outgoing, message: Message) -> Sent:
-    # FOR NO KEY UPDATE: serialises this sender's sends, yet lets the other member's first
-    # message reference this row (FOR UPDATE would deadlock with their foreign-key check)
-    sender = db.get(
-        Member, outgoing.sender_id, with_for_update={"key_share": True}, populate_existing=True
-    )
+    sender = _lock_sender(db, outgoing)
     if sender is None:
         raise ChatError(MEMBER_UNAVAILABLE)
-    earlier = _earlier(db, outgoing)
-    if earlier is not None:
+    if sender.earlier_id is not None:
+        earlier = db.get(Message, sender.earlier_id)
         db.expunge(earlier)  # keeps its loaded values through the rollback
         db.rollback()
-        return Sent(earlier, outgoing.recipient_id, duplicate=True)
+        return Sent(earlier, outgoing.recipient_id, duplicate=True, credits_left=sender.credits)
     try:
-        _check_recipient(db, outgoing)
-        message.conversation_id = _conversation_for(db, sender, outgoing.recipient_id).id
-        message.sender_id, message.client_id = sender.id, outgoing.client_id
+        recipient = _recipient(db, outgoing)
+        _check_recipient(outgoing, recipient)
+        message.conversation_id = _conversation_for(db, outgoing, sender, recipient)
+        message.sender_id, message.client_id = outgoing.sender_id, outgoing.client_id
         message.gift = outgoing.gift
         db.add(message)
         db.flush()
         reference = f"message:{message.id}"
-        if not charge_credits(db, sender.id, message.credits, message.kind, reference):
+        if not charge_credits(db, outgoing.sender_id, message.credits, message.kind, reference):
             raise ChatError(INSUFFICIENT_CREDITS)
         _deliver(db, message, outgoing.recipient_id)
         db.commit()
     except ChatError:
         db.rollback()
         raise
-    return Sent(message, outgoing.recipient_id, duplicate=False)
+    left = sender.credits - message.credits  # the sender's row is locked until the commit
+    return Sent(message, outgoing.recipient_id, duplicate=False, credits_left=left)
 
 
 def side_of(db: Session, member_id: int, conversation_id: int) -> ChatSide | None:
@@ -281,34 +368,45 @@ def side_of(db: Session, member_id: int, conversation_id: int) -> ChatSide | Non
 
 
 def messages_of(
-    db: Session, member_id: int, conversation_id: int, limit: int, before_id: int | None = None
+    db: Session,
+    member_id: int,
+    conversation_id: int,
+    limit: int,
+    before_id: int | None = None,
+    after_id: int | None = None,
 ) -> list[Message]:
-    """The newest `limit` messages the member has not removed (before `before_id`), oldest
-    first; [] for a conversation the member is not in."""
-    side = side_of(db, member_id, conversation_id)
-    if side is None:
-        return []
-    query = select(Message).where(
-        Message.conversation_id == conversation_id, Message.id > side.hidden_through
+    """Messages the member has not removed, oldest first: the newest `limit` (before
+    `before_id`), or with `after_id` the first `limit` after it; [] for a conversation the
+    member is not in. One query."""
+    query = (
+        select(Message)
+        .join(
+            ChatSide,
+            (ChatSide.conversation_id == Message.conversation_id)
+            & (ChatSide.member_id == member_id),
+        )
+        .where(Message.conversation_id == conversation_id, Message.id > ChatSide.hidden_through)
     )
     if before_id is not None:
         query = query.where(Message.id < before_id)
+    if after_id is not None:
+        return list(db.exec(query.where(Message.id > after_id).order_by(Message.id).limit(limit)))
     rows = db.exec(query.order_by(Message.id.desc()).limit(limit)).all()
     return list(reversed(rows))
 
 
 def mark_read(db: Session, member_id: int, conversation_id: int) -> None:
+    """Caller commits."""
     db.exec(
         update(ChatSide)
         .where(ChatSide.conversation_id == conversation_id, ChatSide.member_id == member_id)
         .values(unread=0)
     )
-    db.commit()
 
 
 def remove_chat(db: Session, member_id: int, conversation_id: int) -> bool:
     """Take the conversation and its messages so far off the member's list; False when the
-    member is not in it."""
+    member is not in it. Caller commits."""
     side = side_of(db, member_id, conversation_id)
     if side is None:
         return False
@@ -317,7 +415,6 @@ def remove_chat(db: Session, member_id: int, conversation_id: int) -> bool:
     ).one()
     side.removed, side.unread, side.hidden_through = True, 0, last_id or 0
     db.add(side)
-    db.commit()
     return True
 
 
@@ -329,8 +426,9 @@ def remove_chats_with(db: Session, member_id: int, other_id: int) -> list[int]:
     return [found.id]
 
 
-def _listed_sides(member_id: int):
-    """The member's sides of conversations still listed, with the other member's id."""
+def _listed_sides(member_id: int, conversation_id: int | None = None):
+    """The member's sides of conversations still listed (or of just one), with the other
+    member's id."""
     partner = func.coalesce(
         func.nullif(Conversation.member_a, member_id), Conversation.member_b
     ).label("partner_id")
@@ -338,14 +436,18 @@ def _listed_sides(member_id: int):
         select(ChatSide.conversation_id, ChatSide.unread, ChatSide.hidden_through, partner)
         .join(Conversation, Conversation.id == ChatSide.conversation_id)
         .where(ChatSide.member_id == member_id, ChatSide.removed.is_(False))
+        .where(true() if conversation_id is None else ChatSide.conversation_id == conversation_id)
         .subquery()
     )
 
 
-def chat_list(db: Session, member_id: int, today: date, limit: int) -> list[ChatSummary]:
-    """The member's conversations, latest first, each with the other member and its last
-    message: one query. Conversations with a member gone or blocked either way are left out."""
-    sides = _listed_sides(member_id)
+def chat_list(
+    db: Session, member_id: int, today: date, limit: int, conversation_id: int | None = None
+) -> list[ChatSummary]:
+    """The member's conversations (or just `conversation_id`), latest first, each with the other
+    member and its last message: one query. Conversations with a member gone or blocked either
+    way are left out."""
+    sides = _listed_sides(member_id, conversation_id)
     last_id = (
         select(func.max(Message.id))
         .where(
@@ -379,14 +481,34 @@ def chat_list(db: Session, member_id: int, today: date, limit: int) -> list[Chat
     ]
 
 
-def unread_total(db: Session, member_id: int) -> int:
-    """Unread messages over the member's listed conversations with members still shown."""
+def _unread_total(member_id: int) -> Select:
     sides = _listed_sides(member_id)
-    query = (
+    return (
         select(func.coalesce(func.sum(sides.c.unread), 0))
         .select_from(sides)
         .join(Member, Member.id == sides.c.partner_id)
         .join(Profile, Profile.member_id == sides.c.partner_id)
         .where(shown_to(member_id), sides.c.unread > 0)
     )
-    return int(db.exec(query).one())
+
+
+def unread_total(db: Session, member_id: int) -> int:
+    """Unread messages over the member's listed conversations with members still shown."""
+    return int(db.exec(_unread_total(member_id)).one())
+
+
+@dataclass(frozen=True)
+class ChatCounts:
+    credits: int
+    paid_user: bool
+    unread: int
+
+
+def chat_counts(db: Session, member_id: int) -> ChatCounts | None:
+    """What a message changes in the frame of the member's tabs: one query."""
+    row = db.exec(
+        select(Member.credits, Member.paid_user, _unread_total(member_id).scalar_subquery()).where(
+            Member.id == member_id
+        )
+    ).first()
+    return ChatCounts(row[0], row[1], int(row[2])) if row is not None else None

@@ -5,7 +5,6 @@ from pathlib import Path
 from sqlalchemy import Engine, event, make_url
 from sqlmodel import create_engine
 
-
 # A statement waiting on a lock gives up well inside Reflex's 10 s state lock, so the member
 # gets an answer ("not sent, try again") instead of a lock that expired under them.
 POSTGRES_TIMEOUTS = "-c lock_timeout=3000 -c statement_timeout=6000"

@@ -4,7 +4,8 @@ import random
 from dataclasses import dataclass
 from datetime import date, datetime, timedelta
 
-from sqlalchemy import Index, and_, func, update
+from sqlalchemy import ColumnElement, Index, and_, exists, func, update
+from sqlalchemy.orm import aliased
 from sqlmodel import Field, Session, SQLModel, select
 
 from models.directory import TILE_WIDTH, MemberTile, tile_select, to_tile
@@ -32,6 +33,7 @@ class LikeTile:
     member: MemberTile
     is_new: bool
     liked_at: datetime
+    liked: bool  # the list's owner likes this member (always so among the given likes)
 
 
 class CannotLike(Exception):
@@ -49,11 +51,17 @@ def like_member(db: Session, liker_id: int, liked_id: int) -> bool:
     return True
 
 
-def unlike_member(db: Session, liker_id: int, liked_id: int) -> None:
+def drop_like(db: Session, liker_id: int, liked_id: int) -> bool:
+    """Remove the like within the caller's transaction; True when there was one."""
     like = db.get(Like, (liker_id, liked_id))
     if like is not None:
         db.delete(like)
-        db.commit()
+    return like is not None
+
+
+def unlike_member(db: Session, liker_id: int, liked_id: int) -> None:
+    drop_like(db, liker_id, liked_id)
+    db.commit()
 
 
 def likes(db: Session, liker_id: int | None, liked_id: int) -> bool:
@@ -63,9 +71,12 @@ def likes(db: Session, liker_id: int | None, liked_id: int) -> bool:
 def received_likes(
     db: Session, member_id: int, today: date, limit: int, offset: int = 0
 ) -> list[LikeTile]:
-    """Who liked the member: new ones first, then the latest."""
+    """Who liked the member: new ones first, then the latest; each says whether the member
+    likes them back (in the same statement, so a page costs one query however long)."""
+    back = aliased(Like)
+    liked_back = exists().where(back.liker_id == member_id, back.liked_id == Like.liker_id)
     query = (
-        tile_select(Like.is_new, Like.created_at)
+        tile_select(Like.is_new, Like.created_at, liked_back)
         .join(Like, Like.liker_id == Profile.member_id)
         .where(Like.liked_id == member_id, shown_to(member_id))
         .order_by(Like.is_new.desc(), Like.created_at.desc(), Like.liker_id.desc())
@@ -86,7 +97,7 @@ def given_likes(
         .limit(limit)
         .offset(offset)
     )
-    return [LikeTile(to_tile(row, today), False, row[TILE_WIDTH]) for row in db.exec(query)]
+    return [LikeTile(to_tile(row, today), False, row[TILE_WIDTH], True) for row in db.exec(query)]
 
 
 def _new_from_shown(member_id: int):
@@ -104,14 +115,15 @@ def new_like_count(db: Session, member_id: int) -> int:
     return db.exec(query).one()
 
 
-def mark_seen(db: Session, member_id: int, liker_id: int) -> None:
-    """The member opened the liker's profile: the like is no longer new."""
-    db.exec(
+def mark_seen(db: Session, member_id: int, liker_id: int) -> bool:
+    """The member opened the liker's profile: the like is no longer new. True when it was."""
+    result = db.exec(
         update(Like)
         .where(Like.liker_id == liker_id, Like.liked_id == member_id, Like.is_new.is_(True))
         .values(is_new=False, announced=True)
     )
     db.commit()
+    return result.rowcount > 0
 
 
 def unannounced_like(db: Session, member_id: int, today: date) -> MemberTile | None:
@@ -136,22 +148,34 @@ def unannounced_like(db: Session, member_id: int, today: date) -> MemberTile | N
     return to_tile(row, today)
 
 
-def _recent_auto_like(db: Session, member_id: int, now: datetime) -> bool:
-    query = select(Like.liker_id).where(
+def _recent_auto_like(member_id: int, now: datetime) -> ColumnElement[bool]:
+    return exists().where(
         Like.liked_id == member_id,
         Like.automatic.is_(True),
         Like.created_at > now - AUTO_LIKE_INTERVAL,
     )
-    return db.exec(query.limit(1)).first() is not None
+
+
+def _seeker(db: Session, member_id: int, now: datetime) -> tuple[str, str] | None:
+    """The member's gender and sexuality when an automatic like may come now: an active member
+    with a profile and no automatic like within the interval."""
+    query = (
+        select(Profile.gender, Profile.sexuality)
+        .join(Member, Member.id == Profile.member_id)
+        .where(
+            Profile.member_id == member_id,
+            Member.status == MemberStatus.ACTIVE,
+            ~_recent_auto_like(member_id, now),
+        )
+    )
+    return db.exec(query).first()
 
 
 def auto_like(db: Session, member_id: int, now: datetime, rng: random.Random) -> MemberTile | None:
     """A like from a demo profile the member may fancy, at most one per interval. Only for active
     members: a new member confirms their address first, which the activation reminder asks."""
-    member, profile = db.get(Member, member_id), db.get(Profile, member_id)
-    if member is None or member.status != MemberStatus.ACTIVE or profile is None:
-        return None
-    if _recent_auto_like(db, member_id, now):
+    seeker = _seeker(db, member_id, now)
+    if seeker is None:
         return None
     already = select(Like.liker_id).where(Like.liked_id == member_id)
     query = (
@@ -161,7 +185,7 @@ def auto_like(db: Session, member_id: int, now: datetime, rng: random.Random) ->
             Member.is_demo.is_(True),
             Member.invisible.is_(False),
             Profile.main_photo_id.is_not(None),
-            Profile.gender.in_(sought_genders(profile.gender, profile.sexuality)),
+            Profile.gender.in_(sought_genders(*seeker)),
             Profile.member_id.not_in(already),
         )
         .order_by(Member.signup_date.desc())
@@ -182,3 +206,36 @@ def auto_like(db: Session, member_id: int, now: datetime, rng: random.Random) ->
     )
     db.commit()
     return liker
+
+
+@dataclass(frozen=True)
+class Announcement:
+    liker: MemberTile
+    automatic: bool
+
+
+def _announcement_due(db: Session, member_id: int, now: datetime) -> tuple[bool, bool]:
+    """(a new like may wait to be announced, an automatic like may come): one statement, so a
+    page load without either costs no more."""
+    waiting = exists().where(
+        Like.liked_id == member_id, Like.is_new.is_(True), Like.announced.is_(False)
+    )
+    active = exists().where(
+        Member.id == member_id,
+        Member.status == MemberStatus.ACTIVE,
+        Profile.member_id == Member.id,
+    )
+    return tuple(db.exec(select(waiting, and_(active, ~_recent_auto_like(member_id, now)))).one())
+
+
+def announcement(
+    db: Session, member_id: int, now: datetime, rng: random.Random
+) -> Announcement | None:
+    """The newest like not yet announced, otherwise a fresh automatic like (at most one per
+    interval); both the modal and GET /api/auto-like.php show what this returns."""
+    waiting, auto_due = _announcement_due(db, member_id, now)
+    tile = unannounced_like(db, member_id, now.date()) if waiting else None
+    if tile is not None:
+        return Announcement(tile, automatic=False)
+    tile = auto_like(db, member_id, now, rng) if auto_due else None
+    return Announcement(tile, automatic=True) if tile is not None else None

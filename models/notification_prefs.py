@@ -11,6 +11,7 @@ NOTIFICATION_KINDS = (
     "push_messages",
     "push_likes",
 )
+EMAIL_KINDS = tuple(kind for kind in NOTIFICATION_KINDS if kind.startswith("email_"))
 # Why e-mail was switched off for a member (Member.notifications_disabled).
 DISABLED_REASONS = ("spam", "bounce", "unsubscribe")
 

@@ -64,9 +64,22 @@ def gallery_for(db: Session, viewer: Viewer, owner_id: int) -> list[GalleryPhoto
         return []
     owner = db.get(Member, owner_id)
     liked = likes(db, owner_id, viewer.member_id) if viewer.member_id is not None else False
+    return gallery_views(gallery_order(db, owner_id), access, viewer, liked, owner.privacy_mode)
+
+
+def gallery_views(
+    photos: list[Photo],
+    access: ProfileAccess,
+    viewer: Viewer,
+    owner_likes_viewer: bool,
+    privacy: bool,
+) -> list[GalleryPhoto]:
+    """The photos (in gallery order) with what this viewer may see of each."""
+    if access in (ProfileAccess.NOT_FOUND, ProfileAccess.LOGIN_REQUIRED):
+        return []
     return [
-        GalleryPhoto(photo, _view(access, viewer, rank, liked, owner.privacy_mode))
-        for rank, photo in enumerate(gallery_order(db, owner_id))
+        GalleryPhoto(photo, _view(access, viewer, rank, owner_likes_viewer, privacy))
+        for rank, photo in enumerate(photos)
     ]
 
 

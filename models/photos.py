@@ -19,6 +19,17 @@ def gallery_order(db: Session, member_id: int) -> list[Photo]:
     return sorted(photos, key=lambda photo: photo.id != main_id)
 
 
+def moved(ids: list[int], photo_id: int, step: int) -> list[int]:
+    """`ids` with `photo_id` moved one place left (step -1) or right (+1), where there is room."""
+    index = ids.index(photo_id)
+    target = index + (1 if step > 0 else -1)
+    if not 0 <= target < len(ids):
+        return ids
+    order = list(ids)
+    order[index], order[target] = order[target], order[index]
+    return order
+
+
 def _own_photo(db: Session, member_id: int, photo_id: int) -> Photo:
     photo = db.get(Photo, photo_id)
     if photo is None or photo.member_id != member_id:

@@ -9,6 +9,7 @@ from models.credits import CreditEntry
 from models.discount_codes import DiscountCode
 from models.email_tokens import EmailToken
 from models.likes import Like
+from models.login import AddressLock, ClientFailure
 from models.member import Member, Photo, Profile
 from models.password_reset import ResetRequest
 from models.push_subscription import PushSubscription
@@ -19,9 +20,11 @@ from models.site_settings import SiteSetting
 metadata = SQLModel.metadata
 
 __all__ = [
+    "AddressLock",
     "AuthSession",
     "Block",
     "ChatSide",
+    "ClientFailure",
     "Conversation",
     "CreditEntry",
     "DiscountCode",

@@ -26,15 +26,22 @@ def shown_member(member: Member | None, profile: Profile | None) -> bool:
     )
 
 
-def profile_access(db: Session, viewer_id: int | None, member_id: int) -> ProfileAccess:
-    if viewer_id is not None and viewer_id == member_id:
-        return ProfileAccess.OWN
-    member, profile = db.get(Member, member_id), db.get(Profile, member_id)
-    if not shown_member(member, profile) or has_blocked(db, member_id, viewer_id):
+def access_of(
+    viewer_id: int | None, member: Member | None, profile: Profile | None, blocks_viewer: bool
+) -> ProfileAccess:
+    """How a viewer other than the member sees them, from facts already fetched."""
+    if not shown_member(member, profile) or blocks_viewer:
         return ProfileAccess.NOT_FOUND
     if viewer_id is None and member.privacy_mode:
         return ProfileAccess.LOGIN_REQUIRED
     return ProfileAccess.VISIBLE
+
+
+def profile_access(db: Session, viewer_id: int | None, member_id: int) -> ProfileAccess:
+    if viewer_id is not None and viewer_id == member_id:
+        return ProfileAccess.OWN
+    member, profile = db.get(Member, member_id), db.get(Profile, member_id)
+    return access_of(viewer_id, member, profile, has_blocked(db, member_id, viewer_id))
 
 
 def can_contact(db: Session, viewer_id: int, member_id: int) -> bool:

@@ -6,11 +6,21 @@ from datetime import date
 from html import escape
 
 from babel.dates import format_date
+from sqlmodel import Session
 
+from models.deletion import GRACE_PERIOD
+from models.member import Member, Profile
+from models.routes import url
 from models.site_settings import SiteSettings, company_info
 from services.config import get_config
 from services.mail import OutgoingMail
+from services.site_settings import current_settings
 from translations.catalog import N_, gettext
+
+ACTIVATE_PATH = "/api/activate.php?token="
+REACTIVATE_PATH = "/api/reactivate.php?token="
+RESET_PATH = url("reset-password-do") + "?token="
+MAIL_CHANGE_PATH = url("mail-change-do") + "?token="
 
 
 @dataclass(frozen=True)
@@ -79,6 +89,21 @@ class Recipient:
 
 def public_link(path: str) -> str:
     return f"{get_config().public_url}{path}"
+
+
+def account_mail(
+    db: Session, member: Member, text: MailText, path: str, token: str, **extra
+) -> OutgoingMail:
+    """The mail with its link, addressed by the member's profile name in their language."""
+    profile = db.get(Profile, member.id)
+    to = Recipient(extra.pop("to", member.email), profile.name if profile else "", member.language)
+    return compose(text, to, public_link(path + token), current_settings(), **extra)
+
+
+def reactivation_mail(db: Session, member: Member, token: str) -> OutgoingMail:
+    """The reactivation link, with the day the account will be erased without it."""
+    erase_on = (member.deleted_at + GRACE_PERIOD).date()
+    return account_mail(db, member, REACTIVATION, REACTIVATE_PATH, token, erase_on=erase_on)
 
 
 def compose(

@@ -4,6 +4,7 @@ import os
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
+from urllib.parse import urlsplit
 
 PROJECT_ROOT = Path(__file__).resolve().parent.parent
 
@@ -46,6 +47,12 @@ class AppConfig:
     def vapid_key_file(self) -> Path:
         """The push (VAPID) private key, PEM; created on first use when missing."""
         return Path(os.environ.get("VAPID_KEY_FILE") or self.data_dir / "vapid_private.pem")
+
+    @property
+    def public_origin(self) -> str:
+        """`scheme://host[:port]` of PUBLIC_URL: what browsers send as Origin from our pages."""
+        parts = urlsplit(self.public_url)
+        return f"{parts.scheme}://{parts.netloc}".lower()
 
     @property
     def secure_cookies(self) -> bool:

@@ -1,14 +1,14 @@
 """A member's photos as files plus rows: files are written before their row and removed after
 the row's commit, so no row names a missing file and a refused upload leaves no files behind.
-Both functions do blocking work (image processing, disk, database): call them through
-`asyncio.to_thread`."""
+Both do blocking work (image processing, disk, database): actions/photos.py runs them off the
+event loop; each owns one transaction."""
 
 from pathlib import Path
 
 from models.photos import delete_photo
 from models.profile_steps import add_photo
 from services.config import get_config
-from services.database import db_session
+from services.database import transaction
 from services.photo_pipeline import delete_photo_files, store_photo
 
 
@@ -22,7 +22,7 @@ def add_member_photo(member_id: int, data: bytes) -> str:
     directory = photo_dir()
     stored = store_photo(data, directory)
     try:
-        with db_session() as db:
+        with transaction() as db:
             add_photo(db, member_id, stored.filename, stored.thumb_filename)
     except BaseException:  # refused (photo limit) or failed: keep no files without a row
         delete_photo_files(directory, stored.filename, stored.thumb_filename)
@@ -32,6 +32,6 @@ def add_member_photo(member_id: int, data: bytes) -> str:
 
 def remove_member_photo(member_id: int, photo_id: int) -> None:
     """Delete the member's photo row (NotYourPhotos for any other id), then its files."""
-    with db_session() as db:
+    with transaction() as db:
         files = delete_photo(db, member_id, photo_id)
     delete_photo_files(photo_dir(), *files)

@@ -1,13 +1,13 @@
 """The activation reminder with its 4-step re-send, and the e-mail change confirmation page."""
 
-import asyncio
 from datetime import UTC, datetime
 
 import reflex as rx
 
-from services import accounts
+from actions.accounts import activation_mail, confirm_new_email
+from actions.runner import act
 from services.mail import delivered
-from state.session import SessionState, current_member_id
+from state.session import SessionState, current_viewer
 
 SENT_STEP = 4
 
@@ -33,10 +33,10 @@ class ActivationState(rx.State):
             return
         self.resend_failed, self.resend_step = False, 1
         yield
-        member_id = await current_member_id(self)
+        viewer = await current_viewer(self)
         self.resend_step = 2
         yield
-        mail = await asyncio.to_thread(accounts.activation_mail, member_id) if member_id else None
+        mail = await act(activation_mail, viewer) if viewer else None
         self.resend_step = 3
         yield
         if mail is not None and await delivered(mail):
@@ -47,7 +47,7 @@ class ActivationState(rx.State):
     @rx.event
     async def confirm_mail_change(self) -> None:
         token = str(self.router.url.query_parameters.get("token") or "")
-        self.mail_change_ok = await asyncio.to_thread(accounts.confirm_new_email, token)
+        self.mail_change_ok = await act(confirm_new_email, token)
         self.mail_change_checked = True
         if self.mail_change_ok:
             await (await self.get_state(SessionState))._load()

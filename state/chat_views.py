@@ -1,18 +1,13 @@
-"""What the chat screens show of the chat model: list cards and message bubbles as plain dicts.
-Times travel as UTC ISO strings; the browser writes them in the member's zone and language."""
-
-from datetime import UTC, datetime
+"""What the chat screens show of the chat model: list cards as plain dicts (the bubbles come
+from actions/chat.py). Times travel as UTC ISO strings; the browser writes them in the member's
+zone and language."""
 
 from babel.numbers import format_currency
 
-from models.chat import GIFT, ChatSummary, Message
-from models.gifts import gift_picture
+from actions.chat import iso
+from models.chat import ChatSummary
 from models.site_settings import SiteSettings
 from state.members import tile_to_card
-
-
-def iso(moment: datetime) -> str:
-    return moment.replace(tzinfo=UTC).isoformat(timespec="seconds")
 
 
 def chat_card(summary: ChatSummary, settings: SiteSettings) -> dict:
@@ -28,18 +23,6 @@ def chat_card(summary: ChatSummary, settings: SiteSettings) -> dict:
         "at": iso(summary.last_at),
         "from_me": summary.last_from_me,
         "unread": summary.unread,
-    }
-
-
-def bubble(message: Message, member_id: int) -> dict:
-    gift = message.gift if message.kind == GIFT else ""
-    return {
-        "id": message.id,
-        "mine": message.sender_id == member_id,
-        "body": message.body,
-        "gift": gift or "",
-        "picture": gift_picture(gift) if gift else "",
-        "at": iso(message.created_at),
     }
 
 

@@ -1,56 +1,67 @@
 """The chat screens: the conversation list, the open conversation with its composer, gifts and
 icebreakers, and what arrives live from the other member (messages, typing, unread counts).
 
-Every handler asks the session who is asking and the database what that member may see; ids
-from the browser only name what to look up. A message is committed before anybody is told.
+Every handler asks who is asking (the tab's own session) and runs actions (actions/chat.py)
+off the event loop; ids from the browser only name what to look up. The draft stays in the
+browser until it is sent (assets/shell.js): its text, its counter and its client id.
 """
 
+import json
+import logging
 import re
 import secrets
 import time
 
 import reflex as rx
-from sqlmodel import Session
+from sqlalchemy.exc import SQLAlchemyError
 
-from models.chat import (
-    FREE_CHATS_USED,
-    ChatError,
-    Message,
-    Outgoing,
-    chat_list,
-    chat_partner,
-    conversation_between,
-    mark_read,
-    messages_of,
-    partner_of,
-    remove_chat,
-    send_message,
-    side_of,
-)
-from models.chat import Conversation as ConversationRow
-from models.member import Profile, utcnow
-from services.database import db_session
-from services.site_settings import current_settings
-from state.chat_views import bubble, chat_card, iso, message_price
+from actions import chat
+from actions.chat import CaughtUp, ChatAddress, MessageStored, Opened, TabView, Typing
+from actions.effects import handles
+from actions.runner import act, read
+from actions.session import Balance
+from actions.viewer import Viewer
+from models.chat import CLIENT_ID_RE, FREE_CHATS_USED, ChatCounts, ChatError, Outgoing
+from models.routes import url
+from services.site_settings import site_settings
+from state.chat_views import chat_card, message_price
 from state.forms import browser_id
 from state.i18n import I18nState
-from state.live import TabUpdate, push_later, push_to_member
+from state.live import push_later, push_to_member
 from state.members import tile_to_card
-from state.session import SessionState, current_member_id
-from translations.catalog import gettext
+from state.session import SessionState, current_viewer
+from translations.catalog import N_, gettext
 from translations.errors import GENERIC_ERROR, INSUFFICIENT_CREDITS
 
-LIST_SIZE = 50
-PAGE_SIZE = 30
 TYPING_SHOWN_SECONDS = 6.0
 TYPING_NOTICE_EVERY_SECONDS = 3.0
-CHAT_PATH = re.compile(r"^/chats/(\d+)/?$")
-MEMBER_CHAT_PATH = re.compile(r"^/members/(\d+)/chat/?$")
+CHAT_PATH = re.compile(r"^/chats/(\d{1,12})/?$")
+MEMBER_CHAT_PATH = re.compile(r"^/members/(\d{1,12})/chat/?$")
 CREDITS, PREMIUM = "credits", "premium"  # errors that come with a way out
+NOT_SENT = N_("Your message was not sent. Please try again.")
+SENT_SCRIPT = "window.siteChat && window.siteChat.sent()"
+
+log = logging.getLogger(__name__)
 
 
 def new_client_id() -> str:
     return secrets.token_urlsafe(16)
+
+
+def chat_address(path: str) -> ChatAddress | None:
+    """The chat an address names, or None for the list alone."""
+    if found := CHAT_PATH.match(path):
+        return ChatAddress(conversation_id=browser_id(found.group(1)))
+    if found := MEMBER_CHAT_PATH.match(path):
+        return ChatAddress(partner_id=browser_id(found.group(1)))
+    return None
+
+
+def _shown_counts(session: SessionState, counts: ChatCounts | None) -> None:
+    if counts is not None:
+        session._apply_balance(
+            Balance(counts.credits, counts.paid_user, counts.unread, session.new_likes)
+        )
 
 
 class ChatsState(rx.State):
@@ -60,8 +71,6 @@ class ChatsState(rx.State):
     messages: list[dict] = []
     more_before: bool = False
     not_found: bool = False
-    draft: str = ""
-    draft_id: str = ""
     gift_id: str = ""
     error: str = ""
     error_kind: str = ""
@@ -77,15 +86,8 @@ class ChatsState(rx.State):
     _typing_told_at: float = 0.0
 
     @rx.var
-    def characters_left(self) -> int:
-        return self.message_length - len(self.draft)
-
-    @rx.var
     def chat_open(self) -> bool:
         return self.partner.get("id") is not None
-
-    async def _member_id(self) -> int | None:
-        return await current_member_id(self)
 
     async def _text(self, msgid: str, **params: object) -> str:
         return gettext((await self.get_state(I18nState)).locale, msgid, **params)
@@ -94,29 +96,15 @@ class ChatsState(rx.State):
     async def open_page(self) -> None:
         """On load of /chats, /chats/[id] and /members/[id]/chat: the list, and the
         conversation the address names (a new one for a member not written to yet)."""
-        member_id = await self._member_id()
-        kept = (self.partner.get("id"), self.draft, self.draft_id, self.gift_id)
+        viewer = await current_viewer(self)
+        kept = (self.partner.get("id"), self.gift_id)
         self._close()
-        if member_id is None:
+        if viewer is None:
             self.chats = []
             return
-        settings = current_settings()
-        self.message_length, self.message_credits = (
-            settings.message_length,
-            settings.message_credits,
-        )
-        self.gift_credits = settings.gift_credits
-        session = await self.get_state(SessionState)
-        with db_session() as db:
-            self._open_addressed(db, member_id)
-            self._load_list(db, member_id)
-            session.refresh_for_chat(db)  # opening a chat read its messages
-            profile = db.get(Profile, member_id)
-            country = profile.country if profile else ""
+        await self._open(viewer)
         if self.chat_open and self.partner["id"] == kept[0]:  # a reload or a reconnect
-            self.draft, self.draft_id, self.gift_id = kept[1:]
-        locale = (await self.get_state(I18nState)).locale
-        self.message_price = message_price(settings, country, locale)
+            self.gift_id = kept[1]
         self.gifts_open = self.chat_open and self.router.url.query_parameters.get("gift") == "1"
         self.icebreakers_open = self.chat_open and not self.messages and not self.gifts_open
 
@@ -124,109 +112,101 @@ class ChatsState(rx.State):
         self.conversation_id, self.partner, self.messages = 0, {}, []
         self.more_before = self.not_found = self.partner_typing = False
         self.gifts_open = self.icebreakers_open = False
-        self.draft, self.error, self.error_kind, self.premium_alert = "", "", "", ""
-        self.draft_id, self.gift_id = new_client_id(), new_client_id()
+        self.error, self.error_kind, self.premium_alert = "", "", ""
+        self.gift_id = new_client_id()
 
-    def _open_addressed(self, db: Session, member_id: int) -> None:
-        path = self.router.url.path
-        if found := CHAT_PATH.match(path):
-            conversation = db.get(ConversationRow, int(found.group(1)))
-            partner_id = partner_of(conversation, member_id) if conversation else None
-        elif found := MEMBER_CHAT_PATH.match(path):
-            partner_id = int(found.group(1))
-            conversation = conversation_between(db, member_id, partner_id)
-        else:
-            return
-        tile = chat_partner(db, member_id, partner_id, utcnow().date()) if partner_id else None
-        if tile is None:
-            self.not_found = True
-            return
-        self.partner = tile_to_card(tile, current_settings())
-        self.conversation_id = conversation.id if conversation else 0
-        self._load_messages(db, member_id)
-
-    def _load_messages(self, db: Session, member_id: int) -> None:
-        if not self.conversation_id:
-            return
-        self.messages = self._page(db, member_id)
-        mark_read(db, member_id, self.conversation_id)
-
-    def _page(self, db: Session, member_id: int, before_id: int | None = None) -> list[dict]:
-        """A page of the open conversation (before `before_id`), oldest first; sets
-        `more_before`."""
-        rows = messages_of(db, member_id, self.conversation_id, PAGE_SIZE + 1, before_id)
-        self.more_before = len(rows) > PAGE_SIZE
-        return [bubble(row, member_id) for row in rows[-PAGE_SIZE:]]
-
-    def _load_list(self, db: Session, member_id: int) -> None:
-        settings = current_settings()
-        summaries = chat_list(db, member_id, utcnow().date(), LIST_SIZE)
+    async def _open(self, viewer: Viewer) -> None:
+        """The list and the addressed chat from the database (the page's load, or a tab whose
+        state was lost), its messages read."""
+        settings = await site_settings()
+        self.message_length, self.message_credits = (
+            settings.message_length,
+            settings.message_credits,
+        )
+        self.gift_credits = settings.gift_credits
+        address = chat_address(self.router.url.path)
+        opened: Opened = await act(chat.open_chat, viewer, address)
+        self.not_found = address is not None and opened.partner is None
+        if opened.partner is not None:
+            self.partner = tile_to_card(opened.partner, settings)
+            self.conversation_id = opened.conversation_id
+            self.messages, self.more_before = opened.page.messages, opened.page.more_before
+            locale = (await self.get_state(I18nState)).locale
+            self.message_price = message_price(settings, opened.country, locale)
         self.chats = [
             {**card, "unread": 0} if card["id"] == self.conversation_id else card
-            for card in (chat_card(summary, settings) for summary in summaries)
+            for card in (chat_card(summary, settings) for summary in opened.chats)
         ]
+        if opened.read:  # the frame counted these unread a moment ago
+            session = await self.get_state(SessionState)
+            session.unread_messages = max(0, session.unread_messages - opened.read)
 
     @rx.event
     async def load_earlier(self) -> None:
-        member_id = await self._member_id()
-        if member_id is None or not self.messages or not self.more_before:
+        viewer = await current_viewer(self)
+        if viewer is None or not self.messages or not self.more_before:
             return
-        with db_session() as db:
-            self.messages = self._page(db, member_id, self.messages[0]["id"]) + self.messages
+        page = await read(
+            chat.earlier_messages, viewer, self.conversation_id, self.messages[0]["id"]
+        )
+        self.messages, self.more_before = page.messages + self.messages, page.more_before
 
     @rx.event
-    async def set_draft(self, text: str) -> None:
-        """Each (debounced) edit of the composer; the other member sees that this one types."""
-        self.draft = str(text)[: self.message_length + 100]
+    async def typing(self) -> None:
+        """The browser says the member types (at most every few seconds, without the text)."""
         now = time.time()
-        if not self.draft.strip() or not self.conversation_id:
+        if not self.conversation_id or now - self._typing_told_at < TYPING_NOTICE_EVERY_SECONDS:
             return
-        if now - self._typing_told_at < TYPING_NOTICE_EVERY_SECONDS:
-            return
-        if await self._member_id() is not None:  # only a member still logged in is typing
+        if viewer := await current_viewer(self):  # only a member still logged in is typing
             self._typing_told_at = now
-            push_to_member(self.partner["id"], _typing_shown(self.conversation_id))
+            await act(chat.notice_typing, viewer, self.conversation_id)
 
     @rx.event
     async def send_text(self, form: dict) -> rx.event.EventSpec | None:
-        text = str(form.get("text", ""))
-        return await self._send(str(form.get("client_id", "")), text=text)
+        text = str(form.get("text", ""))[: 2 * max(self.message_length, 1)]
+        return await self._send(form.get("client_id"), text=text)
 
     @rx.event
     async def send_gift(self, gift: str, client_id: str) -> rx.event.EventSpec | None:
-        return await self._send(str(client_id), gift=str(gift))
+        return await self._send(client_id, gift=str(gift)[:20])
 
     async def _send(
-        self, client_id: str, text: str = "", gift: str | None = None
+        self, client_id: object, text: str = "", gift: str | None = None
     ) -> rx.event.EventSpec | None:
-        member_id = await self._member_id()
-        if member_id is None or not self.chat_open:
-            return rx.redirect("/login")
-        outgoing = Outgoing(member_id, self.partner["id"], client_id, text=text, gift=gift)
-        try:
-            with db_session() as db:
-                sent = send_message(db, outgoing, current_settings())
-                self._sent(sent.message.conversation_id, gift is not None)
-                self._show_sent(db, sent.message, member_id)
-                (await self.get_state(SessionState)).refresh_for_chat(db)
-        except ChatError as refused:
-            return await self._refused(refused)
-        except ValueError:
+        viewer = await current_viewer(self)
+        if viewer is None:
+            return rx.redirect(url("login"))
+        if not self.chat_open:  # the tab's state was lost (a restart): rebuild it
+            await self._open(viewer)
+        if not (
+            self.chat_open and isinstance(client_id, str) and CLIENT_ID_RE.fullmatch(client_id)
+        ):
             self.error = await self._text(GENERIC_ERROR)
             return None
-        token = self.router.session.client_token
-        push_to_member(self.partner["id"], _message_arrived(sent.message.conversation_id))
-        push_to_member(member_id, _message_arrived(sent.message.conversation_id), token)
-        return None
+        outgoing = Outgoing(viewer.member_id, self.partner["id"], client_id, text, gift)
+        try:
+            sent = await act(chat.send, viewer, outgoing, self.router.session.client_token)
+        except ChatError as refused:
+            return await self._refused(refused)
+        except SQLAlchemyError:
+            log.exception("a message was not sent")
+            self.error = await self._text(NOT_SENT)
+            return None
+        self._sent(sent, gift is not None)
+        session = await self.get_state(SessionState)
+        session.credits = sent.credits_left
+        return None if gift is not None else rx.call_script(SENT_SCRIPT)
 
-    def _sent(self, conversation_id: int, gift: bool) -> None:
-        self.conversation_id = conversation_id
+    def _sent(self, sent: chat.SentMessage, gift: bool) -> None:
+        """This tab's message in the window and on top of the list (a repeated send shows the
+        message stored the first time)."""
+        self.conversation_id = sent.conversation_id
         self.error = self.error_kind = ""
         self.gifts_open = self.icebreakers_open = False
         if gift:
             self.gift_id = new_client_id()
-        else:
-            self.draft, self.draft_id = "", new_client_id()
+        self._add_messages([sent.bubble])
+        self._to_top(self._card(sent.bubble))
 
     async def _refused(self, refused: ChatError) -> None:
         text = await self._text(refused.message, **refused.params)
@@ -237,165 +217,151 @@ class ChatsState(rx.State):
         self.error_kind = CREDITS if refused.message == INSUFFICIENT_CREDITS else ""
         self.gifts_open = False
 
-    def _show_sent(self, db: Session, message: Message, member_id: int) -> None:
-        """This tab's message in the window and on top of the list (a repeated send shows the
-        message stored the first time)."""
-        if all(shown["id"] != message.id for shown in self.messages):
-            self.messages = sorted(
-                [*self.messages, bubble(message, member_id)], key=lambda shown: shown["id"]
-            )
-        if not self._touch_card(message, member_id, unread=0):
-            self._load_list(db, member_id)
+    def _add_messages(self, bubbles: list[dict]) -> None:
+        shown = {message["id"] for message in self.messages}
+        new = [message for message in bubbles if message["id"] not in shown]
+        if new:
+            self.messages = sorted([*self.messages, *new], key=lambda message: message["id"])
 
-    def _show_new(self, db: Session, member_id: int) -> list[Message]:
-        """Messages of the open conversation after the last one shown, read at once."""
-        last_id = self.messages[-1]["id"] if self.messages else 0
-        if not self.conversation_id and self.partner:
-            found = conversation_between(db, member_id, self.partner["id"])
-            self.conversation_id = found.id if found else 0
-        if not self.conversation_id:
-            return []
-        rows = messages_of(db, member_id, self.conversation_id, PAGE_SIZE)
-        new = [row for row in rows if row.id > last_id]
-        self.messages = self.messages + [bubble(row, member_id) for row in new]
-        mark_read(db, member_id, self.conversation_id)
-        return new
-
-    def _touch_card(self, message: Message, member_id: int, unread: int) -> bool:
-        """The conversation's card on top of the list with `message`; False when not listed."""
-        card = next((c for c in self.chats if c["id"] == message.conversation_id), None)
-        if card is None:
-            return False
-        fresh = {
-            **card,
-            "text": message.body,
-            "gift": message.gift or "",
-            "at": iso(message.created_at),
-            "from_me": message.sender_id == member_id,
-            "unread": unread,
+    def _card(self, message: dict) -> dict:
+        """The open conversation's card with `message` as its last one."""
+        return {
+            "id": self.conversation_id,
+            "member_id": self.partner["id"],
+            "name": self.partner["name"],
+            "thumb": self.partner["thumb"],
+            "premium": self.partner["premium"],
+            "text": message["body"],
+            "gift": message["gift"],
+            "at": message["at"],
+            "from_me": message["mine"],
+            "unread": 0,
         }
-        self.chats = [fresh, *(c for c in self.chats if c["id"] != message.conversation_id)]
-        return True
 
-    async def catch_up(self, conversation_id: int) -> None:
+    def _to_top(self, card: dict) -> None:
+        self.chats = [card, *(shown for shown in self.chats if shown["id"] != card["id"])]
+
+    def _view(self) -> TabView:
+        shows_chats = self._shows_chats()
+        return TabView(
+            conversation_id=self.conversation_id if shows_chats else 0,
+            partner_id=self.partner.get("id") if shows_chats else None,
+            last_id=self.messages[-1]["id"] if self.messages else 0,
+            lists_chats=shows_chats,
+        )
+
+    async def _catch_up(self, viewer: Viewer, conversation_id: int) -> None:
         """A message in `conversation_id` was stored: shown at once if this tab has that chat
-        open, its card moved up if the tab shows the list; badges and balance in any case.
-        A few queries, not a reload: this runs for every message on every open tab."""
-        session = await self.get_state(SessionState)
-        member_id = session._member_id
-        if member_id is None:
+        open, its card moved up if the tab shows the list; badges and balance in any case."""
+        caught: CaughtUp = await act(chat.catch_up, viewer, self._view(), conversation_id)
+        self._show_caught(caught)
+        if caught.card is not None:
+            settings = await site_settings()
+            self._to_top(chat_card(caught.card, settings))
+        _shown_counts(await self.get_state(SessionState), caught.counts)
+
+    def _show_caught(self, caught: CaughtUp) -> None:
+        if caught.page is None:
             return
-        with db_session() as db:
-            if self._shows_chats():
-                self._catch_up_chats(db, member_id, conversation_id)
-            session.refresh_for_chat(db)
+        self.conversation_id = caught.conversation_id
+        self.partner_typing = False
+        if caught.page.complete:
+            self._add_messages(caught.page.messages)
+        else:  # too many arrived at once: the newest page, the gap behind "earlier"
+            self.messages, self.more_before = caught.page.messages, caught.page.more_before
+        if self.messages:
+            self._to_top(self._card(self.messages[-1]))
 
-    def _catch_up_chats(self, db: Session, member_id: int, conversation_id: int) -> None:
-        if self.conversation_id == conversation_id or (self.chat_open and not self.conversation_id):
-            self.partner_typing = False
-            new = self._show_new(db, member_id)
-            listed = not new or self._touch_card(new[-1], member_id, unread=0)
-        else:
-            side = side_of(db, member_id, conversation_id)
-            latest = messages_of(db, member_id, conversation_id, 1)
-            listed = bool(side and latest) and self._touch_card(latest[-1], member_id, side.unread)
-        if not listed:
-            self._load_list(db, member_id)
-
-    async def _reload(self, member_id: int) -> None:
-        """The open conversation, the list, the balance and the unread count again from the
-        database (the refresh that calls this has just reloaded the rest of the member)."""
-        session = await self.get_state(SessionState)
-        with db_session() as db:
-            self._show_new(db, member_id)
-            self._load_list(db, member_id)
-            session.refresh_for_chat(db)
+    async def _refresh(self, viewer: Viewer) -> None:
+        """The periodic safety net on a chat page: new messages of the open chat, the list."""
+        if not self._shows_chats():
+            return
+        caught: CaughtUp = await act(chat.refresh, viewer, self._view())
+        settings = await site_settings()
+        self.chats = [
+            {**card, "unread": 0} if card["id"] == caught.conversation_id else card
+            for card in (chat_card(summary, settings) for summary in caught.chats or [])
+        ]
+        self._show_caught(caught)
 
     def _shows_chats(self) -> bool:
         """The tab is on a chat page now (this state keeps its last chat when the tab leaves)."""
         path = self.router.url.path
-        return path.rstrip("/") == "/chats" or bool(
-            CHAT_PATH.match(path) or MEMBER_CHAT_PATH.match(path)
-        )
+        return path.rstrip("/") == url("chats") or chat_address(path) is not None
 
     @rx.event
     async def remove(self, conversation_id: int):
         """Drop the chat from the list at once, then delete it; if that fails, say so and
         reload the list."""
         conversation_id = browser_id(conversation_id)
-        self.chats = [chat for chat in self.chats if chat["id"] != conversation_id]
+        self.chats = [shown for shown in self.chats if shown["id"] != conversation_id]
         leaving = conversation_id == self.conversation_id
         yield
-        member_id = await self._member_id()
-        removed = False
-        if member_id is not None and conversation_id is not None:
-            with db_session() as db:
-                removed = remove_chat(db, member_id, conversation_id)
-                (await self.get_state(SessionState)).refresh_for_chat(db)
-        if not removed:
+        viewer = await current_viewer(self)
+        counts = None
+        if viewer is not None and conversation_id is not None:
+            counts = await act(chat.remove, viewer, conversation_id)
+        if counts is None:
             yield rx.window_alert(await self._text(GENERIC_ERROR))
             yield ChatsState.open_page
             return
+        _shown_counts(await self.get_state(SessionState), counts)
         if leaving:
-            yield rx.redirect("/chats")
+            yield rx.redirect(url("chats"))
 
     @rx.event
     def toggle_gifts(self, open_: bool) -> None:
-        self.gifts_open = open_
+        self.gifts_open = bool(open_)
 
     @rx.event
     def toggle_icebreakers(self, open_: bool) -> None:
-        self.icebreakers_open = open_
+        self.icebreakers_open = bool(open_)
 
     @rx.event
-    def use_opener(self, text: str) -> None:
-        self.draft = str(text)[: self.message_length]
+    def use_opener(self, text: str) -> rx.event.EventSpec:
+        """The opener goes into the browser's draft, to be changed before it is sent."""
         self.icebreakers_open = False
+        opener = json.dumps(str(text)[: self.message_length])
+        return rx.call_script(f"window.siteChat && window.siteChat.fill({opener})")
 
     @rx.event
     def close_premium_alert(self) -> None:
         self.premium_alert = ""
 
-    @rx.event
-    async def refresh_list(self) -> None:
-        """The periodic safety net: the list when this tab shows chats."""
-        member_id = await self._member_id()
-        if member_id is not None and self._shows_chats():
-            await self._reload(member_id)
-
-    def typing_seen(self, conversation_id: int) -> bool:
+    def _typing_seen(self, conversation_id: int) -> bool:
         """The other member types in `conversation_id`: show it for a few seconds."""
-        if self.conversation_id != conversation_id:
+        if self.conversation_id != conversation_id or not self._shows_chats():
             return False
         self.partner_typing = True
         self._typing_until = time.time() + TYPING_SHOWN_SECONDS
         return True
 
-    def typing_expired(self, conversation_id: int) -> None:
+    def _typing_expired(self, conversation_id: int) -> None:
         if self.conversation_id == conversation_id and time.time() >= self._typing_until:
             self.partner_typing = False
 
 
-def _message_arrived(conversation_id: int) -> TabUpdate:
-    async def update(root: rx.State) -> None:
-        await (await root.get_state(ChatsState)).catch_up(conversation_id)
+@handles(MessageStored)
+async def _message_stored(stored: MessageStored) -> None:
+    """The recipient's tabs and the sender's other tabs catch up."""
 
-    return update
+    async def update(root: rx.State, viewer: Viewer) -> None:
+        await (await root.get_state(ChatsState))._catch_up(viewer, stored.conversation_id)
+
+    await push_to_member(stored.recipient_id, update)
+    await push_to_member(stored.sender_id, update, stored.except_token)
 
 
-def _typing_shown(conversation_id: int) -> TabUpdate:
-    async def update(root: rx.State) -> None:
-        chats = await root.get_state(ChatsState)
-        if chats.typing_seen(conversation_id):
-            member_id = (await root.get_state(SessionState))._member_id
+@handles(Typing)
+async def _typing(typing: Typing) -> None:
+    conversation_id = typing.conversation_id
+
+    async def over(root: rx.State, _viewer: Viewer) -> None:
+        (await root.get_state(ChatsState))._typing_expired(conversation_id)
+
+    async def shown(root: rx.State, viewer: Viewer) -> None:
+        if (await root.get_state(ChatsState))._typing_seen(conversation_id):
             token = root.router.session.client_token
-            push_later(TYPING_SHOWN_SECONDS + 0.2, member_id, token, _typing_over(conversation_id))
+            push_later(TYPING_SHOWN_SECONDS + 0.2, viewer.member_id, token, over)
 
-    return update
-
-
-def _typing_over(conversation_id: int) -> TabUpdate:
-    async def update(root: rx.State) -> None:
-        (await root.get_state(ChatsState)).typing_expired(conversation_id)
-
-    return update
+    await push_to_member(typing.member_id, shown)

@@ -3,11 +3,12 @@
 import reflex as rx
 
 from models.account_errors import AccountError
+from models.routes import url
 from state.i18n import I18nState
 from translations.catalog import gettext
 from translations.errors import GENERIC_ERROR
 
-DEFAULT_NEXT = "/members"
+DEFAULT_NEXT = url("members")
 MAX_ID = 2**31  # ids are 32-bit integer columns
 
 
@@ -37,19 +38,12 @@ class FormState(rx.State, mixin=True):
     errors: dict[str, str] = {}
     busy: bool = False
 
-    async def text(self, msgid: str, **params: object) -> str:
+    async def _text(self, msgid: str, **params: object) -> str:
         locale = (await self.get_state(I18nState)).locale
         return gettext(locale, msgid, **params)
 
-    async def show_error(self, error: AccountError) -> None:
-        self.errors = {error.field: await self.text(error.message, **error.params)}
+    async def _show_error(self, error: AccountError) -> None:
+        self.errors = {error.field: await self._text(error.message, **error.params)}
 
-    async def show_generic_error(self) -> None:
-        self.errors = {"": await self.text(GENERIC_ERROR)}
-
-
-def toggled(chosen: list[str], item: str, allowed: list[str]) -> list[str]:
-    """`chosen` without `item` if it was there, else with it added when `allowed` has it."""
-    if item in chosen:
-        return [i for i in chosen if i != item]
-    return [*chosen, item] if item in allowed else chosen
+    async def _show_generic_error(self) -> None:
+        self.errors = {"": await self._text(GENERIC_ERROR)}

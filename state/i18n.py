@@ -27,7 +27,7 @@ class I18nState(rx.State):
         "", name=LOCALE_COOKIE, max_age=LOCALE_COOKIE_MAX_AGE, same_site="lax", path="/"
     )
 
-    def resolve(self, account_language: str | None, domain_language: str) -> rx.event.EventSpec:
+    def _resolve(self, account_language: str | None, domain_language: str) -> rx.event.EventSpec:
         """Pick the locale from cookie, account, browser and domain; remember it in the cookie."""
         if not self.ready:
             self.locale = resolve_locale(

@@ -1,42 +1,23 @@
 """The likes screens and the new-like modal: received and given likes, like and unlike, the
 new-likes badge, and the like to announce (a new one, otherwise an automatic one)."""
 
-import random
 from collections.abc import Mapping
-from dataclasses import dataclass
-from datetime import date, datetime
 
 import reflex as rx
-from sqlmodel import Session
 
-from models.directory import MemberTile
-from models.likes import (
-    CannotLike,
-    LikeTile,
-    auto_like,
-    given_likes,
-    like_member,
-    likes,
-    new_like_count,
-    received_likes,
-    unannounced_like,
-    unlike_member,
-)
-from models.member import utcnow
-from models.site_settings import SiteSettings
-from services.database import db_session
-from services.site_settings import current_settings
+from actions.likes import GIVEN, RECEIVED, like, like_to_announce, likes_page, new_likes, unlike
+from actions.runner import act, read
+from models.routes import liked_member_url, login_url
+from services.site_settings import site_settings
 from state.forms import browser_id
 from state.i18n import I18nState
-from state.live import badges_changed
-from state.members import PAGE_SIZE, tile_to_card
-from state.session import SessionState, current_member_id
-from state.shell import login_url, wait_script
+from state.members import PAGE_SIZE, next_window, tile_to_card
+from state.session import SessionState, current_viewer
+from state.shell import wait_script
 from translations.catalog import gettext
 from translations.errors import MEMBER_UNAVAILABLE
 
-RECEIVED, GIVEN = "received", "given"
-PROFILE_PATH = "/likes/m/"
+LIKES_GRID_ID = "likes-grid"
 MAX_DELAY_SECONDS = 600
 RELOAD_AFTER_AUTO_LIKE_MS = 500  # spec section 9: the likes reload after an automatic like
 
@@ -71,60 +52,8 @@ def delay_script(seconds: int) -> str:
     )
 
 
-@dataclass(frozen=True)
-class Announcement:
-    liker: MemberTile
-    automatic: bool
-
-
-def like_to_announce(member_id: int, now: datetime | None = None) -> Announcement | None:
-    """The newest like not yet announced, otherwise a fresh automatic like (at most one a day);
-    both the modal and GET /api/auto-like.php show what this returns."""
-    now = now or utcnow()
-    with db_session() as db:
-        tile = unannounced_like(db, member_id, now.date())
-        if tile is not None:
-            return Announcement(tile, automatic=False)
-        tile = auto_like(db, member_id, now, random.Random())
-    return Announcement(tile, automatic=True) if tile is not None else None
-
-
-def _stored_like(viewer_id: int, liked_id: int | None) -> bool:
-    """Like the member; False when the id is no number or the member may not be liked."""
-    if liked_id is None:
-        return False
-    try:
-        with db_session() as db:
-            created = like_member(db, viewer_id, liked_id)
-    except CannotLike:
-        return False
-    if created:
-        badges_changed(liked_id)
-    return True
-
-
-def _like_card(db: Session, viewer_id: int, row: LikeTile, settings: SiteSettings) -> dict:
-    return {
-        **tile_to_card(row.member, settings),
-        "is_new": row.is_new,
-        "liked": likes(db, viewer_id, row.member.id),
-    }
-
-
-def _list_page(db: Session, member_id: int, kind: str, offset: int) -> list[LikeTile]:
-    """One page of a list plus one row, which tells whether there is more."""
-    fetch = given_likes if kind == GIVEN else received_likes
-    return fetch(db, member_id, date.today(), limit=PAGE_SIZE + 1, offset=offset)
-
-
-async def _viewer(state: rx.State) -> int | None:
-    return await current_member_id(state)
-
-
-async def _update_badge(state: rx.State, member_id: int) -> None:
-    session = await state.get_state(SessionState)
-    with db_session() as db:
-        session.new_likes = new_like_count(db, member_id)
+async def _show_badge(state: rx.State, new_likes: int) -> None:
+    (await state.get_state(SessionState)).new_likes = new_likes
 
 
 class LikesState(rx.State):
@@ -132,78 +61,80 @@ class LikesState(rx.State):
     cards: list[dict] = []
     has_more: bool = False
     loaded: bool = False
+    _skipped: int = 0  # rows of the list before the cards' window
 
     @rx.event
     async def load_page(self) -> None:
         """On load of /likes and /likes/[type]: the first page of the list the path names."""
-        member_id = await _viewer(self)
-        self._reload(member_id)  # without a member: empty, the route guard redirects
+        viewer = await current_viewer(self)
+        await self._reload(viewer.member_id if viewer else None)  # none: the guard redirects
 
     @rx.event
-    async def load_more(self) -> None:
-        member_id = await _viewer(self)
-        if member_id is not None and self.has_more:
-            self._append_page(member_id)
+    async def load_more(self) -> rx.event.EventSpec | None:
+        viewer = await current_viewer(self)
+        if viewer is None or not self.has_more:
+            return None
+        return await self._next_page(viewer.member_id)
 
     @rx.event
     async def like(self, member_id: int) -> rx.event.EventSpec | None:
-        viewer_id = await _viewer(self)
-        if viewer_id is None:
+        viewer = await current_viewer(self)
+        if viewer is None:
             return rx.redirect(login_url(self.router.url))
         liked_id = browser_id(member_id)
-        if not _stored_like(viewer_id, liked_id):
+        outcome = await act(like, viewer, liked_id) if liked_id is not None else None
+        if outcome is None or not outcome.stored:
             self.cards = [card for card in self.cards if card["id"] != liked_id]
             return await self._toast(MEMBER_UNAVAILABLE)
         self._mark_liked(liked_id, True)
-        await _update_badge(self, viewer_id)
+        await _show_badge(self, outcome.new_likes)
         return None
 
     @rx.event
     async def unlike(self, member_id: int) -> rx.event.EventSpec | None:
-        viewer_id = await _viewer(self)
-        if viewer_id is None:
+        viewer = await current_viewer(self)
+        if viewer is None:
             return rx.redirect(login_url(self.router.url))
         liked_id = browser_id(member_id)
         if liked_id is not None:
-            with db_session() as db:
-                unlike_member(db, viewer_id, liked_id)
-            badges_changed(liked_id)
+            await _show_badge(self, await act(unlike, viewer, liked_id))
             self._mark_liked(liked_id, False)
-            await _update_badge(self, viewer_id)
         return None
 
     @rx.event
     async def refresh(self) -> None:
         """After an automatic like: the badge, and the list when this tab shows one."""
-        member_id = await _viewer(self)
-        if member_id is None:
+        viewer = await current_viewer(self)
+        if viewer is None:
             return
-        await _update_badge(self, member_id)
+        await _show_badge(self, await read(new_likes, viewer.member_id))
         if likes_kind(self.router.url.path) is not None:
-            self._reload(member_id)
+            await self._reload(viewer.member_id)
 
-    def _reload(self, member_id: int | None) -> None:
+    async def _reload(self, member_id: int | None) -> None:
         self.kind = likes_kind(self.router.url.path) or RECEIVED
-        self.cards, self.has_more = [], False
+        self.cards, self.has_more, self._skipped = [], False, 0
         if member_id is not None:
-            self._append_page(member_id)
+            await self._next_page(member_id)
         self.loaded = True
 
-    def _append_page(self, member_id: int) -> None:
-        settings = current_settings()
-        shown = {card["id"] for card in self.cards}
-        with db_session() as db:
-            rows = _list_page(db, member_id, self.kind, self._offset())
-            new_cards = [
-                _like_card(db, member_id, row, settings)
-                for row in rows[:PAGE_SIZE]
-                if row.member.id not in shown
-            ]
-        self.cards = self.cards + new_cards
-        self.has_more = len(rows) > PAGE_SIZE
+    async def _next_page(self, member_id: int) -> rx.event.EventSpec | None:
+        """The next page into the window; a fresh window scrolls back to the grid's top."""
+        settings = await site_settings()
+        offset = self._skipped + self._rows_shown()
+        rows = await read(likes_page, member_id, self.kind, PAGE_SIZE + 1, offset)
+        page = [
+            {**tile_to_card(row.member, settings), "is_new": row.is_new, "liked": row.liked}
+            for row in rows[:PAGE_SIZE]
+        ]
+        rows_before = self._rows_shown()
+        self.cards, restarted = next_window(self.cards, page)
+        self._skipped += rows_before if restarted else 0
+        self.has_more = len(rows) > PAGE_SIZE  # a page fetches one row more to tell
+        return rx.scroll_to(LIKES_GRID_ID) if restarted else None
 
-    def _offset(self) -> int:
-        """Rows of the list already shown; a given like undone here has left the list."""
+    def _rows_shown(self) -> int:
+        """Rows of the list the window shows; a given like undone here has left the list."""
         if self.kind == GIVEN:
             return sum(1 for card in self.cards if card["liked"])
         return len(self.cards)
@@ -227,27 +158,26 @@ class LikeModalState(rx.State):
     async def check(self) -> rx.event.EventSpec | None:
         """On load of members-area pages: show the like to announce, after `t` seconds when
         the address asks for a delay (the address then loses `t`)."""
-        member_id = await _viewer(self)
-        if member_id is None:
-            return None
         seconds = delay_seconds(self.router.url.query_parameters)
-        if seconds is None:
-            return self._announce(member_id)
-        return rx.call_script(delay_script(seconds), callback=LikeModalState.show_next)
+        if seconds is not None:
+            if await current_viewer(self) is None:
+                return None
+            return rx.call_script(delay_script(seconds), callback=LikeModalState.show_next)
+        return await self._announce()
 
     @rx.event
     async def show_next(self) -> rx.event.EventSpec | None:
-        member_id = await _viewer(self)
-        return self._announce(member_id) if member_id is not None else None
+        return await self._announce()
 
-    def _announce(self, member_id: int) -> rx.event.EventSpec | None:
+    async def _announce(self) -> rx.event.EventSpec | None:
         """Open the modal on the like to announce; an automatic one reloads the likes soon."""
         if self.open and self.shown_at == self.router.url.path:
             return None
-        found = like_to_announce(member_id)
+        viewer = await current_viewer(self)
+        found = await act(like_to_announce, viewer) if viewer is not None else None
         if found is None:
             return None
-        self.liker = tile_to_card(found.liker, current_settings())
+        self.liker = tile_to_card(found.liker, await site_settings())
         self.open, self.shown_at = True, self.router.url.path
         if found.automatic:
             return rx.call_script(
@@ -265,4 +195,4 @@ class LikeModalState(rx.State):
     def open_profile(self) -> rx.event.EventSpec | None:
         self.open = False
         liker_id = self.liker.get("id")
-        return rx.redirect(f"{PROFILE_PATH}{liker_id}") if liker_id else None
+        return rx.redirect(liked_member_url(liker_id)) if liker_id else None

@@ -1,11 +1,14 @@
 """Live delivery to a member's open tabs, after the database has it.
 
 Each tab registers its client token under its member on page load and on the periodic refresh
-(services/tab_registry.py). To tell a member something, `push_to_member` runs an update on each
-of their connected tabs' states through `app.modify_state`; with Redis, Reflex relays the
-result to whichever worker holds the tab's websocket. Every update runs in its own task, never
-under the caller's state lock (two members writing to each other would otherwise deadlock).
-Nothing depends on an update arriving: a tab that reconnects reloads from the database.
+(services/tab_registry.py). Effects (actions/chat.py, actions/live.py) reach their handlers
+after the commit; a handler tells a member something with `push_to_member`, which runs an update
+on each of their connected tabs' states through `app.modify_state`; with Redis, Reflex relays
+the result to whichever worker holds the tab's websocket. Before anything reaches a tab, the
+tab's own session cookie is checked again (the one viewer check): a tab whose session ended
+gets nothing. Every push runs in the effect's own task, never under the caller's state lock
+(two members writing to each other would otherwise deadlock). Nothing depends on a push
+arriving: a tab that reconnects reloads from the database; a failed push is logged.
 """
 
 import asyncio
@@ -16,31 +19,49 @@ import reflex as rx
 from reflex_base.registry import RegistrationContext
 from reflex_base.utils.exceptions import ReflexRuntimeError
 
+from actions.effects import handles, spawn
+from actions.live import BadgesChanged
+from actions.runner import read
+from actions.viewer import Viewer, resolve_viewer, session_token
 from services.tab_registry import tab_registry
 from state.session import SessionState
 
-TabUpdate = Callable[[rx.State], Awaitable[None]]  # receives the tab's root state
+# receives the tab's root state and the member its cookie names now
+TabUpdate = Callable[[rx.State, Viewer], Awaitable[None]]
 
 log = logging.getLogger(__name__)
-_tasks: set[asyncio.Task] = set()
 
 
 async def register_tab(state: rx.State, member_id: int | None) -> None:
-    if member_id is not None:
+    """Renew the tab's entry; a registry that is down (Redis restarting) is logged, and the
+    next page load or refresh registers the tab again."""
+    if member_id is None:
+        return
+    try:
         await tab_registry().add(member_id, state.router.session.client_token)
+    except Exception:
+        log.warning("tab registry unavailable: tab of member %s not registered", member_id)
 
 
-def push_to_member(member_id: int, update: TabUpdate, except_token: str = "") -> None:
-    """Run `update` on every open tab of the member but `except_token`, in the background."""
-    _spawn(_push_to_tabs(member_id, update, except_token))
+async def push_to_member(member_id: int, update: TabUpdate, except_token: str = "") -> None:
+    """Run `update` on every open tab of the member but `except_token`."""
+    try:
+        tokens = await tab_registry().tokens(member_id)
+    except Exception:
+        log.warning("tab registry unavailable: push to member %s dropped", member_id)
+        return
+    await asyncio.gather(
+        *(_push_to_tab(member_id, token, update) for token in tokens if token != except_token)
+    )
 
 
-def badges_changed(member_id: int) -> None:
+@handles(BadgesChanged)
+async def _badges_changed(changed: BadgesChanged) -> None:
     """The member's balance or badges changed (a like, a purchase): their tabs show it."""
-    push_to_member(member_id, _refresh_counts)
+    await push_to_member(changed.member_id, _refresh_counts)
 
 
-async def _refresh_counts(root: rx.State) -> None:
+async def _refresh_counts(root: rx.State, _viewer: Viewer) -> None:
     await (await root.get_state(SessionState))._refresh_counts()
 
 
@@ -51,24 +72,7 @@ def push_later(seconds: float, member_id: int, token: str, update: TabUpdate) ->
         await asyncio.sleep(seconds)
         await _push_to_tab(member_id, token, update)
 
-    _spawn(later())
-
-
-def _spawn(work: Awaitable[None]) -> None:
-    task = asyncio.ensure_future(work)
-    _tasks.add(task)
-    task.add_done_callback(_finished)
-
-
-def _finished(task: asyncio.Task) -> None:
-    _tasks.discard(task)
-    if not task.cancelled() and task.exception() is not None:
-        log.error("live update failed", exc_info=task.exception())
-
-
-async def _push_to_tabs(member_id: int, update: TabUpdate, except_token: str) -> None:
-    tokens = [token for token in await tab_registry().tokens(member_id) if token != except_token]
-    await asyncio.gather(*(_push_to_tab(member_id, token, update) for token in tokens))
+    spawn(later())
 
 
 def _serving_app() -> rx.App | None:
@@ -84,10 +88,22 @@ async def _push_to_tab(member_id: int, token: str, update: TabUpdate) -> None:
     app = _serving_app()
     if app is None:
         return
-    if not await app.event_namespace._token_manager.is_token_connected(token):
-        await tab_registry().remove(member_id, token)  # it registers again when it reconnects
-        return
-    async with app.modify_state(rx.BaseStateToken(ident=token, cls=SessionState)) as root:
-        session = await root.get_state(SessionState)
-        if session._member_id == member_id:  # the tab may have logged out or in since
-            await update(root)
+    try:
+        if not await app.event_namespace._token_manager.is_token_connected(token):
+            await tab_registry().remove(member_id, token)  # it registers again on reconnect
+            return
+        async with app.modify_state(rx.BaseStateToken(ident=token, cls=SessionState)) as root:
+            await run_on_tab(root, member_id, update)
+    except Exception:
+        log.exception("live push to a tab of member %s failed", member_id)
+
+
+async def run_on_tab(root: rx.State, member_id: int, update: TabUpdate) -> bool:
+    """Run `update` on the tab whose root state is `root` if the tab's own session cookie still
+    names `member_id` (the tab may have logged out, or its session ended elsewhere)."""
+    token = session_token(root.router.headers.cookie)
+    viewer = await read(resolve_viewer, token)
+    if viewer is None or viewer.member_id != member_id:
+        return False
+    await update(root, viewer)
+    return True

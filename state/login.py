@@ -1,21 +1,19 @@
 """/login and the log-in-required prompt: check the password off the event loop, then hand the
 session over to an HttpOnly cookie and continue where the visitor was going."""
 
-import asyncio
 import json
-import logging
 
 import reflex as rx
 
+from actions.accounts import log_in, reactivation_link
+from actions.runner import act, act_hashing
 from models.account_errors import AccountError
-from services import accounts
-from services.mail import MailDeliveryError
-from services.password_work import with_password_work
+from services.mail import delivered
 from state.forms import FormState, safe_next
 from state.i18n import I18nState
 from state.session import SessionState
 
-log = logging.getLogger(__name__)
+MAX_EMAIL = 254
 
 
 def continue_with_session(handoff: str, next_path: str) -> rx.event.EventSpec:
@@ -23,6 +21,13 @@ def continue_with_session(handoff: str, next_path: str) -> rx.event.EventSpec:
     return rx.call_script(
         f"window.siteSession.handoff({json.dumps(handoff)}, {json.dumps(next_path)})"
     )
+
+
+async def mail_reactivation(email: str) -> bool:
+    """Mail a reactivation link if `email` awaits deletion (any other address gets nothing,
+    silently); False only when the mail could not go out."""
+    mail = await act(reactivation_link, email)
+    return mail is None or await delivered(mail)
 
 
 class LoginState(FormState, rx.State):
@@ -55,15 +60,14 @@ class LoginState(FormState, rx.State):
 
     @rx.event
     async def submit(self, form: dict):
-        self.email = str(form.get("email") or "")[:254]
+        self.email = str(form.get("email") or "")[:MAX_EMAIL]
         self.busy, self.errors, self.awaiting_deletion = True, {}, False
         yield
+        password, client = str(form.get("password") or ""), self.router.session.client_ip
         try:
-            login = await with_password_work(
-                accounts.log_in, self.email, str(form.get("password") or "")
-            )
+            login = await act_hashing(log_in, self.email, password, client)
         except AccountError as error:
-            await self.show_error(error)
+            await self._show_error(error)
             self.busy = False
             return
         self.busy = False
@@ -81,11 +85,8 @@ class LoginState(FormState, rx.State):
             return
         self.busy = True
         yield
-        try:
-            await asyncio.to_thread(accounts.send_reactivation, self.email)
-        except MailDeliveryError:
-            log.exception("reactivation mail failed")
-            await self.show_generic_error()
-        else:
+        if await mail_reactivation(self.email):
             self.reactivation_sent = True
+        else:
+            await self._show_generic_error()
         self.busy = False

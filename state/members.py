@@ -1,17 +1,17 @@
-"""The newest members shown on the landing and activation pages, and the card format of
-every member grid."""
-
-from datetime import date
+"""The newest members shown on the landing and activation pages, the card format of every
+member grid, and the window a grid keeps."""
 
 import reflex as rx
 
-from models.directory import MemberTile, newest_members
+from actions.discovery import newest
+from actions.runner import read
+from models.directory import MemberTile
 from models.site_settings import SiteSettings
-from services.database import db_session
-from services.site_settings import current_settings
-from state.session import SessionState
+from services.site_settings import site_settings
+from state.session import current_member_id
 
 PAGE_SIZE = 24
+WINDOW_PAGES = 4  # a grid keeps at most this many pages of cards; "more" then starts afresh
 NEWEST_SHOWN = 12
 PLACEHOLDER_THUMB = "/icon-512.png"
 
@@ -30,18 +30,29 @@ def tile_to_card(tile: MemberTile, settings: SiteSettings) -> dict:
     }
 
 
+def next_window(shown: list[dict], page: list[dict]) -> tuple[list[dict], bool]:
+    """The grid once a page arrived, and whether it starts a fresh window: the page is appended
+    while the grid has room for it, otherwise it replaces the grid, so a tab never holds more
+    than WINDOW_PAGES pages. A member already shown is left out (a signup since the last page
+    shifts members onto the next one)."""
+    known = {card["id"] for card in shown}
+    fresh = [card for card in page if card["id"] not in known]
+    if len(shown) + len(fresh) > WINDOW_PAGES * PAGE_SIZE:
+        return fresh, True
+    return shown + fresh, False
+
+
 class MembersState(rx.State):
     members: list[dict] = []
     login_required: bool = False
 
     @rx.event
     async def load_newest(self) -> None:
-        session = await self.get_state(SessionState)
-        settings = current_settings()
-        self.login_required = not session.logged_in and not settings.logged_out_search
+        viewer_id = await current_member_id(self)
+        settings = await site_settings()
+        self.login_required = viewer_id is None and not settings.logged_out_search
         if self.login_required:
             self.members = []
             return
-        with db_session() as db:
-            tiles = newest_members(db, date.today(), NEWEST_SHOWN, viewer_id=session._member_id)
+        tiles = await read(newest, viewer_id, NEWEST_SHOWN)
         self.members = [tile_to_card(tile, settings) for tile in tiles]

@@ -1,26 +1,19 @@
 """/notifications: which e-mails and push messages the member wants, e-mail switched off by the
 mail system (spam complaint, bounce, unsubscribe), and this browser's push subscription.
-Every change asks the database who the session cookie belongs to."""
+Every change goes through actions/notifications.py for the member behind the tab's cookie."""
 
 import reflex as rx
 
-from models.member import Member
-from models.notification_prefs import (
-    NOTIFICATION_KINDS,
-    disabled_reasons,
-    enable_email_again,
-    preferences,
-    save_preferences,
-)
-from services.database import db_session
+from actions import notifications
+from actions.runner import act, read
+from models.notification_prefs import EMAIL_KINDS, NOTIFICATION_KINDS
+from models.routes import login_url
 from state.forms import FormState
 from state.push_opt_in import PUSH_STATES, check_push, push_answer, subscribe_push
-from state.session import SessionState, current_member_id
-from state.shell import login_url
+from state.session import current_viewer
 from translations.catalog import N_
 from translations.errors import GENERIC_ERROR
 
-EMAIL_KINDS = tuple(kind for kind in NOTIFICATION_KINDS if kind.startswith("email_"))
 SAVED = N_("Your choice is saved.")
 EMAIL_ON_AGAIN = N_("We will send you e-mails again.")
 # The subscription answers that leave the browser without one.
@@ -34,53 +27,46 @@ class NotificationsState(FormState, rx.State):
     push_status: str = ""  # one of PUSH_STATES; "" until the browser answered
     notices: dict[str, str] = {}  # section ("email" or "push") -> translated notice
 
-    async def _member(self) -> int | None:
-        return await current_member_id(self)
-
     def _login(self) -> rx.event.EventSpec:
         return rx.redirect(login_url(self.router.url))
 
-    def _show(self, member_id: int) -> None:
-        with db_session() as db:
-            member = db.get(Member, member_id)
-            self.prefs, self.reasons = preferences(member), disabled_reasons(member)
-        self.loaded = True
+    def _show(self, choices: notifications.Choices) -> None:
+        self.prefs, self.reasons, self.loaded = choices.prefs, choices.reasons, True
 
     @rx.event
     async def load(self):
         self.errors, self.notices, self.push_status = {}, {}, ""
-        member_id = await self._member()
-        if member_id is None:
+        viewer = await current_viewer(self)
+        choices = await read(notifications.choices, viewer.member_id) if viewer else None
+        if choices is None:
             self.loaded, self.prefs, self.reasons = False, {}, []
             return
-        self._show(member_id)
+        self._show(choices)
         yield check_push(NotificationsState.push_checked)
 
     @rx.event
     async def set_preference(self, kind: str, on: bool):
         """One switch; e-mail kinds stay as they are while e-mail is switched off."""
-        member_id = await self._member()
-        if member_id is None:
+        viewer = await current_viewer(self)
+        if viewer is None:
             yield self._login()
             return
-        self._show(member_id)
-        if kind not in NOTIFICATION_KINDS or (kind in EMAIL_KINDS and self.reasons):
+        if kind not in NOTIFICATION_KINDS:
             return
-        with db_session() as db:
-            self.prefs = save_preferences(db, member_id, {kind: on is True})
-        section = "email" if kind in EMAIL_KINDS else "push"
-        self.errors, self.notices = {}, {section: await self.text(SAVED)}
+        choices, kept = await act(notifications.choose, viewer, kind, on is True)
+        self._show(choices)
+        if kept:
+            section = "email" if kind in EMAIL_KINDS else "push"
+            self.errors, self.notices = {}, {section: await self._text(SAVED)}
 
     @rx.event
     async def send_emails_again(self):
-        member_id = await self._member()
-        if member_id is None:
+        viewer = await current_viewer(self)
+        if viewer is None:
             yield self._login()
             return
-        with db_session() as db:
-            enable_email_again(db, member_id)
-        self._show(member_id)
-        self.errors, self.notices = {}, {"email": await self.text(EMAIL_ON_AGAIN)}
+        self._show(await act(notifications.send_emails_again, viewer))
+        self.errors, self.notices = {}, {"email": await self._text(EMAIL_ON_AGAIN)}
 
     @rx.event
     async def push_checked(self, status: str) -> None:
@@ -88,7 +74,7 @@ class NotificationsState(FormState, rx.State):
 
     @rx.event
     async def turn_on_push(self):
-        if await self._member() is None:
+        if await current_viewer(self) is None:
             yield self._login()
             return
         self.errors, self.notices = {}, {}
@@ -99,4 +85,4 @@ class NotificationsState(FormState, rx.State):
         answer = push_answer(result)
         self.push_status = _NOT_SUBSCRIBED.get(answer, answer)
         if answer == "failed":
-            self.errors = {"push": await self.text(GENERIC_ERROR)}
+            self.errors = {"push": await self._text(GENERIC_ERROR)}

@@ -1,27 +1,14 @@
 """/reset-password and /reset-password/do. A request answers the same for every address and
 sends the mail in the background, so neither the text nor the time tells who has an account."""
 
-import asyncio
-
 import reflex as rx
 
+from actions.accounts import request_password_reset, reset_link_ok, reset_password
+from actions.runner import act, act_hashing, read
 from models.account_errors import AccountError
-from models.password_reset import reset_link_usable
-from services import accounts
-from services.database import db_session
-from services.mail import OutgoingMail, delivered
-from services.password_work import with_password_work
+from models.routes import url
 from state.forms import FormState
-from state.login import continue_with_session
-
-_background_mails: set[asyncio.Task] = set()
-
-
-def send_in_background(mail: OutgoingMail | None) -> None:
-    if mail is not None:
-        task = asyncio.create_task(delivered(mail))
-        _background_mails.add(task)
-        task.add_done_callback(_background_mails.discard)
+from state.login import MAX_EMAIL, continue_with_session
 
 
 class ResetRequestState(FormState, rx.State):
@@ -33,16 +20,14 @@ class ResetRequestState(FormState, rx.State):
 
     @rx.event
     async def submit(self, form: dict):
-        email = str(form.get("email") or "")[:254]
+        email = str(form.get("email") or "")[:MAX_EMAIL]
         self.busy, self.errors = True, {}
         yield
         try:
-            client = self.router.session.client_ip
-            mail = await asyncio.to_thread(accounts.password_reset_mail, email, client)
+            await act(request_password_reset, email, self.router.session.client_ip)
         except AccountError as error:
-            await self.show_error(error)
+            await self._show_error(error)
         else:
-            send_in_background(mail)
             self.sent_to = email.strip()
         self.busy = False
 
@@ -55,9 +40,8 @@ class ResetPasswordState(FormState, rx.State):
         return str(self.router.url.query_parameters.get("token") or "")
 
     @rx.event
-    def check_link(self) -> None:
-        with db_session() as db:
-            self.link_ok = reset_link_usable(db, self._token())
+    async def check_link(self) -> None:
+        self.link_ok = await read(reset_link_ok, self._token())
         self.checked, self.errors, self.busy = True, {}, False
 
     @rx.event
@@ -66,15 +50,13 @@ class ResetPasswordState(FormState, rx.State):
         yield
         password, repeat = str(form.get("password") or ""), str(form.get("repeat") or "")
         try:
-            login = await with_password_work(
-                accounts.reset_password, self._token(), password, repeat
-            )
+            login = await act_hashing(reset_password, self._token(), password, repeat)
         except AccountError as error:
-            await self.show_error(error)
+            await self._show_error(error)
             self.busy = False
             return
         yield (
-            continue_with_session(login.handoff, "/members")
+            continue_with_session(login.handoff, url("members"))
             if login.handoff
-            else rx.redirect("/login")
+            else rx.redirect(url("login"))
         )

@@ -1,6 +1,6 @@
-"""Settings → profile, location and privacy: the member's own profile, loaded from the database
-and saved per section through models/profile_steps.py. Every save asks the database who the
-session cookie belongs to: the page may be older than a log-out elsewhere.
+"""Settings → profile, location and privacy: the member's own profile, read and saved per
+section through actions/profile.py. Every save checks the tab's session again (the viewer
+check): the page may be older than a log-out elsewhere.
 
 The "Use my location" button asks the browser (shell.js `siteGeo.locate`) for a place; only the
 place (country, region, city) reaches this state, never the coordinates, and it fills the form
@@ -11,22 +11,22 @@ from collections.abc import Callable
 from datetime import date
 
 import reflex as rx
-from sqlmodel import Session
 
+from actions import profile
+from actions.runner import Done, act, read
+from actions.viewer import Viewer
 from models import profile_steps
 from models.account_errors import AccountError
 from models.account_rules import NAME_MAX, storable
 from models.attributes import GENDERS
-from models.member import Member, Profile
-from models.regions import is_region_of, region_kind, regions_of
+from models.regions import is_region_of
+from models.routes import login_url, url
 from models.search import sought_genders
 from models.signup import sexuality_for
-from models.site_settings import SiteSettings
-from services.database import db_session
-from services.site_settings import current_settings
-from state.forms import FormState, toggled
-from state.session import SessionState, current_member_id
-from state.shell import login_url
+from services.site_settings import site_settings
+from state.forms import FormState
+from state.place_picker import InterestPicker, PlacePicker
+from state.session import SessionState, current_viewer
 
 TABS = ("profile", "photos", "location", "privacy", "account")
 SEEKING = ("female", "male", "both")
@@ -38,8 +38,6 @@ TEXT_LIMITS = {
 }
 # What the last "Use my location" gave: filled, or why it filled nothing.
 GEO_RESULTS = ("filled", "denied", "unsupported", "not_found", "abroad")
-
-Save = Callable[[Session, int, SiteSettings], None]
 
 
 def seeking_of(gender: str, sexuality: str) -> str:
@@ -62,7 +60,7 @@ def checked_place(place: object, countries: list[str]) -> tuple[str, str, str] |
     return country, region, city
 
 
-class ProfileSettingsState(FormState, rx.State):
+class ProfileSettingsState(FormState, PlacePicker, InterestPicker, rx.State):
     tab: str = "profile"
     saved: str = ""  # the section whose changes were just stored
     name: str = ""
@@ -71,24 +69,14 @@ class ProfileSettingsState(FormState, rx.State):
     date_of_birth: str = ""
     looks: dict[str, str] = {}
     about: str = ""
-    interests: list[str] = []
-    interest_options: list[str] = []
-    countries: list[str] = []
-    country: str = ""
-    region: str = ""
-    region_kind: str = ""
-    regions: list[list[str]] = []
     city: str = ""
     invisible: bool = False
     privacy_mode: bool = False
     locating: bool = False
     geo: str = ""  # one of GEO_RESULTS after "Use my location"
 
-    async def _member_id(self) -> int | None:
-        return await current_member_id(self)
-
     def _login(self) -> rx.event.EventSpec:
-        return rx.redirect(login_url(f"/settings?tab={self.tab}"))
+        return rx.redirect(login_url(url("settings", tab=self.tab)))
 
     @rx.var
     def about_length(self) -> int:
@@ -102,30 +90,22 @@ class ProfileSettingsState(FormState, rx.State):
         tab = self.router.url.query_parameters.get("tab", "")
         self.tab = tab if tab in TABS else TABS[0]
         self.errors, self.saved, self.geo, self.locating = {}, "", "", False
-        member_id = await self._member_id()
-        if member_id is None:
+        viewer = await current_viewer(self)
+        form = await read(profile.profile_form, viewer.member_id) if viewer else None
+        if form is None:
             return
-        settings = current_settings()
-        with db_session() as db:
-            member, profile = db.get(Member, member_id), db.get(Profile, member_id)
-            self._show_profile(profile)
-            self.invisible, self.privacy_mode = member.invisible, member.privacy_mode
-        self.countries = list(settings.countries)
-        self.interest_options = list(settings.interests)
+        settings = await site_settings()
+        self._offer_countries(settings)
+        self._offer_interests(settings, form.interests)
+        self._show_profile(form)
 
-    def _show_profile(self, profile: Profile) -> None:
-        self.name, self.gender = profile.name, profile.gender
-        self.seeking = seeking_of(profile.gender, profile.sexuality)
-        self.date_of_birth = profile.date_of_birth.isoformat()
-        self.looks = {f: getattr(profile, f) or "" for f in profile_steps.APPEARANCE}
-        self.about, self.interests = profile.about_me, list(profile.interests)
-        self._show_regions(profile.country, profile.region or "")
-        self.city = profile.city or ""
-
-    def _show_regions(self, country: str, region: str) -> None:
-        self.country, self.region = country, region
-        self.regions = [[code, name] for code, name in regions_of(country)]
-        self.region_kind = region_kind(country)
+    def _show_profile(self, form: profile.ProfileForm) -> None:
+        self.name, self.gender = form.name, form.gender
+        self.seeking = seeking_of(form.gender, form.sexuality)
+        self.date_of_birth, self.looks, self.about = form.date_of_birth, form.looks, form.about
+        self._show_place(form.country, form.region)
+        self.city = form.city
+        self.invisible, self.privacy_mode = form.invisible, form.privacy_mode
 
     @rx.event
     def choose_tab(self, tab: str):
@@ -157,32 +137,20 @@ class ProfileSettingsState(FormState, rx.State):
         if value in profile_steps.APPEARANCE.get(field, ()):
             self.looks = {**self.looks, field: value}
 
-    @rx.event
-    def toggle_interest(self, interest: str) -> None:
-        self.interests = toggled(self.interests, interest, self.interest_options)
-
-    @rx.event
-    def pick_country(self, country: str) -> None:
-        if country in self.countries:
-            self._show_regions(country, "")
-
-    @rx.event
-    def pick_region(self, region: str) -> None:
-        if is_region_of(self.country, region):
-            self.region = region
-
     # ----- saving, one section at a time -----
 
-    async def _store(self, section: str, save: Save) -> rx.event.EventSpec | None:
+    async def _store(
+        self, section: str, action: Callable[..., Done[None]], *args: object
+    ) -> rx.event.EventSpec | None:
+        """Run `action(viewer, *args)` for the member behind the cookie; say what was saved."""
         self.errors, self.saved = {}, ""
-        member_id = await self._member_id()
-        if member_id is None:
+        viewer: Viewer | None = await current_viewer(self)
+        if viewer is None:
             return self._login()
         try:
-            with db_session() as db:
-                save(db, member_id, current_settings())
+            await act(action, viewer, *args)
         except AccountError as error:
-            await self.show_error(error)
+            await self._show_error(error)
         else:
             self.saved = section
         return None
@@ -196,43 +164,33 @@ class ProfileSettingsState(FormState, rx.State):
             "sexuality": sexuality,
             "date_of_birth": self.date_of_birth,
         }
-        event = await self._store(
-            "basics", lambda db, m, s: profile_steps.save_basics(db, m, s, fields, date.today())
-        )
+        event = await self._store("basics", profile.save_basics, fields, date.today())
         if self.saved:
             (await self.get_state(SessionState)).name = " ".join(self.name.split())
         return event
 
     @rx.event
     async def save_looks(self):
-        looks = dict(self.looks)
-        return await self._store(
-            "looks", lambda db, m, _s: profile_steps.save_appearance(db, m, looks)
-        )
+        return await self._store("looks", profile.save_looks, dict(self.looks))
 
     @rx.event
     async def save_about(self):
-        about, interests = self.about, list(self.interests)
-        return await self._store(
-            "about", lambda db, m, s: profile_steps.save_about(db, m, s, about, interests)
-        )
+        return await self._store("about", profile.save_about, self.about, list(self.interests))
 
     @rx.event
     async def save_location(self):
-        place = (self.country, self.region, self.city)
         self.geo = ""
-        return await self._store(
-            "location", lambda db, m, s: profile_steps.save_location(db, m, s, *place)
-        )
+        place = (self.country, self.region, self.city)
+        return await self._store("location", profile.save_location, *place)
 
     @rx.event
     async def set_visibility(self, field: str, on: bool):
         """The privacy switches store at once."""
         if field not in ("invisible", "privacy_mode"):
             return None
-        wanted = {"invisible": self.invisible, "privacy_mode": self.privacy_mode, field: bool(on)}
+        wanted = {"invisible": self.invisible, "privacy_mode": self.privacy_mode, field: on is True}
         event = await self._store(
-            "privacy", lambda db, m, _s: profile_steps.save_visibility(db, m, **wanted)
+            "privacy", profile.save_visibility, wanted["invisible"], wanted["privacy_mode"]
         )
         if self.saved:
             self.invisible, self.privacy_mode = wanted["invisible"], wanted["privacy_mode"]
@@ -251,14 +209,14 @@ class ProfileSettingsState(FormState, rx.State):
     async def apply_location(self, result: dict):
         """Fill the place fields from the browser's answer {permission, place}; not saved yet."""
         self.locating, self.saved = False, ""
-        if await self._member_id() is None:
+        if await current_viewer(self) is None:
             return self._login()
         answer = result if isinstance(result, dict) else {}
         permission = str(answer.get("permission") or "")
         place = checked_place(answer.get("place"), self.countries)
         if isinstance(place, tuple):
             country, region, city = place
-            self._show_regions(country, region)
+            self._show_place(country, region)
             self.city, self.geo = city, "filled"
             self.errors = {}
         elif permission in ("denied", "unsupported"):

@@ -1,21 +1,26 @@
 """The periodic refresh of spec section 4, the safety net under live delivery: while a member is
 logged in, their balance, badges, chats and likes again from the database, 5 s after the page
 mounts and then every 60 s (300 s when this member gets push messages). Each refresh also
-renews the tab's entry in the live registry."""
+renews the tab's entry in the live registry. A refresh that fails (the database restarting) is
+logged and the next one comes as usual; the member sees nothing of it."""
+
+import logging
 
 import reflex as rx
 
-from models.push_subscription import has_push_subscription
-from services.database import db_session
+from actions.refresh import gets_pushes
+from actions.runner import read
 from state.chats import ChatsState
 from state.likes import LikesState
 from state.live import register_tab
-from state.session import SessionState
+from state.session import SessionState, current_viewer
 from state.shell import wait_script
 
 FIRST_REFRESH_MS = 5_000
 REFRESH_MS = 60_000
 PUSH_REFRESH_MS = 300_000
+
+log = logging.getLogger(__name__)
 
 
 def _tick_after(milliseconds: int, generation: int) -> rx.event.EventSpec:
@@ -39,26 +44,35 @@ class RefreshState(rx.State):
     async def tick(self, generation: int) -> list[rx.event.EventSpec] | None:
         if generation != self._generation:
             return None
-        member_id = await self._reload_member()
-        if member_id is None:
-            return None
-        with db_session() as db:
-            pushed = has_push_subscription(db, member_id)
+        try:
+            member_id = await self._reload()
+            if member_id is None:
+                return None
+            pushed = await read(gets_pushes, member_id)
+        except Exception:
+            log.exception("periodic refresh failed; the next tick tries again")
+            return [_tick_after(REFRESH_MS, generation)]
         interval = PUSH_REFRESH_MS if pushed else REFRESH_MS
-        return [ChatsState.refresh_list(), LikesState.refresh(), _tick_after(interval, generation)]
+        return [LikesState.refresh(), _tick_after(interval, generation)]
 
     @rx.event
     async def push_arrived(self) -> list[rx.event.EventSpec] | None:
         """A Web Push message reached this browser (shell.js): chats and likes reload."""
-        if await self._reload_member() is None:
+        try:
+            member_id = await self._reload()
+        except Exception:
+            log.exception("refresh after a push message failed")
             return None
-        return [ChatsState.refresh_list(), LikesState.refresh()]
+        return None if member_id is None else [LikesState.refresh()]
 
-    async def _reload_member(self) -> int | None:
-        """The member again from the database, the tab registered anew; None when logged out."""
+    async def _reload(self) -> int | None:
+        """The member, and the chats when the tab shows them, again from the database; the tab
+        registered anew. None when logged out."""
         session = await self.get_state(SessionState)
         await session._load()
-        if not session.logged_in:
+        viewer = await current_viewer(self)  # answered by the load just now
+        if not session.logged_in or viewer is None:
             return None
-        await register_tab(self, session._member_id)
-        return session._member_id
+        await register_tab(self, viewer.member_id)
+        await (await self.get_state(ChatsState))._refresh(viewer)
+        return viewer.member_id

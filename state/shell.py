@@ -1,10 +1,10 @@
 """What every page's frame needs: site settings for the UI, the entry warning, the app mode."""
 
 from datetime import UTC, datetime
-from urllib.parse import urlencode, urlsplit
 
 import reflex as rx
 
+from models.routes import login_url
 from models.site_settings import company_info, terms_version_date
 from services.site_settings import site_settings
 from state.i18n import I18nState
@@ -22,13 +22,6 @@ def wait_script(milliseconds: int, answer: str = "true") -> str:
     return f"new Promise(resolve => setTimeout(() => resolve({answer}), {milliseconds}))"
 
 
-def login_url(current: str) -> str:
-    """The log-in prompt that leads back to `current` (path and query) afterwards."""
-    parts = urlsplit(str(current))
-    back = parts.path + (f"?{parts.query}" if parts.query else "")
-    return f"/login?{urlencode({'next': back})}"
-
-
 class ShellState(rx.State):
     site_name: str = ""
     company: dict[str, str] = {}
@@ -39,7 +32,7 @@ class ShellState(rx.State):
     visitor_country: str = ""
     entry_warning_enabled: bool = False
     entry_warning_dismissed_at: str = rx.LocalStorage("", name="entry_warning_dismissed", sync=True)
-    in_app: bool = False
+    in_app: bool | None = None  # unknown until the page reports how it was opened
 
     @rx.event
     async def on_page_load(self, login_required: bool = False) -> list[rx.event.EventSpec]:
@@ -69,7 +62,7 @@ class ShellState(rx.State):
             and self.visitor_country in settings.site_entry_popup_countries
         )
         i18n = await self.get_state(I18nState)
-        events = [i18n.resolve(session._language, settings.domain_language)]
+        events = [i18n._resolve(session._language, settings.domain_language)]
         if login_required and not session.logged_in:
             events.append(rx.redirect(login_url(self.router.url)))
         return events
@@ -91,7 +84,10 @@ class ShellState(rx.State):
 
     @rx.var
     def show_entry_warning(self) -> bool:
-        """Logged-out visitors outside the app, where configured, until they dismiss it."""
+        """Logged-out visitors outside the app, where configured, until they dismiss it; not
+        before the page said whether it is the installed app, so the app never sees it."""
         return (
-            self.entry_warning_enabled and not self.in_app and not self.entry_warning_dismissed_at
+            self.entry_warning_enabled
+            and self.in_app is False
+            and not self.entry_warning_dismissed_at
         )

@@ -4,67 +4,60 @@
 The account exists from step 0 on; later steps act on `_member_id`, set only by this tab's
 signup or, on /complete-signup, by the logged-in session."""
 
-import asyncio
 import hashlib
 import json
-import logging
 import re
-from datetime import date
+from collections.abc import Callable
 
 import reflex as rx
-from sqlmodel import Session
 
+from actions.photos import add_photo
+from actions.profile import save_about, save_location, save_looks
+from actions.runner import Done, act, act_hashing, read
+from actions.signup import Arrival, member_teaser, record_event, sign_up, step_facts
+from actions.viewer import Viewer, session_viewer
 from models.account_errors import AccountError
-from models.auth_session import has_live_session
-from models.member import Member, Photo, Profile
-from models.profile_steps import save_about, save_appearance, save_location
-from models.regions import region_kind, regions_of
+from models.attributes import GENDERS
+from models.routes import url
 from models.signup import (
     ACCOUNT_AWAITS_DELETION,
-    NewAccount,
     SignupEventKind,
     SignupForm,
-    clean_signup,
     clean_tracking,
     has_traffic_source,
-    record_signup_event,
     signups_open,
 )
-from models.site_settings import SiteSettings
-from services import accounts
-from services.database import db_session
-from services.mail import MailDeliveryError, OutgoingMail, delivered
-from services.member_photos import add_member_photo
-from services.password_work import with_password_work
 from services.photo_pipeline import MAX_UPLOAD_BYTES, PhotoRejected
-from services.site_settings import current_settings
-from state.forms import FormState, toggled
+from services.site_settings import site_settings
+from state.forms import FormState, browser_id
 from state.i18n import I18nState
-from state.login import continue_with_session
+from state.login import continue_with_session, mail_reactivation
+from state.place_picker import InterestPicker, PlacePicker
 from state.push_opt_in import push_answer, subscribe_push
-from state.session import SessionState
+from state.session import SessionState, current_viewer
 from state.shell import ShellState
 from translations.errors import DUPLICATE_EMAIL
 
-log = logging.getLogger(__name__)
 PHOTO, PLACE, LOOKS, ABOUT, PUSH, DONE = 1, 2, 3, 4, 5, 6
 UPLOAD_ID = "signup-photo"
-FINISH_URL = "/members?signup_complete=1"
+FINISH_URL = url("members", signup_complete=1)
 DRAFT_FIELDS = ("email", "name", "password", "date_of_birth", "signup_message")
+CHOICES = {"gender": GENDERS, "seeking": (*GENDERS, "both")}
 
 
 def _draft(name: str) -> str:
     return rx.SessionStorage("", name=f"signup_{name}")
 
 
-class SignupState(FormState, rx.State):
+class SignupState(FormState, PlacePicker, InterestPicker, rx.State):
     open: bool = False
     step: int = 0
     signups_closed: bool = False
     existing_account: str = ""  # "", "active" (log in instead) or "deleted" (reactivate)
     reactivation_sent: bool = False
     inline: bool = False  # /complete-signup shows the steps on the page, not in the modal
-    # The draft of step 0 survives a reload of the tab (spec: signup form draft).
+    # The draft of step 0 survives a reload of the tab (spec: signup form draft); the password
+    # only until the account exists.
     email: str = _draft("email")
     name: str = _draft("name")
     password: str = _draft("password")
@@ -75,15 +68,9 @@ class SignupState(FormState, rx.State):
     traffic_source: str = rx.LocalStorage("", name="traffic_source", sync=True)
     to_member: dict[str, str] = {}
     photo_url: str = ""
-    country: str = ""
-    region: str = ""
-    region_kind: str = ""
-    regions: list[list[str]] = []
-    countries: list[str] = []
-    interests: list[str] = []
-    interest_options: list[str] = []
     push_result: str = ""
-    _member_id: int | None = None
+    _member_id: int | None = None  # the account whose steps these are, for the funnel's events
+    _session_id: int | None = None  # the session this tab's signup started (the modal)
 
     # ----- opening and closing -----
 
@@ -95,9 +82,8 @@ class SignupState(FormState, rx.State):
     def _visitor(self) -> str:
         return hashlib.sha256(self.router.session.client_token.encode()).hexdigest()[:32]
 
-    def _record(self, kind: str) -> None:
-        with db_session() as db:
-            record_signup_event(db, kind, self._visitor(), self._member_id)
+    async def _record(self, kind: str) -> None:
+        await act(record_event, kind, self._visitor(), self._member_id)
 
     def _tracking(self) -> dict[str, str]:
         try:
@@ -118,11 +104,11 @@ class SignupState(FormState, rx.State):
 
     @rx.event
     async def open_signup(self):
-        session = await self.get_state(SessionState)
-        if session.logged_in:
-            yield rx.redirect("/members")
+        if (await self.get_state(SessionState)).logged_in:
+            self.password = ""  # an account exists: no password stays in the tab
+            yield rx.redirect(url("members"))
             return
-        settings = current_settings()
+        settings = await site_settings()
         self.signups_closed = not signups_open(settings, self._tracking())
         self.open, self.inline, self.existing_account, self.errors = True, False, "", {}
         self.reactivation_sent, self.busy = False, False
@@ -130,42 +116,44 @@ class SignupState(FormState, rx.State):
             self.step = 0
         self.gender = self.gender or "male"
         self.seeking = self.seeking or "female"
-        self._record(SignupEventKind.STARTED)
+        await self._record(SignupEventKind.STARTED)
 
     @rx.event
     async def open_for_member(self):
         """/members/{id}/signup: step 0 offers a first message to that member."""
         found = re.match(r"^/members/(\d{1,12})/", self.router.url.path)
-        self.to_member = _member_teaser(int(found.group(1))) if found else {}
+        member_id = browser_id(found.group(1)) if found else None
+        self.to_member = await read(member_teaser, member_id) if member_id else {}
         async for event in self.open_signup():
             yield event
 
     @rx.event
-    def request_open_change(self, is_open: bool) -> None:
+    async def request_open_change(self, is_open: bool) -> None:
         """Backdrop, Esc and the close button ask to close; refused while signup is under way."""
         if not is_open and not self.in_progress:
-            self.close()
+            await self.close()
 
     @rx.event
-    def close(self) -> None:
+    async def close(self) -> None:
         if self.in_progress or not self.open:
             return
         self.open, self.password = False, ""
-        self._record(SignupEventKind.CLOSED)
+        await self._record(SignupEventKind.CLOSED)
         if self.step == DONE:
-            self.step, self._member_id = 0, None
+            self.step, self._member_id, self._session_id = 0, None, None
 
     @rx.event
-    def go_to_login(self):
-        self._record(SignupEventKind.REDIRECTED_LOGIN)
+    async def go_to_login(self):
+        await self._record(SignupEventKind.REDIRECTED_LOGIN)
         self.open, self.password = False, ""
-        return rx.redirect("/login")
+        return rx.redirect(url("login"))
 
     # ----- step 0: the account -----
 
     @rx.event
     def keep_draft(self, field: str, value: str) -> None:
-        if field in DRAFT_FIELDS:
+        """Step 0's fields, while there is no account yet (then the password must not stay)."""
+        if field in DRAFT_FIELDS and self._member_id is None:
             self._keep(field, value)
 
     def _keep(self, field: str, value: object) -> None:
@@ -173,48 +161,46 @@ class SignupState(FormState, rx.State):
 
     @rx.event
     def choose(self, field: str, value: str) -> None:
-        if field in ("gender", "seeking"):
+        if value in CHOICES.get(field, ()):
             setattr(self, field, value)
 
     @rx.event
     async def submit_account(self, form: dict):
+        if self._member_id is not None:  # this tab has its account already
+            return
         self._remember_draft(form)
         self.busy, self.errors, self.existing_account = True, {}, ""
         yield
-        locale = (await self.get_state(I18nState)).locale
-        country = (await self.get_state(ShellState)).visitor_country
         try:
-            login, mail = await with_password_work(self._create_account, locale, country)
+            new = await act_hashing(sign_up, self._form(), await self._arrival())
         except AccountError as error:
             self.existing_account = _existing_kind(error.message)
-            await self.show_error(error)
+            await self._show_error(error)
             self.busy = False
             return
-        self._member_id, self.password = login.member_id, ""
+        self._member_id, self._session_id, self.password = new.member_id, new.session_id, ""
         self.busy, self.step = False, PHOTO
-        self._prepare_steps(current_settings())
-        yield continue_with_session(login.handoff, "")  # step 1 shows while the mail goes out
-        await delivered(mail)  # if the mail server is down, the reminder offers to re-send
+        if viewer := await self._viewer():
+            await self._prepare_steps(viewer)
+        yield continue_with_session(new.handoff, "")  # the activation mail goes out meanwhile
 
     def _remember_draft(self, form: dict) -> None:
         for field in DRAFT_FIELDS:
             self._keep(field, form.get(field))
 
-    def _create_account(self, locale: str, country: str) -> tuple[accounts.Login, OutgoingMail]:
-        settings = current_settings()
-        form = SignupForm(
+    def _form(self) -> SignupForm:
+        return SignupForm(
             self.email, self.name, self.password, self.date_of_birth,
             self.gender, self.seeking, self.signup_message if self.to_member else "",
         )  # fmt: skip
-        clean = clean_signup(form, settings, date.today())
-        account = NewAccount(
-            settings=settings,
-            locale=locale,
-            country=country,
+
+    async def _arrival(self) -> Arrival:
+        return Arrival(
+            locale=(await self.get_state(I18nState)).locale,
+            country=(await self.get_state(ShellState)).visitor_country,
             tracking=self._tracking(),
             to_member_id=int(self.to_member["id"]) if self.to_member else None,
         )
-        return accounts.sign_up(clean, account)
 
     @rx.event
     async def send_reactivation(self):
@@ -222,135 +208,111 @@ class SignupState(FormState, rx.State):
         if self.existing_account != "deleted" or self.reactivation_sent:
             return
         self.reactivation_sent = True
-        try:
-            await asyncio.to_thread(accounts.send_reactivation, self.email)
-        except MailDeliveryError:
-            log.exception("reactivation mail failed")
+        if not await mail_reactivation(self.email):
             self.reactivation_sent = False
-            await self.show_generic_error()
+            await self._show_generic_error()
 
     # ----- steps 1 to 5 -----
+
+    async def _viewer(self) -> Viewer | None:
+        """The member whose steps these are, checked again on every event: on /complete-signup
+        the tab's own cookie; in the modal the session this tab's signup started (its cookie
+        reached the browser after this socket connected). A session ended since (a log-out, a
+        password change elsewhere) changes nothing any more."""
+        if self.inline:
+            return await current_viewer(self)
+        return await read(session_viewer, self._session_id)
 
     @rx.event
     async def resume(self):
         """/complete-signup: the steps after the account, on the page, for the member."""
-        session = await self.get_state(SessionState)
-        if not session.logged_in:
+        viewer = await current_viewer(self)
+        if viewer is None:
             return
-        self._member_id, self.inline, self.open = session._member_id, True, False
-        self.step, self.errors = PHOTO, {}
-        self._prepare_steps(current_settings())
+        self._member_id, self._session_id, self.password = viewer.member_id, None, ""
+        self.inline, self.open, self.step, self.errors = True, False, PHOTO, {}
+        await self._prepare_steps(viewer)
 
-    def _prepare_steps(self, settings: SiteSettings) -> None:
-        with db_session() as db:
-            profile = db.get(Profile, self._member_id)
-            self.photo_url = _main_thumb(db, profile, settings)
-        self.countries = list(settings.countries)
-        self.interest_options = list(settings.interests)
-        self.interests = list(profile.interests)
-        self._show_regions(profile.country, profile.region or "")
-
-    def _show_regions(self, country: str, region: str) -> None:
-        self.country, self.region = country, region
-        self.regions = [[code, name] for code, name in regions_of(country)]
-        self.region_kind = region_kind(country)
+    async def _prepare_steps(self, viewer: Viewer) -> None:
+        settings, facts = await site_settings(), await read(step_facts, viewer)
+        if facts is None:
+            return
+        self.photo_url = facts.photo_url
+        self._offer_countries(settings)
+        self._offer_interests(settings, facts.interests)
+        self._show_place(facts.country, facts.region)
 
     @rx.event
-    def pick_country(self, country: str) -> None:
-        if country in self.countries:
-            self._show_regions(country, "")
+    async def skip(self):
+        if await self._viewer():
+            return await self._next_step()
+        return None
 
-    @rx.event
-    def pick_region(self, region: str) -> None:
-        self.region = region
-
-    @rx.event
-    def toggle_interest(self, interest: str) -> None:
-        self.interests = toggled(self.interests, interest, self.interest_options)
-
-    @rx.event
-    def skip(self):
-        return self._next_step()
-
-    def _still_signed_in(self) -> bool:
-        """The account this tab created, as long as it is logged in (a log-out ends editing)."""
-        if self._member_id is None:
-            return False
-        with db_session() as db:
-            return has_live_session(db, self._member_id)
-
-    def _next_step(self):
-        if self._member_id is None:
-            return None
+    async def _next_step(self):
         if self.step == ABOUT and self.inline:
-            return rx.redirect("/members")
+            return rx.redirect(url("members"))
         self.step, self.errors = min(self.step + 1, DONE), {}
         if self.step == DONE:
-            self._record(SignupEventKind.COMPLETE)
+            await self._record(SignupEventKind.COMPLETE)
         return None
 
     @rx.event
     async def upload_photo(self, files: list[rx.UploadFile]):
-        if not self._still_signed_in() or not files:
+        viewer = await self._viewer()
+        if viewer is None or not files:
             return
         self.busy, self.errors = True, {}
         yield
         try:
             data = await files[0].read(MAX_UPLOAD_BYTES + 1)
-            thumb = await asyncio.to_thread(add_member_photo, self._member_id, data)
-            self.photo_url = current_settings().photo_url(thumb)
+            thumb = await act(add_photo, viewer, data)
+            self.photo_url = (await site_settings()).photo_url(thumb)
         except PhotoRejected as rejected:
-            self.errors = {"photo": await self.text(rejected.message, **rejected.params)}
+            self.errors = {"photo": await self._text(rejected.message, **rejected.params)}
         except AccountError as error:
-            await self.show_error(error)
+            await self._show_error(error)
         self.busy = False
 
     @rx.event
     async def save_place(self, form: dict):
-        await self._save(
-            lambda db, s: save_location(
-                db, self._member_id, s, self.country, self.region, str(form.get("city") or "")
-            )
-        )
-        return self._next_step() if not self.errors else None
+        city = str(form.get("city") or "")
+        return await self._save_then_next(save_location, self.country, self.region, city)
 
     @rx.event
     async def save_looks(self, form: dict):
-        values = {k: str(v) for k, v in form.items()}
-        await self._save(lambda db, _s: save_appearance(db, self._member_id, values))
-        return self._next_step() if not self.errors else None
+        return await self._save_then_next(save_looks, {k: str(v) for k, v in form.items()})
 
     @rx.event
     async def save_about_me(self, form: dict):
         about = str(form.get("about") or "")
-        await self._save(
-            lambda db, s: save_about(db, self._member_id, s, about, list(self.interests))
-        )
-        return self._next_step() if not self.errors else None
+        return await self._save_then_next(save_about, about, list(self.interests))
 
-    async def _save(self, action) -> None:
+    async def _save_then_next(self, action: Callable[..., Done[None]], *args: object):
+        """Save one step as the member behind this tab, then go on; refused without one."""
         self.errors = {}
-        if not self._still_signed_in():
-            return
+        viewer = await self._viewer()
+        if viewer is None:
+            return None
         try:
-            with db_session() as db:
-                action(db, current_settings())
+            await act(action, viewer, *args)
         except AccountError as error:
-            await self.show_error(error)
+            await self._show_error(error)
+            return None
+        return await self._next_step()
 
     @rx.event
     def turn_on_push(self) -> rx.event.EventSpec:
         return subscribe_push(SignupState.push_answered)
 
     @rx.event
-    def push_answered(self, result: str) -> None:
+    async def push_answered(self, result: str) -> None:
         self.push_result = push_answer(result)
-        if self.push_result != "failed":
-            self._next_step()
+        if self.push_result != "failed" and await self._viewer():
+            await self._next_step()
 
     @rx.event
     def finish(self):
-        self.open, self.step, self._member_id = False, 0, None
+        self.open, self.step, self._member_id, self._session_id = False, 0, None, None
         for field in DRAFT_FIELDS:
             setattr(self, field, "")
         return rx.call_script(f"window.location.assign({json.dumps(FINISH_URL)})")
@@ -358,25 +320,3 @@ class SignupState(FormState, rx.State):
 
 def _existing_kind(message: str) -> str:
     return {DUPLICATE_EMAIL: "active", ACCOUNT_AWAITS_DELETION: "deleted"}.get(message, "")
-
-
-def _main_thumb(db: Session, profile: Profile, settings: SiteSettings) -> str:
-    """The address of the profile's main photo thumbnail, or "" without one."""
-    photo = db.get(Photo, profile.main_photo_id) if profile.main_photo_id else None
-    return settings.photo_url(photo.thumb_filename) if photo else ""
-
-
-def _member_teaser(member_id: int) -> dict[str, str]:
-    """Name and photo of the member a visitor wants to write to, if that member is visible."""
-    with db_session() as db:
-        member = db.get(Member, member_id)
-        profile = db.get(Profile, member_id)
-        thumb = _main_thumb(db, profile, current_settings()) if profile else ""
-    if (
-        member is None
-        or member.status != "active"
-        or profile is None
-        or profile.status != "enabled"
-    ):
-        return {}
-    return {"id": str(member_id), "name": profile.name, "thumb": thumb}

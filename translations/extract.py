@@ -15,8 +15,8 @@ from translations.locales import DEFAULT_LOCALE, LOCALES
 
 PROJECT_ROOT = Path(__file__).resolve().parent.parent
 KEYWORDS = {"t": None, "N_": None, "gettext": (2,)}
-METHOD_MAP = [(f"{folder}/**.py", "python") for folder in
-              ("app", "components", "state", "actions", "services", "models", "translations")]  # fmt: skip
+SCANNED = ("app", "components", "state", "actions", "services", "models", "translations")
+METHOD_MAP = [(f"{folder}/**.py", "python") for folder in SCANNED]
 
 
 def extracted_msgids() -> dict[str, list[tuple[str, int]]]:

@@ -2,9 +2,11 @@
 
 import reflex as rx
 
+from app.pages.registry import page
 from components.forms import auth_card
 from components.i18n import t
 from components.member_card import member_card
+from models.routes import url
 from state.activation import ActivationState
 from state.members import MembersState
 from state.session import SessionState
@@ -29,11 +31,12 @@ def _upsell() -> rx.Component:
     return rx.el.div(
         rx.heading(t("Make the most of it with Premium"), size="5"),
         rx.el.p(t(UPSELL_TEXT)),
-        rx.link(rx.button(t("Get Premium"), size="3", color_scheme="amber"), href="/premium"),
+        rx.link(rx.button(t("Get Premium"), size="3", color_scheme="amber"), href=url("premium")),
         class_name="upsell",
     )
 
 
+@page("activate-done", on_load=[MembersState.load_newest])
 def activate_done_page() -> rx.Component:
     return rx.el.div(
         rx.callout(
@@ -49,8 +52,8 @@ def activate_done_page() -> rx.Component:
         rx.center(
             rx.cond(
                 SessionState.logged_in,
-                rx.link(rx.button(t("Search members"), size="3"), href="/members"),
-                rx.link(rx.button(t("Log in"), size="3"), href="/login"),
+                rx.link(rx.button(t("Search members"), size="3"), href=url("members")),
+                rx.link(rx.button(t("Log in"), size="3"), href=url("login")),
             ),
             margin_top="20px",
         ),
@@ -58,6 +61,7 @@ def activate_done_page() -> rx.Component:
     )
 
 
+@page("activate-error")
 def activate_error_page() -> rx.Component:
     return auth_card(
         t(ACTIVATION_FAILED),
@@ -69,7 +73,7 @@ def activate_error_page() -> rx.Component:
             ),
             rx.fragment(
                 rx.el.p(t(ACTIVATION_FAILED_TEXT)),
-                rx.link(rx.button(t("Log in"), size="3"), href="/login"),
+                rx.link(rx.button(t("Log in"), size="3"), href=url("login")),
             ),
         ),
         rx.cond(ActivationState.resend_step == 4, rx.el.p(t("Sent! Check your inbox."))),
@@ -77,15 +81,17 @@ def activate_error_page() -> rx.Component:
     )
 
 
+@page("account-deleted")
 def account_deleted_page() -> rx.Component:
     return auth_card(
         t("Your account has been deleted"),
         rx.el.p(t(DELETED_TEXT)),
-        rx.link(t("Back to the home page"), href="/"),
+        rx.link(t("Back to the home page"), href=url("index")),
         testid="page-account-deleted",
     )
 
 
+@page("mail-change-do", on_load=[ActivationState.confirm_mail_change])
 def mail_change_page() -> rx.Component:
     done = rx.callout(
         t("Your new e-mail address is confirmed."), icon="check", color_scheme="green"

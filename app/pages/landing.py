@@ -2,8 +2,10 @@
 
 import reflex as rx
 
+from app.pages.registry import page
 from components.i18n import t
 from components.member_card import member_card
+from models.routes import url
 from state.members import MembersState
 from translations.catalog import N_
 
@@ -29,10 +31,10 @@ def _hero() -> rx.Component:
                 rx.el.h1(t("Meet new people who are looking for the same thing")),
                 rx.el.p(t("Chat, flirt and date with members from your region.")),
                 rx.el.div(
-                    rx.link(rx.button(t("Sign up free"), size="4"), href="/signup"),
+                    rx.link(rx.button(t("Sign up free"), size="4"), href=url("signup")),
                     rx.link(
                         rx.button(t("Log in"), size="4", variant="surface", color_scheme="gray"),
-                        href="/login",
+                        href=url("login"),
                     ),
                     class_name="hero-cta",
                 ),
@@ -59,6 +61,7 @@ def _step(icon: str, title: str, text: str) -> rx.Component:
     )
 
 
+@page("index", on_load=[MembersState.load_newest])
 def landing_page() -> rx.Component:
     return rx.fragment(
         _hero(),

@@ -2,9 +2,12 @@
 
 import reflex as rx
 
+from actions.likes import GIVEN, RECEIVED
+from app.pages.registry import page
 from components.i18n import t
 from components.member_card import member_card_with_heart
-from state.likes import GIVEN, PROFILE_PATH, RECEIVED, LikesState
+from models.routes import liked_member_url, likes_url, url
+from state.likes import LIKES_GRID_ID, LikeModalState, LikesState
 from state.session import SessionState
 from translations.catalog import N_
 
@@ -18,7 +21,7 @@ def _tab(kind: str, label: str, count: rx.Component) -> rx.Component:
     return rx.link(
         t(label),
         count,
-        href=f"/likes/{kind}",
+        href=likes_url(kind),
         class_name="likes-tab",
         data_selected=LikesState.kind == kind,
         underline="none",
@@ -42,20 +45,23 @@ def _empty() -> rx.Component:
     return rx.el.div(
         rx.icon("heart", size=36, class_name="likes-empty-icon"),
         rx.text(rx.cond(LikesState.kind == GIVEN, t(EMPTY_TEXTS[GIVEN]), t(EMPTY_TEXTS[RECEIVED]))),
-        rx.link(rx.button(t("Browse members"), size="3"), href="/members", underline="none"),
+        rx.link(rx.button(t("Browse members"), size="3"), href=url("members"), underline="none"),
         class_name="card likes-empty",
         data_testid="likes-empty",
     )
 
 
 def _card(member: rx.Var[dict]) -> rx.Component:
-    return member_card_with_heart(member, LikesState.like, LikesState.unlike, PROFILE_PATH)
+    return member_card_with_heart(member, LikesState.like, LikesState.unlike, liked_member_url)
 
 
 def _grid() -> rx.Component:
     return rx.fragment(
         rx.el.div(
-            rx.foreach(LikesState.cards, _card), class_name="member-grid", data_testid="likes-grid"
+            rx.foreach(LikesState.cards, _card),
+            id=LIKES_GRID_ID,
+            class_name="member-grid",
+            data_testid="likes-grid",
         ),
         rx.cond(
             LikesState.has_more,
@@ -73,6 +79,7 @@ def _grid() -> rx.Component:
     )
 
 
+@page("likes", "likes-type", on_load=[LikesState.load_page, LikeModalState.check])
 def likes_page() -> rx.Component:
     return rx.el.div(
         rx.el.h1(t("Likes"), class_name="page-title"),

@@ -3,9 +3,11 @@ account that awaits deletion."""
 
 import reflex as rx
 
+from app.pages.registry import page
 from components.forms import form_error, notice, submit_button, text_field
 from components.i18n import t
 from components.reactivation import reactivation_choice
+from models.routes import url
 from models.signup import ACCOUNT_AWAITS_DELETION
 from state.login import LoginState
 from state.signup import SignupState
@@ -48,7 +50,7 @@ def _form() -> rx.Component:
                 required=True,
             ),
             submit_button(N_("Log in"), LoginState.busy, data_testid="login-submit"),
-            rx.link(t("Forgot your password?"), href="/reset-password", size="2"),
+            rx.link(t("Forgot your password?"), href=url("reset-password"), size="2"),
             class_name="form-stack",
         ),
         on_submit=LoginState.submit,
@@ -56,6 +58,7 @@ def _form() -> rx.Component:
     )
 
 
+@page("login", on_load=[LoginState.reset_form])
 def login_page() -> rx.Component:
     return rx.el.div(
         rx.el.div(

@@ -2,10 +2,14 @@
 
 import reflex as rx
 
-from components.attribute_labels import REGION_KIND_LABELS
-from components.i18n import t, t_choice
-from components.member_card import country_name, member_card
+from app.pages.registry import page
+from components.i18n import t
+from components.member_card import member_card
+from components.profile_fields import place_fields
+from models.routes import url
 from models.search import COUNT_CAP, MAX_AGE
+from state.likes import LikeModalState
+from state.search import RESULTS_ID, SIMILAR_ID
 from state.search import SearchState as S
 from translations.catalog import N_
 
@@ -14,8 +18,8 @@ def _login_prompt() -> rx.Component:
     return rx.el.div(
         rx.heading(t("Log in to see our members"), size="5"),
         rx.flex(
-            rx.link(rx.button(t("Sign up free")), href="/signup"),
-            rx.link(rx.button(t("Log in"), variant="soft"), href="/login"),
+            rx.link(rx.button(t("Sign up free")), href=url("signup")),
+            rx.link(rx.button(t("Log in"), variant="soft"), href=url("login")),
             gap="3",
             margin_top="12px",
         ),
@@ -68,27 +72,7 @@ def _filters() -> rx.Component:
                     "search-gender",
                 ),
             ),
-            _labelled(
-                t("Country"),
-                _select(
-                    S.country,
-                    S.pick_country,
-                    rx.foreach(S.countries, lambda c: rx.select.item(country_name(c), value=c)),
-                    "search-country",
-                ),
-            ),
-            rx.cond(
-                S.regions.length() > 0,
-                _labelled(
-                    t_choice(REGION_KIND_LABELS, S.region_kind),
-                    _select(
-                        S.region,
-                        S.pick_region,
-                        rx.foreach(S.regions, lambda r: rx.select.item(r[1], value=r[0])),
-                        "search-region",
-                    ),
-                ),
-            ),
+            place_fields(S, any_choice=True),
             _labelled(
                 t("Age"),
                 rx.flex(
@@ -153,7 +137,10 @@ def _results() -> rx.Component:
             ),
         ),
         rx.el.div(
-            rx.foreach(S.results, member_card), class_name="member-grid", data_testid="results"
+            rx.foreach(S.results, member_card),
+            id=RESULTS_ID,
+            class_name="member-grid",
+            data_testid="results",
         ),
         _more_button(S.has_more, S.load_more, "search-more"),
         rx.cond(
@@ -162,6 +149,7 @@ def _results() -> rx.Component:
                 rx.el.h2(t("Similar members"), class_name="section-title"),
                 rx.el.div(
                     rx.foreach(S.similar, member_card),
+                    id=SIMILAR_ID,
                     class_name="member-grid",
                     data_testid="similar-results",
                 ),
@@ -171,6 +159,7 @@ def _results() -> rx.Component:
     )
 
 
+@page("members", on_load=[S.load_search, LikeModalState.check])
 def members_page() -> rx.Component:
     return rx.el.div(
         rx.el.h1(t("Search members"), class_name="page-title"),

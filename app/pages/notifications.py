@@ -3,8 +3,10 @@ push opt-in for this browser (state/notifications.py)."""
 
 import reflex as rx
 
+from app.pages.registry import page
 from components.forms import field_error, notice
 from components.i18n import t, t_choice
+from models.routes import url
 from state.notifications import NotificationsState as S
 from translations.catalog import N_
 from translations.errors import (
@@ -79,7 +81,7 @@ def _email_off_warning() -> rx.Component:
                 rx.el.p(
                     t(BOUNCE_HINT),
                     " ",
-                    rx.link(t("Check my e-mail address"), href="/settings?tab=account"),
+                    rx.link(t("Check my e-mail address"), href=url("settings", tab="account")),
                 ),
             ),
             rx.button(
@@ -145,6 +147,7 @@ def _push_section() -> rx.Component:
     )
 
 
+@page("notifications", on_load=[S.load])
 def notifications_page() -> rx.Component:
     return rx.el.div(
         rx.el.h1(t("Notifications"), class_name="page-title"),

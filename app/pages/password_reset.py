@@ -2,6 +2,7 @@
 
 import reflex as rx
 
+from app.pages.registry import page
 from components.forms import (
     auth_card,
     form_error,
@@ -11,6 +12,7 @@ from components.forms import (
     text_field,
 )
 from components.i18n import t
+from models.routes import url
 from state.password_reset import ResetPasswordState, ResetRequestState
 from translations.catalog import N_
 from translations.errors import RESET_LINK_INVALID
@@ -24,6 +26,7 @@ SENT = N_(
 )
 
 
+@page("reset-password", on_load=[ResetRequestState.reset_form])
 def reset_request_page() -> rx.Component:
     state = ResetRequestState
     form = rx.form(
@@ -44,6 +47,7 @@ def reset_request_page() -> rx.Component:
     )
 
 
+@page("reset-password-do", on_load=[ResetPasswordState.check_link])
 def reset_do_page() -> rx.Component:
     state = ResetPasswordState
     form = rx.form(
@@ -61,7 +65,7 @@ def reset_do_page() -> rx.Component:
             data_testid="reset-link-invalid",
         ),
         rx.link(rx.button(t("Request a new link"), size="3", margin_top="14px"),
-                href="/reset-password"),
+                href=url("reset-password")),
     )  # fmt: skip
     return auth_card(
         t("Choose a new password"),

@@ -2,11 +2,14 @@
 
 import reflex as rx
 
-from components.attribute_labels import every_label
+from app.pages.registry import page
 from components.confirm_dialog import confirm_content
 from components.i18n import t, t_choice
 from components.member_card import country_name
 from components.photo_gallery import photo_gallery
+from models.attribute_labels import every_label
+from models.routes import member_signup_url, url
+from state.likes import LikeModalState
 from state.profile_view import (
     LOGIN_TO_CHAT,
     LOGIN_TO_GIFT,
@@ -134,7 +137,7 @@ def _prompt_buttons() -> rx.Component:
     return rx.flex(
         rx.link(
             rx.button(t("Sign up free"), size="3"),
-            href="/members/" + S.member_id.to(str) + "/signup",
+            href=member_signup_url(S.member_id),
             data_testid="prompt-signup",
         ),
         rx.button(t("Log in"), variant="soft", size="3", on_click=S.go_to_login),
@@ -202,9 +205,10 @@ def _own_bar() -> rx.Component:
         rx.callout.icon(rx.icon("eye")),
         rx.callout.text(t("This is how other members see your profile.")),
         rx.flex(
-            rx.link(rx.button(t("Edit profile"), size="2"), href="/settings"),
+            rx.link(rx.button(t("Edit profile"), size="2"), href=url("settings")),
             rx.link(
-                rx.button(t("Manage photos"), size="2", variant="soft"), href="/settings?tab=photos"
+                rx.button(t("Manage photos"), size="2", variant="soft"),
+                href=url("settings", tab="photos"),
             ),
             gap="2",
             wrap="wrap",
@@ -245,7 +249,7 @@ def _not_found() -> rx.Component:
     return rx.el.div(
         rx.heading(t("This profile is not available"), size="5"),
         rx.el.p(t("The member may have left or hidden the profile."), class_name="muted"),
-        rx.link(rx.button(t("Search members")), href="/members"),
+        rx.link(rx.button(t("Search members")), href=url("members")),
         class_name="card form-stack",
         data_testid="profile-not-found",
     )
@@ -261,6 +265,8 @@ def _members_only() -> rx.Component:
     )
 
 
+@page("members-id", "likes-m-id", on_load=[S.load_profile, LikeModalState.check])
+@page("profile", on_load=[S.load_profile])
 def profile_page() -> rx.Component:
     return rx.el.div(
         rx.cond(

@@ -3,6 +3,7 @@ address, delete-account flow). The chosen tab is kept in the address (`?tab=phot
 
 import reflex as rx
 
+from app.pages.registry import page
 from app.pages.settings_profile import card, location_panel, privacy_panel, profile_panel
 from components.forms import (
     form_error,
@@ -14,7 +15,9 @@ from components.forms import (
 from components.i18n import local_date, t
 from components.photo_manager import photo_manager
 from models.deletion import DELETE_REASONS, NOTE_MAX
+from models.routes import url
 from state.account_settings import AccountSettingsState as S
+from state.photo_manager import PhotoManagerState
 from state.profile_settings import ProfileSettingsState
 from state.session import SessionState
 from translations.catalog import N_
@@ -150,7 +153,7 @@ def _alternatives() -> rx.Component:
             rx.el.span(
                 t("Need a break from e-mails? Switch them off on the notifications page."),
                 " ",
-                rx.link(t("Notifications"), href="/notifications"),
+                rx.link(t("Notifications"), href=url("notifications")),
             ),
             icon="bell-off",
         ),
@@ -251,6 +254,7 @@ def _trigger(key: str, label: str, icon: str) -> rx.Component:
     )
 
 
+@page("settings", on_load=[S.reset_form, ProfileSettingsState.load, PhotoManagerState.load])
 def settings_page() -> rx.Component:
     return rx.el.div(
         rx.el.h1(t("Settings"), class_name="page-title"),

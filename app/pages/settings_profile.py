@@ -3,18 +3,17 @@ its own; the privacy switches store at once."""
 
 import reflex as rx
 
-from components.attribute_labels import FIELD_LABELS
 from components.forms import notice, submit_button, text_field
 from components.i18n import t
 from components.profile_fields import (
     about_field,
-    country_field,
     interest_chips,
     looks_select,
-    region_field,
+    place_fields,
     who_fields,
 )
 from models.account_rules import NAME_MAX
+from models.attribute_labels import FIELD_LABELS
 from models.profile_steps import ABOUT_MAX, CITY_MAX
 from state.profile_settings import ProfileSettingsState as S
 from translations.catalog import N_
@@ -135,7 +134,7 @@ def _about() -> rx.Component:
             on_change=lambda value: S.edit("about", value),
             data_testid="about-text",
         ),
-        interest_chips(S.interest_options, S.interests, S.toggle_interest),
+        interest_chips(S),
     )
 
 
@@ -171,8 +170,7 @@ def location_panel() -> rx.Component:
             rx.el.p(t(PLACE_PRIVATE), class_name="muted"),
             rx.box(locate),
             _geo_message(),
-            country_field(S.countries, S.country, S.pick_country, S.errors),
-            region_field(S.regions, S.region_kind, S.region, S.pick_region),
+            place_fields(S, S.errors),
             _edited(N_("Town or city"), "city", max_length=CITY_MAX),
         ),
         class_name="settings-grid",

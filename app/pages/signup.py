@@ -2,7 +2,10 @@
 
 import reflex as rx
 
+from app.pages.registry import page, title_only
 from components.i18n import t
+from components.signup_modal import complete_signup_page
+from models.routes import url
 from state.signup import SignupState
 from translations.catalog import N_
 
@@ -13,6 +16,7 @@ BENEFITS = (
 )
 
 
+@page("signup", on_load=[SignupState.open_signup])
 def signup_page() -> rx.Component:
     return rx.el.div(
         rx.el.div(
@@ -35,7 +39,7 @@ def signup_page() -> rx.Component:
             rx.el.p(
                 t("Already a member?"),
                 " ",
-                rx.link(t("Log in"), href="/login"),
+                rx.link(t("Log in"), href=url("login")),
                 class_name="muted",
                 margin_top="12px",
             ),
@@ -44,3 +48,8 @@ def signup_page() -> rx.Component:
         class_name="container",
         data_testid="page-signup",
     )
+
+
+page("complete-signup", on_load=[SignupState.resume])(complete_signup_page)
+# The signup modal of the empty layout is this route's content, over its title.
+title_only("members-id-signup", on_load=[SignupState.open_for_member])

@@ -1,10 +1,13 @@
 """The information pages under /pages/{slug}, also reachable as /{slug}."""
 
+from functools import partial
+
 import reflex as rx
 
 from app.layouts import error_page
-from app.routes import STATIC_PAGES, static_page_title
+from app.pages.registry import page
 from components.i18n import local_date, t
+from models.routes import STATIC_PAGES, static_page_title
 from state.i18n import I18nState
 from state.shell import ShellState
 from translations.catalog import N_
@@ -95,6 +98,7 @@ def static_page(slug: str) -> rx.Component:
     )
 
 
+@page("token")
 def token_page() -> rx.Component:
     """/{token}: an information page by its short name, otherwise not found."""
     return rx.match(
@@ -102,3 +106,7 @@ def token_page() -> rx.Component:
         *((slug, static_page(slug)) for slug in STATIC_PAGES),
         error_page(404),
     )
+
+
+for _slug in STATIC_PAGES:
+    page(f"pages-{_slug}")(partial(static_page, _slug))

@@ -44,8 +44,15 @@ from sqlalchemy import Engine
 
 from models.login import FREE_ATTEMPTS
 from models.signup import ACCOUNT_AWAITS_DELETION
-from services.account_mail import ACTIVATION, PASSWORD_RESET, REACTIVATION, MailText
-from services.accounts import ACTIVATE_PATH, REACTIVATE_PATH, RESET_PATH
+from services.account_mail import (
+    ACTIVATE_PATH,
+    ACTIVATION,
+    PASSWORD_RESET,
+    REACTIVATE_PATH,
+    REACTIVATION,
+    RESET_PATH,
+    MailText,
+)
 from services.mail import links_in, outbox_messages
 from translations.catalog import gettext
 from translations.errors import (

@@ -32,6 +32,7 @@ from server import REPO_ROOT, Server, running_server, running_site, site_env
 from sqlalchemy import Engine, func
 from sqlmodel import Session, select
 
+from actions.chat import PAGE_SIZE
 from bench.reflex_socket import (
     SocketMember,
     children_of,
@@ -47,7 +48,6 @@ from models.db import make_engine
 from models.member import Member
 from models.site_settings import load_settings
 from services.config import _sqlalchemy_url
-from state.chats import PAGE_SIZE
 from tests.factories import make_member
 
 IN_CI = bool(os.environ.get("CI"))

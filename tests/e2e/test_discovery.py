@@ -32,7 +32,7 @@ from server import Server
 from sqlalchemy import Engine
 from sqlmodel import Session
 
-from components.attribute_labels import FIELD_LABELS, VALUE_LABELS
+from models.attribute_labels import FIELD_LABELS, VALUE_LABELS
 from models.blocks import Block
 from models.likes import Like
 from models.member import Photo, Profile

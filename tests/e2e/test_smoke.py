@@ -1,4 +1,5 @@
-"""Every route hydrates in English and Dutch; the 404 page, the language switch, phone width."""
+"""Every route hydrates in English and Dutch (a screen, or a route that still shows only its
+title, counted apart); the 404 page, the language switch, phone width, the entry warning."""
 
 import re
 from collections.abc import Callable
@@ -7,7 +8,8 @@ import pytest
 from playwright.sync_api import Page, expect
 from server import Server
 
-from app.routes import ROUTES
+from app.pages.registry import declared_pages
+from models.routes import ROUTES, Route
 from translations.catalog import messages
 from translations.errors import BACK_TO_HOME, PAGE_NOT_FOUND
 
@@ -74,22 +76,48 @@ def console_errors(page: Page) -> list[str]:
     return page.console_errors  # type: ignore[attr-defined]
 
 
-@pytest.mark.parametrize(
-    ("path", "locale"),
-    [
-        pytest.param(route.sample, locale, id=f"{route.name}-{locale}")
-        for route in ROUTES
-        for locale in LOCALES
-    ],
-)
-def test_route_renders(site: Server, new_page: NewPage, path: str, locale: str) -> None:
-    page = open_ready(new_page, site.url + path, locale)
+def _with_a_screen(route: Route) -> bool:
+    declared = declared_pages().get(route.name)
+    return bool(declared and declared.screen)
 
+
+SCREENS = [route for route in ROUTES if _with_a_screen(route)]
+TITLE_ONLY = [route for route in ROUTES if not _with_a_screen(route)]
+
+
+def _in_each_locale(routes: list[Route]) -> list:
+    return [
+        pytest.param(route, locale, id=f"{route.name}-{locale}")
+        for route in routes
+        for locale in LOCALES
+    ]
+
+
+def assert_hydrated(page: Page, locale: str) -> None:
+    """In the locale, without console errors or English left on a translated page."""
     expect(page.locator("html")).to_have_attribute("lang", locale)
     assert not console_errors(page), "console errors:\n" + "\n".join(console_errors(page))
     if locale != "en":
         english = english_text_in(page.inner_text("body"))
         assert not english, f"untranslated English on the {locale} page: {english}"
+
+
+@pytest.mark.parametrize(("route", "locale"), _in_each_locale(SCREENS))
+def test_screen_renders(site: Server, new_page: NewPage, route: Route, locale: str) -> None:
+    assert_hydrated(open_ready(new_page, site.url + route.sample, locale), locale)
+
+
+@pytest.mark.parametrize(("route", "locale"), _in_each_locale(TITLE_ONLY))
+def test_route_without_its_screen_yet_shows_its_title(
+    site: Server, new_page: NewPage, route: Route, locale: str
+) -> None:
+    page = open_ready(new_page, site.url + route.sample, locale)
+
+    assert_hydrated(page, locale)
+    if route.login_required:  # a visitor gets the log-in prompt first
+        expect(page).to_have_url(re.compile(r"/login\?next="))
+    else:
+        expect(page.locator(f'[data-testid="page-{route.name}"]')).to_be_attached()
 
 
 @pytest.mark.parametrize("locale", LOCALES)

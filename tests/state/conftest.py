@@ -14,6 +14,7 @@ from reflex.istate.data import RouterData
 import app.app  # noqa: F401 - registers every state of the app
 import services.site_settings
 import state.live
+import state.session
 from services.config import get_config
 from services.mail import outbox_messages
 from services.tab_registry import MemoryTabRegistry
@@ -95,3 +96,17 @@ def tab_registry_in_memory(monkeypatch: pytest.MonkeyPatch) -> MemoryTabRegistry
     registry = MemoryTabRegistry()
     monkeypatch.setattr(state.live, "tab_registry", lambda: registry)
     return registry
+
+
+@pytest.fixture
+def one_event(monkeypatch: pytest.MonkeyPatch) -> Callable[[], None]:
+    """`one_event()` starts a new Reflex event: as in the server, the viewer check then runs
+    once per event (state.session caches it per event id)."""
+    events = iter(range(1, 1_000_000))
+    current = ["event-0"]
+    monkeypatch.setattr(state.session, "_event_id", lambda: current[0])
+
+    def next_event() -> None:
+        current[0] = f"event-{next(events)}"
+
+    return next_event

@@ -4,6 +4,7 @@ open after a log-out elsewhere changes nothing."""
 import pytest
 from sqlmodel import Session, select
 
+from actions.effects import settle
 from models.auth_session import AuthSession, end_session, member_id_for_token, start_session
 from models.discount_codes import DiscountCode
 from models.email_tokens import EmailToken
@@ -33,13 +34,13 @@ def fresh(db: Session) -> Session:
     return db
 
 
-def settings_tab(make_root, token: str | None) -> AccountSettingsState:
+async def settings_tab(make_root, token: str | None) -> AccountSettingsState:
     """The settings page as loaded with this session cookie (or none)."""
     cookie = {"cookie": f"auth.session={token}"} if token else {}
     root = make_root(url="/settings", **cookie)
-    substate(root, SessionState).load()
+    await substate(root, SessionState)._load()
     account = substate(root, AccountSettingsState)
-    account.reset_form()
+    await account.reset_form()
     return account
 
 
@@ -50,7 +51,7 @@ async def test_without_a_live_session_nothing_changes(
 ) -> None:
     member = make_member_with_password(db)
     token = start_session(db, member.id)
-    account = settings_tab(make_root, token if cookie == "ended" else None)
+    account = await settings_tab(make_root, token if cookie == "ended" else None)
     if cookie == "ended":  # logged out elsewhere after this page loaded
         assert (await account.get_state(SessionState)).logged_in
         end_session(db, token)
@@ -84,7 +85,7 @@ async def test_a_wrong_current_password_is_refused(make_root, db) -> None:
 async def test_a_new_password_ends_the_other_sessions_only(make_root, db) -> None:
     member = make_member_with_password(db)
     mine, other = start_session(db, member.id), start_session(db, member.id)
-    account = settings_tab(make_root, mine)
+    account = await settings_tab(make_root, mine)
     form = {"current_password": PASSWORD, "new_password": NEW, "repeat": NEW}
     await run(account.change_password(form))
     assert account.password_saved and account.errors == {}
@@ -96,7 +97,7 @@ async def test_a_new_password_ends_the_other_sessions_only(make_root, db) -> Non
 
 async def test_an_email_change_mails_the_new_address(make_root, db, outbox) -> None:
     member = make_member_with_password(db)
-    account = settings_tab(make_root, start_session(db, member.id))
+    account = await settings_tab(make_root, start_session(db, member.id))
     await run(account.change_email({"email_password": PASSWORD, "email": "New@Example.com"}))
     assert account.email_sent_to == "new@example.com" and account.errors == {}
     (mail,) = outbox()
@@ -107,7 +108,7 @@ async def test_an_email_change_mails_the_new_address(make_root, db, outbox) -> N
 async def test_deleting_needs_the_password(make_root, db, outbox) -> None:
     member = make_member_with_password(db)
     token = start_session(db, member.id)
-    account = settings_tab(make_root, token)
+    account = await settings_tab(make_root, token)
     account.choose_reason("privacy")
     events = await run(account.delete_account({"password": "wrong", "note": ""}))
     assert scripts(events) == [] and account.errors["password"]
@@ -117,14 +118,15 @@ async def test_deleting_needs_the_password(make_root, db, outbox) -> None:
 
 async def test_deleting_hides_the_account_and_logs_out(make_root, db, outbox) -> None:
     member = make_member_with_password(db)
-    account = settings_tab(make_root, start_session(db, member.id))
+    account = await settings_tab(make_root, start_session(db, member.id))
     account.choose_reason("taking_break")
     events = await run(account.delete_account({"password": PASSWORD, "note": "back soon"}))
     assert scripts(events) == ['window.location.assign("/api/logout.php?next=/account-deleted")']
     stored = fresh(db).get(Member, member.id)
     assert (stored.status, stored.delete_reason) == ("deleted_pending", "taking_break")
     assert db.exec(select(AuthSession)).all() == []
-    assert len(outbox()) == 1  # the reactivation link
+    await settle()  # the reactivation link goes out after the commit
+    assert len(outbox()) == 1
 
 
 @pytest.mark.parametrize(("cookie", "saved"), [("live", "pl"), ("ended", "en"), ("none", "en")])
@@ -134,7 +136,7 @@ async def test_a_language_switch_is_saved_for_a_logged_in_member(
     member = make_member_with_password(db, language="en")
     token = start_session(db, member.id)
     root = make_root(**({"cookie": f"auth.session={token}"} if cookie != "none" else {}))
-    substate(root, SessionState).load()
+    await substate(root, SessionState)._load()
     if cookie == "ended":
         end_session(db, token)
     i18n = substate(root, I18nState)

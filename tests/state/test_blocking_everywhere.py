@@ -77,12 +77,12 @@ def ids(cards: list[dict]) -> set[int]:
 @pytest.mark.parametrize("path", ["/members/{id}", "/likes/m/{id}", "/members/{id}/"])
 async def test_the_blocked_member_finds_no_profile(make_root, db, anna, carl, path) -> None:
     block_member(db, anna.id, carl.id)
-    view = await profile(logged_in(make_root, db, carl, path.format(id=anna.id)))
+    view = await profile(await logged_in(make_root, db, carl, path.format(id=anna.id)))
     assert view.status == "not_found" and view.photos == [] and view.name == ""
 
 
 async def test_an_open_profile_tab_can_no_longer_like_or_chat(make_root, db, anna, carl) -> None:
-    view = await profile(logged_in(make_root, db, carl, f"/members/{anna.id}"))
+    view = await profile(await logged_in(make_root, db, carl, f"/members/{anna.id}"))
     assert view.status == "visible"
     block_member(db, anna.id, carl.id)
     await run(view.toggle_like())
@@ -93,7 +93,7 @@ async def test_an_open_profile_tab_can_no_longer_like_or_chat(make_root, db, ann
 
 async def test_the_likes_screens_refuse_a_like(make_root, db, anna, carl) -> None:
     block_member(db, anna.id, carl.id)
-    likes = substate(logged_in(make_root, db, carl, "/likes"), LikesState)
+    likes = substate(await logged_in(make_root, db, carl, "/likes"), LikesState)
     events = await run(likes.like(anna.id))
     assert len(events) == 1  # the "no longer available" toast
     assert fresh(db).get(Like, (carl.id, anna.id)) is None
@@ -102,7 +102,7 @@ async def test_the_likes_screens_refuse_a_like(make_root, db, anna, carl) -> Non
 async def test_the_blocker_is_in_no_search(make_root, db, anna, carl, others) -> None:
     dora, eva = others
     block_member(db, anna.id, carl.id)
-    search = substate(logged_in(make_root, db, carl, "/members"), SearchState)
+    search = substate(await logged_in(make_root, db, carl, "/members"), SearchState)
     await run(search.load_search())
     assert ids(search.results) == {dora.id} and ids(search.similar) == {eva.id}
     await run(search.search({"country": "DE"}))  # Anna, in NL, would be a similar member
@@ -113,7 +113,7 @@ async def test_the_blocker_is_in_no_search(make_root, db, anna, carl, others) ->
 
 async def test_the_blocker_is_not_among_the_newest(make_root, db, anna, carl, others) -> None:
     block_member(db, anna.id, carl.id)
-    newest = substate(logged_in(make_root, db, carl, "/"), MembersState)
+    newest = substate(await logged_in(make_root, db, carl, "/"), MembersState)
     await run(newest.load_newest())
     assert ids(newest.members) == {other.id for other in others}
 
@@ -122,7 +122,7 @@ async def test_the_blocker_is_not_among_the_newest(make_root, db, anna, carl, ot
 async def test_the_blocker_leaves_the_like_lists(make_root, db, anna, carl, others, kind) -> None:
     liked_both_ways(db, anna, carl)
     block_member(db, anna.id, carl.id)
-    likes = substate(logged_in(make_root, db, carl, f"/likes/{kind}"), LikesState)
+    likes = substate(await logged_in(make_root, db, carl, f"/likes/{kind}"), LikesState)
     await run(likes.load_page())
     assert likes.kind == kind and ids(likes.cards) == {other.id for other in others}
 
@@ -147,19 +147,19 @@ def test_the_blocked_member_may_still_geocode(db, anna, carl) -> None:
 
 async def test_the_blocker_can_open_the_profile_to_unblock(make_root, db, anna, carl) -> None:
     block_member(db, anna.id, carl.id)
-    view = await profile(logged_in(make_root, db, anna, f"/members/{carl.id}"))
+    view = await profile(await logged_in(make_root, db, anna, f"/members/{carl.id}"))
     assert view.status == "visible" and view.blocked and view.member_id == carl.id
     await run(view.set_blocked(False))
-    again = await profile(logged_in(make_root, db, carl, f"/members/{anna.id}"))
+    again = await profile(await logged_in(make_root, db, carl, f"/members/{anna.id}"))
     assert again.status == "visible"
 
 
 async def test_likes_of_the_blocked_member_leave_the_blocker(make_root, db, anna, carl) -> None:
     like_member(db, carl.id, anna.id)
-    before = logged_in(make_root, db, anna, "/likes")
+    before = await logged_in(make_root, db, anna, "/likes")
     assert substate(before, SessionState).likes_badge == "1"
     block_member(db, anna.id, carl.id)
-    root = logged_in(make_root, db, anna, "/likes")
+    root = await logged_in(make_root, db, anna, "/likes")
     assert substate(root, SessionState).likes_badge == ""
     likes = substate(root, LikesState)
     await run(likes.load_page())
@@ -174,7 +174,7 @@ async def test_the_like_modal_never_announces_the_blocked_member(make_root, db, 
     like_member(db, dora.id, anna.id)
     like_member(db, carl.id, anna.id)  # the newest like: the one the modal would show first
     block_member(db, anna.id, carl.id)
-    modal = substate(logged_in(make_root, db, anna, "/members"), LikeModalState)
+    modal = substate(await logged_in(make_root, db, anna, "/members"), LikeModalState)
     await run(modal.check())
     assert modal.open and modal.liker["id"] == dora.id
     modal.open_changed(False)

@@ -1,15 +1,20 @@
 """The chat screens' state: opening chats by address, sending (charged once, refused with a
-translated reason), what the other member's tab receives live, typing, removal; every id the
-browser sends checked against the member asking."""
+translated reason), what the other member's tab receives live (and a tab whose session ended
+does not), typing, removal; every id the browser sends checked against the member asking; the
+statements a page load, a send and a receiving tab cost."""
 
+import uuid
 from collections.abc import Callable
 
 import pytest
 import reflex as rx
+from sqlalchemy.exc import OperationalError
 from sqlmodel import Session, select
 
+import actions.chat
 import state.chats
-from models.auth_session import start_session
+from actions.effects import settle
+from models.auth_session import end_session, start_session
 from models.blocks import block_member
 from models.chat import ChatSide, Message, Outgoing, send_message
 from models.credits import grant_credits, ledger_sum
@@ -17,13 +22,16 @@ from models.member import Member
 from services.site_settings import current_settings
 from state.chats import CREDITS, ChatsState
 from state.i18n import I18nState
+from state.live import run_on_tab
 from state.session import SessionState
+from state.shell import ShellState
 from tests.factories import make_member
+from tests.queries import statements
 from tests.state.conftest import redirects, run, scripts, substate
 
 
 class Pushes(list):
-    """What the handlers pushed to members' tabs: (member id, update, except token)."""
+    """What the effect handlers pushed to members' tabs: (member id, update, except token)."""
 
     def to(self, member_id: int) -> list[Callable]:
         return [update for member, update, _token in self if member == member_id]
@@ -32,10 +40,19 @@ class Pushes(list):
 @pytest.fixture
 def pushes(monkeypatch: pytest.MonkeyPatch) -> Pushes:
     found = Pushes()
-    monkeypatch.setattr(
-        state.chats, "push_to_member", lambda m, update, token="": found.append((m, update, token))
-    )
+
+    async def push(member_id: int, update: Callable, except_token: str = "") -> None:
+        found.append((member_id, update, except_token))
+
+    monkeypatch.setattr(state.chats, "push_to_member", push)
     return found
+
+
+async def delivered(pushes: Pushes, who: Member, chats: ChatsState) -> None:
+    """The effects of what was sent reach this tab of `who`, as the live push runs them."""
+    await settle()
+    for update in pushes.to(who.id):
+        await run_on_tab(chats.parent_state, who.id, update)
 
 
 def member(db: Session, email: str, credits: int = 100, **fields) -> Member:
@@ -46,23 +63,26 @@ def member(db: Session, email: str, credits: int = 100, **fields) -> Member:
     return found
 
 
-def tab(make_root, db: Session, who: Member, url: str, locale: str = "en") -> rx.State:
+def new_id() -> str:
+    return str(uuid.uuid4())  # as the browser's crypto.randomUUID()
+
+
+async def tab(make_root, db: Session, who: Member, url: str, locale: str = "en") -> rx.State:
     root = make_root(url=url, cookie=f"auth.session={start_session(db, who.id)}")
-    substate(root, SessionState).load()
+    await substate(root, SessionState)._load()
     substate(root, I18nState).locale = locale
     return root
 
 
 async def opened(make_root, db: Session, who: Member, url: str, locale: str = "en") -> ChatsState:
-    root = tab(make_root, db, who, url, locale)
+    root = await tab(make_root, db, who, url, locale)
     chats = substate(root, ChatsState)
     await run(chats.open_page())
     return chats
 
 
 async def send(chats: ChatsState, text: str, client_id: str | None = None) -> list:
-    form = {"text": text, "client_id": client_id or chats.draft_id}
-    return await run(chats.send_text(form))
+    return await run(chats.send_text({"text": text, "client_id": client_id or new_id()}))
 
 
 def fresh(db: Session) -> Session:
@@ -89,17 +109,19 @@ async def test_a_new_chat_offers_icebreakers_and_the_first_message_starts_it(
     assert chats.partner["name"] == "Bob" and chats.conversation_id == 0
     assert chats.icebreakers_open and chats.messages == []
     assert chats.message_price == "€0.25"  # minimum_message_costs of her country, NL
-    first_id = chats.draft_id
 
-    await send(chats, "  Hello Bob  ")
+    events = await send(chats, "  Hello Bob  ")
 
     [message] = stored(db)
     assert (message.body, message.sender_id) == ("Hello Bob", anna.id)
     assert chats.conversation_id == message.conversation_id
     assert [m["body"] for m in chats.messages] == ["Hello Bob"] and chats.messages[0]["mine"]
-    assert chats.draft == "" and chats.draft_id != first_id and chats.error == ""
+    assert chats.chats[0]["text"] == "Hello Bob" and chats.error == ""
+    assert scripts(events) == ["window.siteChat && window.siteChat.sent()"]  # the draft empties
     session = await chats.get_state(SessionState)
     assert session.credits == 100 - current_settings().message_credits
+    assert pushes == []  # nobody is told before the commit's effects run
+    await settle()
     assert len(pushes.to(bob.id)) == 1
     assert [token for m, _u, token in pushes if m == anna.id] == ["test-client-token"]
 
@@ -110,8 +132,7 @@ async def test_the_recipient_tab_gets_the_message_badge_and_list_live(make_root,
     assert bob_list.chats == []
     await send(await opened(make_root, db, anna, f"/members/{bob.id}/chat"), "Hi!")
 
-    [update] = pushes.to(bob.id)
-    await update(bob_list.parent_state)
+    await delivered(pushes, bob, bob_list)
 
     assert [(c["name"], c["unread"], c["text"]) for c in bob_list.chats] == [("Anna", 1, "Hi!")]
     assert (await bob_list.get_state(SessionState)).unread_messages == 1
@@ -141,8 +162,7 @@ async def test_an_open_chat_shows_the_arriving_message_already_read(make_root, d
     pushes.clear()
 
     await send(writer, "Second")
-    for update in pushes.to(bob.id):
-        await update(reader.parent_state)
+    await delivered(pushes, bob, reader)
 
     assert [m["body"] for m in reader.messages] == ["First", "Second"]
     assert not reader.partner_typing
@@ -152,7 +172,7 @@ async def test_an_open_chat_shows_the_arriving_message_already_read(make_root, d
 async def test_sending_the_same_draft_twice_stores_and_charges_it_once(make_root, db, pair, pushes):
     anna, bob = pair
     chats = await opened(make_root, db, anna, f"/members/{bob.id}/chat")
-    draft_id = chats.draft_id
+    draft_id = new_id()
 
     await send(chats, "Only once", draft_id)
     await send(chats, "Only once", draft_id)
@@ -170,7 +190,8 @@ async def test_short_of_credits_the_member_is_told_in_their_language(make_root, 
 
     assert chats.error == "Je hebt onvoldoende credits" and chats.error_kind == CREDITS
     assert chats.message_price == "€\xa00,25"
-    assert stored(db) == [] and chats.draft_id  # the draft stays for after buying credits
+    assert stored(db) == []
+    await settle()
     assert pushes == []
 
 
@@ -225,7 +246,7 @@ async def test_someone_elses_conversation_is_not_found(make_root, db, pair, push
     chats = await opened(make_root, db, carol, f"/chats/{sent.message.conversation_id}")
 
     assert chats.not_found and chats.messages == [] and chats.partner == {}
-    await send(chats, "Intrusion", "b" * 12)
+    await send(chats, "Intrusion")
     assert len(stored(db)) == 1
 
 
@@ -269,18 +290,20 @@ async def test_typing_shows_on_the_other_side_and_goes_away(
     writer = await opened(make_root, db, anna, f"/members/{bob.id}/chat")
     await send(writer, "Hi")
     reader = await opened(make_root, db, bob, f"/chats/{writer.conversation_id}")
+    await settle()
     pushes.clear()
 
-    await run(writer.set_draft("How are y"))
-    await run(writer.set_draft("How are you"))  # within 3 s: told once
+    await run(writer.typing())
+    await run(writer.typing())  # within 3 s: told once
+    await settle()
     [shown] = pushes.to(bob.id)
-    await shown(reader.parent_state)
+    await run_on_tab(reader.parent_state, bob.id, shown)
 
     assert reader.partner_typing
     [(seconds, member_id, token, clear)] = later
     assert (member_id, token) == (bob.id, "test-client-token") and seconds > 6
     reader._typing_until = 0  # the seconds have passed
-    await clear(reader.parent_state)
+    await run_on_tab(reader.parent_state, bob.id, clear)
     assert not reader.partner_typing
 
 
@@ -292,7 +315,7 @@ async def test_logged_out_tabs_get_nothing_and_are_sent_to_log_in(make_root, db,
     assert chats.chats == [] and not chats.chat_open
 
     chats.partner = {"id": bob.id}
-    events = await run(chats.send_text({"text": "Hi", "client_id": "c" * 12}))
+    events = await send(chats, "Hi")
 
     assert redirects(events) == ["/login"] and stored(db) == []
     assert scripts(events) == []
@@ -303,29 +326,147 @@ async def test_a_tab_that_left_the_chat_leaves_the_message_unread(make_root, db,
     writer = await opened(make_root, db, anna, f"/members/{bob.id}/chat")
     await send(writer, "First")
     reader = await opened(make_root, db, bob, f"/chats/{writer.conversation_id}")
-    reader.parent_state.router = make_root(url="/members").router  # Bob went on searching
+    cookie = reader.router.headers.cookie
+    reader.parent_state.router = make_root(url="/members", cookie=cookie).router  # searching
     pushes.clear()
 
     await send(writer, "Second")
-    for update in pushes.to(bob.id):
-        await update(reader.parent_state)
+    await delivered(pushes, bob, reader)
 
     assert [m["body"] for m in reader.messages] == ["First"]
     assert (await reader.get_state(SessionState)).unread_messages == 1
 
 
-async def test_a_reconnect_keeps_the_draft_and_its_client_id(make_root, db, pair, pushes):
+async def test_a_lost_tab_state_rebuilds_and_the_retry_is_stored_once(make_root, db, pair, pushes):
     anna, bob = pair
     chats = await opened(make_root, db, anna, f"/members/{bob.id}/chat")
-    await run(chats.set_draft("Half a sentence"))
-    draft_id = chats.draft_id
+    client_id = new_id()  # minted by the browser, kept with its draft
+    await send(chats, "Sent before the restart", client_id)
 
-    await run(chats.open_page())  # the page's load again, as after a reconnect
+    lost = substate(
+        make_root(url=f"/members/{bob.id}/chat", cookie=chats.router.headers.cookie), ChatsState
+    )
+    events = await send(lost, "Sent before the restart", client_id)  # the browser's retry
 
-    assert (chats.draft, chats.draft_id) == ("Half a sentence", draft_id)
-    chats.parent_state.router = make_root(url="/chats").router
-    await run(chats.open_page())
-    assert chats.draft == "" and chats.draft_id != draft_id
+    assert redirects(events) == [] and lost.chat_open and lost.partner["id"] == bob.id
+    assert [m["body"] for m in lost.messages] == ["Sent before the restart"]
+    assert (
+        len(stored(db)) == 1 and ledger_sum(db, anna.id) == 100 - current_settings().message_credits
+    )
+
+
+@pytest.mark.parametrize("client_id", ["", "short", "x" * 65, "../../etc", None, ["a" * 12]])
+async def test_a_client_id_must_have_the_browser_ids_shape(make_root, db, pair, pushes, client_id):
+    anna, bob = pair
+    chats = await opened(make_root, db, anna, f"/members/{bob.id}/chat")
+
+    await run(chats.send_text({"text": "Hi", "client_id": client_id}))
+
+    assert stored(db) == [] and chats.error == "Something went wrong, please try again later."
+
+
+async def test_a_failed_send_says_not_sent_and_keeps_the_draft(
+    make_root, db, pair, pushes, monkeypatch
+):
+    anna, bob = pair
+    chats = await opened(make_root, db, anna, f"/members/{bob.id}/chat", locale="de")
+
+    def database_down(*_args) -> None:
+        raise OperationalError("INSERT", {}, Exception("connection refused"))
+
+    monkeypatch.setattr(actions.chat, "send_message", database_down)
+    events = await send(chats, "Hallo")
+
+    assert chats.error == "Deine Nachricht wurde nicht gesendet. Bitte versuche es noch einmal."
+    assert scripts(events) == []  # the browser keeps the draft and its client id
+
+
+async def test_a_tab_whose_session_ended_receives_nothing(make_root, db, pair, pushes):
+    anna, bob = pair
+    writer = await opened(make_root, db, anna, f"/members/{bob.id}/chat")
+    await send(writer, "First")
+    reader = await opened(make_root, db, bob, f"/chats/{writer.conversation_id}")
+    end_session(db, reader.router.headers.cookie.split("=", 1)[1])  # a password change elsewhere
+
+    await send(writer, "Private")
+    await delivered(pushes, bob, reader)
+
+    assert [m["body"] for m in reader.messages] == ["First"]
+    assert (await reader.get_state(SessionState)).unread_messages == 0
+
+
+async def test_catch_up_fetches_everything_after_the_last_message_shown(make_root, db, pushes):
+    anna, bob = member(db, "anna@example.com", 1000), member(db, "bob@example.com")
+    writer = await opened(make_root, db, anna, f"/members/{bob.id}/chat")
+    await send(writer, "Before")
+    reader = await opened(make_root, db, bob, f"/chats/{writer.conversation_id}")
+    for i in range(45):  # more than a page arrives while the tab hears nothing
+        await send(writer, f"m{i}")
+    await settle()
+    pushes.clear()
+
+    await send(writer, "Last")
+    await delivered(pushes, bob, reader)
+
+    assert [m["body"] for m in reader.messages] == ["Before", *(f"m{i}" for i in range(45)), "Last"]
+
+
+def write_to(db: Session, sender: Member, recipient: Member, count: int) -> int:
+    for i in range(count):
+        sent = send_message(
+            db, Outgoing(sender.id, recipient.id, new_id(), text=f"m{i}"), current_settings()
+        )
+    return sent.message.conversation_id
+
+
+async def test_statements_of_a_page_load_do_not_grow_with_what_is_shown(make_root, db, one_event):
+    anna = member(db, "anna@example.com")
+    counts = []
+    for size in (2, 40):  # messages in the chat; a tenth as many other chats in the list
+        other = member(db, f"m{size}@example.com", credits=1000)
+        conversation_id = write_to(db, other, anna, size)
+        for i in range(size // 10):
+            write_to(db, member(db, f"c{size}-{i}@example.com"), anna, 1)
+        cookie = f"auth.session={start_session(db, anna.id)}"
+        root = make_root(url=f"/chats/{conversation_id}", cookie=cookie)
+        current_settings()  # the site settings are cached per worker
+        with statements() as seen:
+            one_event()
+            await run(substate(root, ShellState).on_page_load(True))
+            one_event()
+            await run(substate(root, ChatsState).open_page())
+        chats = substate(root, ChatsState)
+        assert len(chats.messages) == min(size, 30) and len(chats.chats) > size // 10
+        counts.append(len(seen))
+    assert counts == [10, 10]  # the frame's 5 (shell) and the chat's 5
+
+
+async def test_statements_of_a_send_and_of_each_receiving_tab(
+    make_root, db, pair, pushes, one_event
+):
+    anna, bob = pair
+    writer = await opened(make_root, db, anna, f"/members/{bob.id}/chat")
+    await send(writer, "First")
+    reader = await opened(make_root, db, bob, f"/chats/{writer.conversation_id}")
+    listing = await opened(make_root, db, bob, "/chats")
+    elsewhere = await tab(make_root, db, bob, "/members")
+    await settle()
+    pushes.clear()
+
+    one_event()
+    with statements() as sending:
+        await send(writer, "Second")
+    assert len(sending) == 8
+    await settle()
+    [update] = pushes.to(bob.id)
+    receiving = []
+    for root in (listing.parent_state, elsewhere, reader.parent_state):  # reader reads last
+        with statements() as seen:
+            assert await run_on_tab(root, bob.id, update)
+        receiving.append(len(seen))
+    assert receiving == [3, 2, 4]  # the list, another page, the open chat (read at once)
+    assert [m["body"] for m in reader.messages] == ["First", "Second"]
+    assert listing.chats[0]["text"] == "Second" and listing.chats[0]["unread"] == 1
 
 
 async def test_removing_a_chat_by_a_garbled_id_alerts_and_reloads(make_root, db, pair, pushes):

@@ -20,12 +20,12 @@ from state.likes import (
     delay_seconds,
     likes_kind,
 )
-from state.members import PAGE_SIZE
 from state.session import SessionState
 from tests.factories import add_photo, make_member
 from tests.state.conftest import event_args, redirects, run, scripts, substate
 
 GONE = "This member is no longer available."
+PER_PAGE = 24  # spec: likes lists come 24 at a time
 
 
 def fresh(db: Session) -> Session:
@@ -34,10 +34,10 @@ def fresh(db: Session) -> Session:
     return db
 
 
-def logged_in(make_root, db: Session, member: Member, url: str = "/likes") -> rx.State:
+async def logged_in(make_root, db: Session, member: Member, url: str = "/likes") -> rx.State:
     """A tab on `url` with the member's session cookie, its page loaded."""
     root = make_root(url=url, cookie=f"auth.session={start_session(db, member.id)}")
-    substate(root, SessionState).load()
+    await substate(root, SessionState)._load()
     return root
 
 
@@ -93,7 +93,7 @@ async def test_received_likes_list_new_ones_first(make_root, db: Session) -> Non
     seen, older, newest = liked_by(db, anna, "bob@example.com", "carl@example.com", "dirk@x.nl")
     mark_seen(db, anna.id, seen.id)
     like_member(db, anna.id, older.id)
-    likes = await loaded_likes(logged_in(make_root, db, anna))
+    likes = await loaded_likes(await logged_in(make_root, db, anna))
     assert likes.kind == RECEIVED and likes.loaded and not likes.has_more
     assert [(c["id"], c["is_new"], c["liked"]) for c in likes.cards] == [
         (newest.id, True, False),
@@ -108,7 +108,7 @@ async def test_given_likes_and_unlike(make_root, db: Session) -> None:
     bob, carl = make_member(db, "bob@example.com"), make_member(db, "carl@example.com")
     for other in (bob, carl):
         like_member(db, anna.id, other.id)
-    likes = await loaded_likes(logged_in(make_root, db, anna, "/likes/given"))
+    likes = await loaded_likes(await logged_in(make_root, db, anna, "/likes/given"))
     assert likes.kind == GIVEN
     assert {c["id"] for c in likes.cards} == {bob.id, carl.id}
     assert all(c["liked"] and not c["is_new"] for c in likes.cards)
@@ -120,17 +120,17 @@ async def test_given_likes_and_unlike(make_root, db: Session) -> None:
 
 async def test_lists_come_in_pages_of_24(make_root, db: Session) -> None:
     anna = make_member(db)
-    liked_by(db, anna, *(f"m{i}@example.com" for i in range(PAGE_SIZE + 6)))
-    likes = await loaded_likes(logged_in(make_root, db, anna))
-    assert len(likes.cards) == PAGE_SIZE and likes.has_more
+    liked_by(db, anna, *(f"m{i}@example.com" for i in range(PER_PAGE + 6)))
+    likes = await loaded_likes(await logged_in(make_root, db, anna))
+    assert len(likes.cards) == PER_PAGE and likes.has_more
     await run(likes.load_more())
-    assert len({c["id"] for c in likes.cards}) == PAGE_SIZE + 6 and not likes.has_more
+    assert len({c["id"] for c in likes.cards}) == PER_PAGE + 6 and not likes.has_more
 
 
 async def test_liking_back_stores_the_like_and_recomputes_the_badge(make_root, db) -> None:
     anna = make_member(db)
     (bob,) = liked_by(db, anna, "bob@example.com")
-    likes = await loaded_likes(logged_in(make_root, db, anna))
+    likes = await loaded_likes(await logged_in(make_root, db, anna))
     session = await likes.get_state(SessionState)
     session.new_likes = 42  # stale
     assert await run(likes.like(bob.id)) == []
@@ -142,7 +142,7 @@ async def test_liking_back_stores_the_like_and_recomputes_the_badge(make_root, d
 async def test_a_like_that_is_not_allowed_is_refused(make_root, db: Session, why: str) -> None:
     anna = make_member(db)
     (bob,) = liked_by(db, anna, "bob@example.com")
-    likes = await loaded_likes(logged_in(make_root, db, anna))
+    likes = await loaded_likes(await logged_in(make_root, db, anna))
     target = {"blocked": bob.id, "deleted": bob.id, "no_number": "abc", "self": anna.id}[why]
     if why == "blocked":
         block_member(db, bob.id, anna.id)
@@ -161,7 +161,7 @@ async def test_a_logged_out_tab_gets_nothing_and_changes_nothing(make_root, db) 
     liked_by(db, anna, "bob@example.com")
     demo_man(db)
     root = make_root(url="/likes?t=3")
-    substate(root, SessionState).load()
+    await substate(root, SessionState)._load()
     likes = await loaded_likes(root)
     assert likes.cards == [] and not likes.has_more
     assert redirects(await run(likes.like(anna.id))) == ["/login?next=%2Flikes%3Ft%3D3"]
@@ -176,7 +176,7 @@ async def test_the_modal_announces_a_new_like_once(make_root, db: Session) -> No
     anna = make_member(db)
     (bob,) = liked_by(db, anna, "bob@example.com")
     add_photo(db, bob, "bob-main", main=True)
-    modal = substate(logged_in(make_root, db, anna, "/members"), LikeModalState)
+    modal = substate(await logged_in(make_root, db, anna, "/members"), LikeModalState)
     assert await run(modal.check()) == []
     assert modal.open and modal.liker["id"] == bob.id and modal.liker["name"] == "Bob"
     assert modal.liker["thumb"] == "/media/photos/bob-main_t.jpg"
@@ -191,7 +191,7 @@ async def test_the_modal_announces_a_new_like_once(make_root, db: Session) -> No
 async def test_the_modal_belongs_to_the_page_it_opened_on(make_root, db: Session) -> None:
     anna = make_member(db)
     bob, carl = liked_by(db, anna, "bob@example.com", "carl@example.com")
-    root = logged_in(make_root, db, anna, "/members")
+    root = await logged_in(make_root, db, anna, "/members")
     modal = substate(root, LikeModalState)
     await run(modal.check())
     assert modal.open and modal.shown_at == "/members" and modal.liker["id"] == carl.id
@@ -205,7 +205,7 @@ async def test_the_modal_belongs_to_the_page_it_opened_on(make_root, db: Session
 async def test_without_a_new_like_an_automatic_one_comes_and_likes_reload(make_root, db) -> None:
     anna = make_member(db)
     demo = demo_man(db)
-    root = logged_in(make_root, db, anna, "/likes")
+    root = await logged_in(make_root, db, anna, "/likes")
     modal = substate(root, LikeModalState)
     events = await run(modal.check())
     assert modal.open and modal.liker["id"] == demo.id
@@ -227,7 +227,7 @@ async def test_an_automatic_like_comes_at_most_once_a_day(make_root, db: Session
     earlier = make_member(db, "earlier@example.com", is_demo=True)
     db.add(Like(liker_id=earlier.id, liked_id=anna.id, automatic=True, announced=True))
     db.commit()
-    modal = substate(logged_in(make_root, db, anna, "/members"), LikeModalState)
+    modal = substate(await logged_in(make_root, db, anna, "/members"), LikeModalState)
     assert await run(modal.check()) == [] and not modal.open
     row = fresh(db).get(Like, (earlier.id, anna.id))
     row.created_at = utcnow() - timedelta(hours=25)
@@ -239,7 +239,7 @@ async def test_an_automatic_like_comes_at_most_once_a_day(make_root, db: Session
 async def test_query_t_delays_the_modal_and_is_removed(make_root, db: Session) -> None:
     anna = make_member(db)
     liked_by(db, anna, "bob@example.com")
-    modal = substate(logged_in(make_root, db, anna, "/members?t=5&lb=1"), LikeModalState)
+    modal = substate(await logged_in(make_root, db, anna, "/members?t=5&lb=1"), LikeModalState)
     events = await run(modal.check())
     assert scripts(events) == [delay_script(5)]
     assert "setTimeout" in delay_script(5) and "5000" in delay_script(5)
@@ -253,7 +253,7 @@ async def test_query_t_delays_the_modal_and_is_removed(make_root, db: Session) -
 async def test_the_image_or_button_opens_the_likers_profile(make_root, db: Session) -> None:
     anna = make_member(db)
     (bob,) = liked_by(db, anna, "bob@example.com")
-    modal = substate(logged_in(make_root, db, anna, "/members"), LikeModalState)
+    modal = substate(await logged_in(make_root, db, anna, "/members"), LikeModalState)
     await run(modal.check())
     assert redirects(await run(modal.open_profile())) == [f"/likes/m/{bob.id}"]
     assert not modal.open

@@ -20,16 +20,16 @@ from translations.errors import GENERIC_ERROR
 LOGIN = "/login?next=%2Fnotifications"
 
 
-def notifications_tab(make_root, token: str | None, locale: str = "en") -> NotificationsState:
+async def notifications_tab(make_root, token: str | None, locale: str = "en") -> NotificationsState:
     cookie = {"cookie": f"auth.session={token}"} if token else {}
     root = make_root(url="/notifications", **cookie)
-    substate(root, SessionState).load()
+    await substate(root, SessionState)._load()
     substate(root, I18nState).locale = locale
     return substate(root, NotificationsState)
 
 
 async def loaded_tab(make_root, db: Session, member: Member, locale: str = "en"):
-    tab = notifications_tab(make_root, start_session(db, member.id), locale)
+    tab = await notifications_tab(make_root, start_session(db, member.id), locale)
     await run(tab.load())
     return tab
 
@@ -41,7 +41,7 @@ def stored(db: Session, member: Member) -> tuple[dict, list]:
 
 async def test_loading_shows_the_choices_and_asks_the_browser(make_root, db) -> None:
     member = make_member(db, notification_settings={"email_offers": False})
-    tab = notifications_tab(make_root, start_session(db, member.id))
+    tab = await notifications_tab(make_root, start_session(db, member.id))
     events = await run(tab.load())
     assert tab.loaded and tab.reasons == []
     assert tab.prefs == {kind: kind != "email_offers" for kind in NOTIFICATION_KINDS}
@@ -110,7 +110,7 @@ async def test_without_a_live_session_nothing_changes(
 ) -> None:
     member = make_member(db, notifications_disabled=["spam"])
     token = start_session(db, member.id)
-    tab = notifications_tab(make_root, token if cookie == "ended" else None)
+    tab = await notifications_tab(make_root, token if cookie == "ended" else None)
     await run(tab.load())
     if cookie == "ended":  # logged out elsewhere after this page loaded
         assert tab.loaded

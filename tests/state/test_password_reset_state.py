@@ -1,11 +1,9 @@
 """Password reset: the request answers alike for every address, at most three mails a day, and
 the link is checked on the server before and while it is used."""
 
-import asyncio
-
 from sqlmodel import Session
 
-import state.password_reset
+from actions.effects import settle
 from models.auth_session import member_id_for_token, start_session
 from models.member import Member
 from models.password_reset import request_reset, reset_link_usable
@@ -27,7 +25,7 @@ async def request(make_root, email: str, locale: str = "en") -> ResetRequestStat
     page = substate(root, ResetRequestState)
     page.reset_form()
     await run(page.submit({"email": email}))
-    await asyncio.gather(*state.password_reset._background_mails)
+    await settle()
     return page
 
 
@@ -50,9 +48,9 @@ async def test_the_fourth_request_of_a_day_is_refused(make_root, db, outbox) -> 
     assert fourth.sent_to == "" and len(outbox()) == 3
 
 
-def test_a_bad_link_shows_no_form(make_root, db) -> None:
+async def test_a_bad_link_shows_no_form(make_root, db) -> None:
     page = substate(make_root(url="/reset-password/do?token=forged"), ResetPasswordState)
-    page.check_link()
+    await page.check_link()
     assert page.checked and not page.link_ok
 
 
@@ -60,7 +58,7 @@ async def test_mismatched_passwords_keep_the_link_usable(make_root, db: Session)
     member = make_member_with_password(db)
     _, token = request_reset(db, member.email)
     page = substate(make_root(url=f"/reset-password/do?token={token}"), ResetPasswordState)
-    page.check_link()
+    await page.check_link()
     assert page.link_ok
     events = await run(page.submit({"password": NEW, "repeat": NEW + "!"}))
     assert page.errors == {"repeat": gettext("en", PASSWORDS_DIFFER)} and scripts(events) == []

@@ -6,10 +6,11 @@ from sqlmodel import Session, select
 
 from models.auth_session import end_session, start_session
 from models.member import Member, Photo, Profile
+from models.photos import moved
 from services.member_photos import photo_dir
 from services.photo_pipeline import PHOTO_NOT_AN_IMAGE
 from state.i18n import I18nState
-from state.photo_manager import PhotoManagerState, moved
+from state.photo_manager import PhotoManagerState
 from state.session import SessionState
 from tests.factories import add_photo, make_member
 from tests.state.conftest import redirects, run, substate
@@ -26,18 +27,18 @@ class NamedUpload(Upload):
         self.name = name
 
 
-def photos_tab(make_root, token: str | None, locale: str = "en") -> PhotoManagerState:
+async def photos_tab(make_root, token: str | None, locale: str = "en") -> PhotoManagerState:
     """The photos tab of /settings as loaded with this session cookie (or none)."""
     cookie = {"cookie": f"auth.session={token}"} if token else {}
     root = make_root(url="/settings?tab=photos", **cookie)
-    substate(root, SessionState).load()
+    await substate(root, SessionState)._load()
     substate(root, I18nState).locale = locale
     return substate(root, PhotoManagerState)
 
 
 async def loaded_tab(make_root, db: Session, member: Member, locale: str = "en"):
     """The photos tab of a logged-in member, loaded."""
-    tab = photos_tab(make_root, start_session(db, member.id), locale)
+    tab = await photos_tab(make_root, start_session(db, member.id), locale)
     await run(tab.load())
     return tab
 
@@ -111,14 +112,15 @@ async def test_premium_members_may_add_more(make_root, db, outbox) -> None:
     assert tab.errors == {} and len(gallery(db, member)[1]) == 4
 
 
-async def test_a_file_that_is_not_a_photo_is_refused_by_name(make_root, db, outbox) -> None:
+async def test_a_file_that_is_not_a_photo_is_refused_by_name_and_stops_the_rest(
+    make_root, db, outbox
+) -> None:
     member = make_member(db)
     tab = await loaded_tab(make_root, db, member, "de")
-    await run(
-        tab.upload([NamedUpload(b"%PDF-1.4 not a photo" * 100, "cv.pdf"), NamedUpload(jpeg())])
-    )
+    not_a_photo = NamedUpload(b"%PDF-1.4 not a photo" * 100, "cv.pdf")
+    await run(tab.upload([NamedUpload(jpeg()), not_a_photo, NamedUpload(jpeg())]))
     assert tab.file_errors == [f"cv.pdf: {gettext('de', PHOTO_NOT_AN_IMAGE)}"]
-    assert len(gallery(db, member)[1]) == 1 and len(stored_files()) == 3  # the JPEG only
+    assert len(gallery(db, member)[1]) == 1 and len(stored_files()) == 3  # the first JPEG only
 
 
 async def test_files_the_picker_refused_are_named_in_the_members_language(make_root, db) -> None:
@@ -203,7 +205,7 @@ async def test_without_a_live_session_nothing_changes(
     db.delete(photos[2])  # room for one more
     db.commit()
     token = start_session(db, member.id)
-    tab = photos_tab(make_root, token if cookie == "ended" else None)
+    tab = await photos_tab(make_root, token if cookie == "ended" else None)
     await run(tab.load())
     if cookie == "ended":  # logged out elsewhere after this page loaded
         assert len(tab.photos) == 2

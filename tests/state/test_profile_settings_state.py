@@ -41,7 +41,7 @@ async def settings_tab(make_root, token: str | None, url: str = "/settings"):
     """The settings page as loaded with this session cookie (or none)."""
     cookie = {"cookie": f"auth.session={token}"} if token else {}
     root = make_root(url=url, **cookie)
-    substate(root, SessionState).load()
+    await substate(root, SessionState)._load()
     state = substate(root, ProfileSettingsState)
     await run(state.load())
     return state

@@ -71,7 +71,7 @@ async def open_as(make_root, db: Session, viewer: Member | None, path: str) -> P
     """`path` loaded by the viewer (None: a visitor)."""
     if viewer is None:
         return await opened(make_root(url=path))
-    return await opened(logged_in(make_root, db, viewer, path))
+    return await opened(await logged_in(make_root, db, viewer, path))
 
 
 def member(db: Session, email: str = "carl@example.com", **fields) -> Member:
@@ -156,7 +156,7 @@ async def test_opening_a_likers_profile_clears_its_new_flag(make_root, db: Sessi
     carl, dirk = member(db), member(db, "dirk@example.com")
     like_member(db, carl.id, anna.id)
     like_member(db, dirk.id, anna.id)
-    root = logged_in(make_root, db, anna, f"/likes/m/{carl.id}")
+    root = await logged_in(make_root, db, anna, f"/likes/m/{carl.id}")
     session = substate(root, SessionState)
     assert session.new_likes == 2
     view = await opened(root)
@@ -214,7 +214,7 @@ async def test_a_not_found_profile_keeps_nothing_of_the_previous_one(make_root, 
     bea, _photos = owner_with_photos(db, 1)
     edit_profile(db, bea, about_me="Private words", city="Haarlem")
     carl = member(db)
-    root = logged_in(make_root, db, carl, f"/members/{bea.id}")
+    root = await logged_in(make_root, db, carl, f"/members/{bea.id}")
     view = await opened(root)
     assert view.name == "Bea"
     block_member(db, bea.id, carl.id)
@@ -324,7 +324,7 @@ async def test_a_tab_whose_session_ended_can_neither_like_nor_block(make_root, d
     carl = member(db)
     token = start_session(db, carl.id)
     root = make_root(url=f"/members/{bea.id}", cookie=f"auth.session={token}")
-    substate(root, SessionState).load()
+    await substate(root, SessionState)._load()
     view = await opened(root)
     assert view.status == "visible"
     end_session(db, token)

@@ -14,7 +14,6 @@ from models.member import Member, MemberStatus
 from models.search import MAX_AGE, SearchFilters, SearchPreference, saved_filters
 from models.site_settings import save_setting
 from services.site_settings import forget_cached_settings
-from state.members import PAGE_SIZE
 from state.search import SearchState
 from state.shell import ShellState
 from state.signup import SignupState
@@ -23,6 +22,7 @@ from tests.state.conftest import run, substate
 from tests.state.test_likes_state import fresh, logged_in
 
 MIN_AGE = 18
+PER_PAGE = 24  # spec: members grids and likes lists come 24 at a time
 
 
 def born(age: int) -> date:
@@ -72,7 +72,7 @@ async def test_a_first_search_uses_what_the_member_looks_for(make_root, db: Sess
     match = person(db, "match@example.com", age=40)
     person(db, "man@example.com", gender="male")
     person(db, "older@example.com", age=60)
-    search = await loaded_search(logged_in(make_root, db, me, "/members"))
+    search = await loaded_search(await logged_in(make_root, db, me, "/members"))
     assert filters_of(search) == SearchFilters("female", "NL", "", 25, 45)
     assert not search.login_required
     assert ids(search.results) == [match.id] and search.num_results == 1
@@ -84,10 +84,10 @@ async def test_a_first_search_uses_what_the_member_looks_for(make_root, db: Sess
 async def test_default_ages_stay_within_the_site_limits(make_root, db: Session) -> None:
     young = person(db, "young@example.com", gender="male", age=20)
     old = person(db, "old@example.com", gender="male", age=95)
-    assert filters_of(await loaded_search(logged_in(make_root, db, young, "/members"))) == (
+    assert filters_of(await loaded_search(await logged_in(make_root, db, young, "/members"))) == (
         SearchFilters("female", "NL", "", MIN_AGE, 30)
     )
-    assert filters_of(await loaded_search(logged_in(make_root, db, old, "/members"))) == (
+    assert filters_of(await loaded_search(await logged_in(make_root, db, old, "/members"))) == (
         SearchFilters("female", "NL", "", 85, MAX_AGE)
     )
 
@@ -97,46 +97,46 @@ async def test_a_search_is_stored_and_restored_in_a_fresh_tab(make_root, db: Ses
     man = person(db, "man@example.com", gender="male", age=50, country="BE")
     edit_profile(db, man, region="BE-VLG")
     person(db, "woman@example.com", age=50, country="BE")
-    search = await loaded_search(logged_in(make_root, db, me, "/members"))
+    search = await loaded_search(await logged_in(make_root, db, me, "/members"))
     form = {"gender": "male", "country": "BE", "region": "BE-VLG", "min_age": "45",
             "max_age": "55"}  # fmt: skip
     await run(search.search(form))
     wanted = SearchFilters("male", "BE", "BE-VLG", 45, 55)
     assert filters_of(search) == wanted and ids(search.results) == [man.id]
     assert saved_filters(fresh(db), me.id) == wanted
-    again = await loaded_search(logged_in(make_root, db, me, "/members"))
+    again = await loaded_search(await logged_in(make_root, db, me, "/members"))
     assert filters_of(again) == wanted
     assert ids(again.results) == [man.id] and again.num_results == 1
 
 
 async def test_load_more_pages_without_duplicates(make_root, db: Session) -> None:
     me = viewer(db)
-    women = {person(db, f"w{i}@example.com").id for i in range(PAGE_SIZE + 5)}
-    search = await loaded_search(logged_in(make_root, db, me, "/members"))
-    assert len(search.results) == PAGE_SIZE and search.num_results == PAGE_SIZE + 5
+    women = {person(db, f"w{i}@example.com").id for i in range(PER_PAGE + 5)}
+    search = await loaded_search(await logged_in(make_root, db, me, "/members"))
+    assert len(search.results) == PER_PAGE and search.num_results == PER_PAGE + 5
     assert search.has_more and search.similar == []  # similar only once results run out
     await run(search.load_more())
     assert sorted(ids(search.results)) == sorted(women)
     assert not search.has_more
     await run(search.load_more())
-    assert len(search.results) == PAGE_SIZE + 5
+    assert len(search.results) == PER_PAGE + 5
 
 
 async def test_similar_members_follow_the_results_and_page(make_root, db: Session) -> None:
     me = viewer(db)
     match = person(db, "match@example.com")
-    abroad = {person(db, f"de{i}@example.com", country="DE").id for i in range(PAGE_SIZE)}
+    abroad = {person(db, f"de{i}@example.com", country="DE").id for i in range(PER_PAGE)}
     abroad.add(person(db, "older@example.com", age=48).id)  # NL, but 3 years past the search
     person(db, "far@example.com", country="DE", age=70)  # too far for similar
     person(db, "man@example.com", gender="male", country="DE")
-    search = await loaded_search(logged_in(make_root, db, me, "/members"))
+    search = await loaded_search(await logged_in(make_root, db, me, "/members"))
     assert ids(search.results) == [match.id] and not search.has_more
-    assert len(search.similar) == PAGE_SIZE and search.similar_num_results == PAGE_SIZE + 1
+    assert len(search.similar) == PER_PAGE and search.similar_num_results == PER_PAGE + 1
     assert search.has_more_similar
     await run(search.load_more_similar())
     assert sorted(ids(search.similar)) == sorted(abroad) and not search.has_more_similar
     await run(search.load_more_similar())
-    assert len(search.similar) == PAGE_SIZE + 1
+    assert len(search.similar) == PER_PAGE + 1
 
 
 JUNK_FORMS = [
@@ -156,7 +156,7 @@ JUNK_FORMS = [
 @pytest.mark.parametrize(("form", "safe"), JUNK_FORMS)
 async def test_junk_filters_become_safe_ones(make_root, db, form, safe) -> None:
     me = viewer(db)
-    search = await loaded_search(logged_in(make_root, db, me, "/members"))
+    search = await loaded_search(await logged_in(make_root, db, me, "/members"))
     await run(search.search(form))
     assert filters_of(search) == safe
     assert saved_filters(fresh(db), me.id) == safe
@@ -166,10 +166,10 @@ async def test_junk_filters_become_safe_ones(make_root, db, form, safe) -> None:
 async def test_reset_filters_ignores_the_saved_search(make_root, db: Session) -> None:
     me = viewer(db)
     match = person(db, "match@example.com")
-    search = await loaded_search(logged_in(make_root, db, me, "/members"))
+    search = await loaded_search(await logged_in(make_root, db, me, "/members"))
     await run(search.search({"gender": "male", "country": "DE", "min_age": 60, "max_age": 70}))
     assert search.results == []
-    again = await loaded_search(logged_in(make_root, db, me, "/members"))
+    again = await loaded_search(await logged_in(make_root, db, me, "/members"))
     assert filters_of(again).country == "DE"
     await run(again.reset_filters())
     assert filters_of(again) == SearchFilters("female", "NL", "", 25, 45)
@@ -236,7 +236,7 @@ async def test_hidden_members_never_appear(make_root, db: Session) -> None:
     shown = person(db, "shown@example.com")
     shown_abroad = person(db, "abroad@example.com", country="DE")
     hidden = {member.id for member in hidden_members(db, me)}
-    search = await loaded_search(logged_in(make_root, db, me, "/members"))
+    search = await loaded_search(await logged_in(make_root, db, me, "/members"))
     assert ids(search.results) == [shown.id] and search.num_results == 1
     assert ids(search.similar) == [shown_abroad.id] and search.similar_num_results == 1
     await run(search.search({"gender": "", "country": "", "min_age": 18, "max_age": 99}))
@@ -247,50 +247,50 @@ async def test_hidden_members_never_appear(make_root, db: Session) -> None:
 
 async def test_a_tab_whose_session_ended_pages_no_further(make_root, db: Session) -> None:
     me = viewer(db)
-    for i in range(PAGE_SIZE + 2):
+    for i in range(PER_PAGE + 2):
         person(db, f"w{i}@example.com")
     token = start_session(db, me.id)
     search = await loaded_search(make_root(url="/members", cookie=f"auth.session={token}"))
     assert search.has_more
     end_session(db, token)  # logged out in another tab
     await run(search.load_more())
-    assert len(search.results) == PAGE_SIZE
+    assert len(search.results) == PER_PAGE
 
 
 async def test_a_signup_between_pages_shows_nobody_twice(make_root, db: Session) -> None:
     me = viewer(db)
-    for i in range(PAGE_SIZE + 3):
+    for i in range(PER_PAGE + 3):
         person(db, f"w{i}@example.com")
-    search = await loaded_search(logged_in(make_root, db, me, "/members"))
+    search = await loaded_search(await logged_in(make_root, db, me, "/members"))
     person(db, "newcomer@example.com")  # newest first: everybody moves one place down
     while search.has_more:
         await run(search.load_more())
-    assert len(ids(search.results)) == len(set(ids(search.results))) >= PAGE_SIZE + 3
+    assert len(ids(search.results)) == len(set(ids(search.results))) >= PER_PAGE + 3
 
 
 async def test_paging_ends_when_members_left_meanwhile(make_root, db: Session) -> None:
     me = viewer(db)
-    women = [person(db, f"w{i}@example.com") for i in range(PAGE_SIZE + 3)]
-    search = await loaded_search(logged_in(make_root, db, me, "/members"))
+    women = [person(db, f"w{i}@example.com") for i in range(PER_PAGE + 3)]
+    search = await loaded_search(await logged_in(make_root, db, me, "/members"))
     for woman in women[:3]:  # the oldest three, not yet shown, go invisible
         woman.invisible = True
         db.add(woman)
     db.commit()
     await run(search.load_more())
-    assert len(search.results) == PAGE_SIZE
+    assert len(search.results) == PER_PAGE
     assert not search.has_more  # no endless "more" button
 
 
 async def test_more_pages_the_search_shown_not_the_unsent_form(make_root, db: Session) -> None:
     me = viewer(db)
-    women = {person(db, f"w{i}@example.com").id for i in range(PAGE_SIZE + 2)}
+    women = {person(db, f"w{i}@example.com").id for i in range(PER_PAGE + 2)}
     person(db, "man@example.com", gender="male", country="DE")
-    search = await loaded_search(logged_in(make_root, db, me, "/members"))
+    search = await loaded_search(await logged_in(make_root, db, me, "/members"))
     search.pick_gender("male")  # changed in the form, but "Search" not pressed
     search.pick_country("DE")
     search.pick_gender("robot")
     await run(search.load_more())
-    assert set(ids(search.results)) == women and search.num_results == PAGE_SIZE + 2
+    assert set(ids(search.results)) == women and search.num_results == PER_PAGE + 2
     assert saved_filters(fresh(db), me.id) is None
 
 
@@ -300,3 +300,23 @@ async def test_visitors_start_in_their_own_country(make_root, db, country, shown
     substate(root, ShellState).visitor_country = country
     search = await loaded_search(root)
     assert filters_of(search) == SearchFilters("", shown, "", MIN_AGE, MAX_AGE)
+
+
+async def test_a_country_or_gender_outside_the_vocabulary_is_ignored(make_root, db) -> None:
+    me = viewer(db)
+    search = await loaded_search(await logged_in(make_root, db, me, "/members"))
+    search.pick_country("X" * 900_000)
+    search.pick_gender("X" * 900_000)
+    assert (search.country, search.gender) == ("NL", "")
+
+
+async def test_more_keeps_a_bounded_window_of_cards(make_root, db: Session) -> None:
+    me = viewer(db)
+    women = {person(db, f"w{i}@example.com").id for i in range(5 * PER_PAGE)}
+    search = await loaded_search(await logged_in(make_root, db, me, "/members"))
+    seen = set(ids(search.results))
+    while search.has_more:
+        await run(search.load_more())
+        assert len(search.results) <= 4 * PER_PAGE
+        seen |= set(ids(search.results))
+    assert seen == women and search.num_results == 5 * PER_PAGE

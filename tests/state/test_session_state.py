@@ -1,8 +1,8 @@
 import pytest
 from sqlmodel import Session
 
-from models.auth_session import start_session
 from actions.viewer import session_token
+from models.auth_session import start_session
 from state.session import SessionState, badge_text
 from tests.factories import make_member
 from tests.state.conftest import substate
@@ -19,27 +19,27 @@ def test_session_token_is_read_from_the_cookie_header() -> None:
     assert session_token('broken="') is None
 
 
-def test_logged_out_tab_shows_the_visitor_navigation(make_root) -> None:
+async def test_logged_out_tab_shows_the_visitor_navigation(make_root) -> None:
     session = substate(make_root(), SessionState)
-    session.load()
+    await session._load()
     assert not session.logged_in and session.unread_badge == "" and session.likes_badge == ""
 
 
-def test_a_valid_session_cookie_loads_the_member(make_root, db: Session) -> None:
+async def test_a_valid_session_cookie_loads_the_member(make_root, db: Session) -> None:
     member = make_member(db, "lotte@example.com", credits=8, paid_user=True)
     token = start_session(db, member.id)
     session = substate(make_root(cookie=f"auth.session={token}"), SessionState)
-    session.load()
+    await session._load()
     assert session.logged_in and session.name == "Lotte"
     assert session.credits == 8 and session.paid_user
 
 
-def test_a_forged_cookie_or_a_pending_deletion_logs_nobody_in(make_root, db: Session) -> None:
+async def test_a_forged_cookie_or_a_pending_deletion_logs_nobody_in(make_root, db: Session) -> None:
     member = make_member(db, status="deleted_pending")
     token = start_session(db, member.id)
     for cookie in ("auth.session=forged", f"auth.session={token}"):
         session = substate(make_root(cookie=cookie), SessionState)
-        session.load()
+        await session._load()
         assert not session.logged_in
 
 

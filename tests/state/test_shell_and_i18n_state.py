@@ -61,6 +61,8 @@ async def test_entry_warning_rules(make_root, db, country_header, setting, shown
     root = make_root(cf_ipcountry=country_header)
     await _load(root)
     shell = substate(root, ShellState)
+    assert not shell.show_entry_warning  # not before the page said it is not the installed app
+    shell.set_in_app(False)
     assert shell.show_entry_warning is shown
 
 
@@ -69,6 +71,7 @@ async def test_entry_warning_stays_away_once_dismissed_or_in_the_app(make_root, 
     root = make_root(accept_language="nl-NL")
     await _load(root)
     shell = substate(root, ShellState)
+    shell.set_in_app(False)
     assert shell.show_entry_warning
     shell.set_in_app(True)
     assert not shell.show_entry_warning

@@ -6,10 +6,11 @@ from io import BytesIO
 
 import pytest
 from PIL import Image
-from sqlmodel import Session, select
+from sqlmodel import Session, delete, select
 
 import services.site_settings
-from models.auth_session import AuthSession, end_session, start_session
+from actions.effects import settle
+from models.auth_session import AuthSession, end_all_sessions, start_handoff, start_session
 from models.member import Member, Photo, Profile
 from models.profile_steps import CHOOSE_COUNTRY
 from models.signup import SIGNUPS_CLOSED, SignupEvent, SignupSource
@@ -54,6 +55,11 @@ def fresh(db: Session) -> Session:
     return db
 
 
+def signed_up(db: Session, signup: SignupState, member_id: int) -> None:
+    """The tab's signup made this member's account and session."""
+    signup._member_id, signup._session_id = member_id, start_handoff(db, member_id)[1]
+
+
 async def opened(root, locale: str = "en") -> SignupState:
     substate(root, I18nState).locale = locale
     signup = substate(root, SignupState)
@@ -82,10 +88,13 @@ async def test_a_taken_address_offers_the_log_in(make_root, db) -> None:
 async def test_a_valid_account_is_created_and_mailed(make_root, db, outbox) -> None:
     signup = await opened(make_root(), "it")
     events = await run(signup.submit_account(FORM))
+    await settle()  # the activation mail goes out after the commit
     member = fresh(db).exec(select(Member)).one()
     assert (member.email, member.status, member.language) == (FORM["email"], "not_confirmed", "it")
     assert signup._member_id == member.id and signup.step == 1
     assert signup.password == "" and signup.email == FORM["email"]
+    signup.keep_draft("password", PASSWORD)  # a late blur of the field keeps nothing now
+    assert signup.password == ""
     assert any("siteSession.handoff(" in script for script in scripts(events))
     (mail,) = outbox()
     assert mail["To"].addresses[0].addr_spec == FORM["email"]
@@ -96,10 +105,10 @@ async def test_the_modal_stays_open_while_signup_is_under_way(make_root, db) -> 
     signup = await opened(make_root())
     for step in range(1, 6):
         signup.step = step
-        signup.request_open_change(False)
+        await signup.request_open_change(False)
         assert signup.open
     signup.step = 0
-    signup.request_open_change(False)
+    await signup.request_open_change(False)
     assert not signup.open
     kinds = [e.kind for e in fresh(db).exec(select(SignupEvent).order_by(SignupEvent.id))]
     assert kinds == ["started", "closed"]
@@ -108,8 +117,8 @@ async def test_the_modal_stays_open_while_signup_is_under_way(make_root, db) -> 
 async def test_a_photo_is_stored_and_becomes_the_main_photo(make_root, db, outbox) -> None:
     member = make_member(db)
     signup = substate(make_root(), SignupState)
-    start_session(db, member.id)  # the tab's signup logged in
-    signup._member_id, signup.step = member.id, 1
+    signed_up(db, signup, member.id)
+    signup.step = 1
     await run(signup.upload_photo([Upload(jpeg())]))
     assert signup.errors == {} and signup.photo_url.endswith("_t.jpg")
     photo = fresh(db).exec(select(Photo)).one()
@@ -119,8 +128,8 @@ async def test_a_photo_is_stored_and_becomes_the_main_photo(make_root, db, outbo
 async def test_a_file_that_is_not_an_image_is_refused(make_root, db, outbox) -> None:
     member = make_member(db)
     signup = substate(make_root(), SignupState)
-    start_session(db, member.id)  # the tab's signup logged in
-    signup._member_id, signup.step = member.id, 1
+    signed_up(db, signup, member.id)
+    signup.step = 1
     await run(signup.upload_photo([Upload(b"%PDF-1.4 not a photo" * 100)]))
     assert signup.errors["photo"]
     assert row_counts(fresh(db), Photo) == {"Photo": 0}
@@ -144,8 +153,8 @@ async def test_a_tab_that_did_not_sign_up_cannot_edit_a_profile(make_root, db, o
 async def test_a_country_outside_the_settings_is_refused(make_root, db) -> None:
     member = make_member(db)
     signup = substate(make_root(), SignupState)
-    start_session(db, member.id)  # the tab's signup logged in
-    signup._member_id, signup.step, signup.country = member.id, 2, "JP"
+    signed_up(db, signup, member.id)
+    signup.step, signup.country = 2, "JP"
     await run(signup.save_place({"city": "Tokyo"}))
     assert signup.errors == {"country": gettext("en", CHOOSE_COUNTRY)}
     assert signup.step == 2
@@ -184,8 +193,8 @@ async def test_a_photo_over_the_limit_leaves_no_files_behind(make_root, db, outb
     for n in range(3):
         add_photo(db, member, f"p{n}")
     signup = substate(make_root(), SignupState)
-    start_session(db, member.id)  # the tab's signup logged in
-    signup._member_id, signup.step = member.id, 1
+    signed_up(db, signup, member.id)
+    signup.step = 1
     await run(signup.upload_photo([Upload(jpeg())]))
     assert signup.errors == {"photo": gettext("en", PHOTO_LIMIT_REACHED)}
     assert row_counts(fresh(db), Photo) == {"Photo": 3}
@@ -195,9 +204,28 @@ async def test_a_photo_over_the_limit_leaves_no_files_behind(make_root, db, outb
 
 async def test_after_a_log_out_the_tab_can_no_longer_edit_the_new_account(make_root, db, outbox):
     member = make_member(db)
-    token = start_session(db, member.id)
     signup = substate(make_root(), SignupState)
-    signup._member_id, signup.step = member.id, 1
-    end_session(db, token)
+    signed_up(db, signup, member.id)
+    signup.step = 1
+    db.exec(delete(AuthSession))  # logged out (or the password changed) elsewhere
+    db.commit()
     await run(signup.upload_photo([Upload(jpeg())]))
     assert fresh(db).exec(select(Photo)).all() == []
+
+
+async def test_a_revoked_session_can_neither_resume_nor_save(make_root, db, outbox) -> None:
+    member = make_member(db)
+    kept, revoked = start_session(db, member.id), start_session(db, member.id)
+    signup = substate(make_root(cookie=f"auth.session={revoked}"), SignupState)
+    await run(signup.resume())
+    assert signup.inline and signup.step == 1
+    end_all_sessions(db, member.id, kept)  # a password change in another browser
+    db.commit()
+    before = fresh(db).get(Profile, member.id).model_dump()
+    await run(signup.save_about_me({"about": "Not written by the member"}))
+    assert signup.step == 1
+    stranger = substate(make_root(cookie=f"auth.session={revoked}"), SignupState)
+    await run(stranger.resume())
+    await run(stranger.save_about_me({"about": "Not written by the member"}))
+    assert not stranger.inline and stranger.step == 0
+    assert fresh(db).get(Profile, member.id).model_dump() == before

@@ -1,11 +1,19 @@
 """Changing the password or the e-mail address, both behind the current password."""
 
-import pytest
-from sqlmodel import Session
+from datetime import timedelta
 
-from models.account_changes import change_password, confirm_email_change, request_email_change
+import pytest
+from sqlmodel import Session, select
+
+from models.account_changes import (
+    TOO_MANY_EMAIL_CHANGES,
+    change_password,
+    confirm_email_change,
+    request_email_change,
+)
 from models.account_errors import AccountError
 from models.auth_session import member_id_for_token, start_session
+from models.email_tokens import EmailToken
 from models.login import FREE_ATTEMPTS
 from models.member import Member
 from models.passwords import PASSWORD_TOO_SHORT, verify_password
@@ -140,3 +148,19 @@ def test_guessing_the_current_password_in_settings_locks_like_log_in(db: Session
     with pytest.raises(AccountError) as raised:
         request_email_change(db, member.id, PASSWORD, "new@example.com")
     assert raised.value.message == TOO_MANY_LOGIN_ATTEMPTS
+
+
+def test_at_most_three_address_changes_are_mailed_a_day(db: Session) -> None:
+    member = make_member_with_password(db)
+    for n in range(3):
+        request_email_change(db, member.id, PASSWORD, f"new{n}@example.com")
+    error = _error(request_email_change, db, member.id, PASSWORD, "new3@example.com")
+    assert (error.message, error.field) == (TOO_MANY_EMAIL_CHANGES, "email")
+    db.rollback()
+    tokens = db.exec(select(EmailToken).where(EmailToken.member_id == member.id)).all()
+    assert len(tokens) == 3
+    for token in tokens:  # a day later the limit is free again
+        token.created_at -= timedelta(days=1, minutes=1)
+        db.add(token)
+    db.commit()
+    assert request_email_change(db, member.id, PASSWORD, "new3@example.com")[0]

@@ -6,11 +6,11 @@ from starlette.applications import Starlette
 from starlette.routing import Route
 from starlette.testclient import TestClient
 
+from actions.viewer import SESSION_COOKIE
 from app.auto_like_api import auto_like
 from models.auth_session import start_session
 from models.likes import Like, like_member
 from models.member import Profile
-from actions.viewer import SESSION_COOKIE
 from tests.factories import add_photo, make_member
 
 

@@ -9,6 +9,7 @@ from starlette.applications import Starlette
 from starlette.routing import Route
 from starlette.testclient import TestClient
 
+from actions.viewer import SESSION_COOKIE
 from app.chat_api import chats, delete_chat, likes
 from models.auth_session import start_session
 from models.chat import ChatSide, Outgoing, send_message
@@ -16,7 +17,6 @@ from models.credits import grant_credits
 from models.likes import like_member
 from models.member import Member
 from models.site_settings import SiteSettings
-from actions.viewer import SESSION_COOKIE
 from tests.factories import make_member
 
 SETTINGS = SiteSettings()

@@ -10,11 +10,11 @@ from starlette.applications import Starlette
 from starlette.routing import Route
 from starlette.testclient import TestClient
 
+from actions.viewer import SESSION_COOKIE
 from app.geocode_api import geocode
 from models.auth_session import start_session
 from services import geocoding
 from services.geocoding import Place, reverse_geocode
-from actions.viewer import SESSION_COOKIE
 from tests.factories import make_member
 
 

@@ -4,11 +4,11 @@ import pytest
 from sqlmodel import Session, select
 from starlette.testclient import TestClient
 
+from actions.viewer import SESSION_COOKIE
 from app.http_api import http_api
 from models.auth_session import member_id_for_token, start_session
 from models.push_subscription import PushSubscription
 from services.config import get_config
-from actions.viewer import SESSION_COOKIE
 from tests.factories import add_photo, make_member
 
 JSON = {"content-type": "application/json"}
@@ -25,13 +25,51 @@ def client(engine) -> TestClient:
     return TestClient(http_api(), base_url="https://testserver")
 
 
-def test_logout_ends_the_server_session_and_clears_the_cookie(client, db: Session) -> None:
+def _our_origin() -> dict[str, str]:
+    return {"origin": get_config().public_origin}
+
+
+@pytest.mark.parametrize(
+    "headers", [_our_origin(), {"sec-fetch-site": "same-origin"}], ids=["origin", "fetch-site"]
+)
+def test_logout_ends_the_server_session_and_clears_the_cookie(client, db, headers) -> None:
     token = start_session(db, make_member(db).id)
     client.cookies.set(SESSION_COOKIE, token)
-    response = client.get("/api/logout.php", follow_redirects=False)
+    response = client.post("/api/logout.php", headers=headers, follow_redirects=False)
     assert response.status_code == 303 and response.headers["location"] == "/"
     assert f'{SESSION_COOKIE}=""' in response.headers["set-cookie"]
     assert member_id_for_token(db, token) is None
+
+
+@pytest.mark.parametrize(
+    "send",
+    [
+        lambda c: c.get("/api/logout.php", follow_redirects=False),
+        lambda c: c.get("/api/logout.php?next=/pages/about", follow_redirects=False),
+        lambda c: c.post("/api/logout.php", follow_redirects=False),
+        lambda c: c.post("/api/logout.php", headers={"origin": "https://evil.example"}),
+        lambda c: c.post("/api/logout.php", headers={"origin": "null"}),
+        lambda c: c.post("/api/logout.php", headers={"sec-fetch-site": "cross-site"}),
+        lambda c: c.post(
+            "/api/logout.php", headers={"origin": "http://evil.example", "host": "evil.example"}
+        ),
+    ],
+    ids=["get", "get-next", "post-without-origin", "foreign", "null", "cross-site", "host"],
+)
+def test_another_site_cannot_log_a_member_out(client, db: Session, send) -> None:
+    token = start_session(db, make_member(db).id)
+    client.cookies.set(SESSION_COOKIE, token)
+    response = send(client)
+    assert SESSION_COOKIE not in response.headers.get("set-cookie", "")
+    assert member_id_for_token(db, token) is not None
+
+
+def test_a_get_drops_a_cookie_whose_session_already_ended(client, db: Session) -> None:
+    """After an account is deleted, its page sends the browser on with a plain GET."""
+    client.cookies.set(SESSION_COOKIE, "ended-session")
+    response = client.get("/api/logout.php?next=/account-deleted", follow_redirects=False)
+    assert response.headers["location"] == "/account-deleted"
+    assert f'{SESSION_COOKIE}=""' in response.headers["set-cookie"]
 
 
 def test_page_hidden_beacon_is_accepted(client) -> None:

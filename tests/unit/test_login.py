@@ -5,19 +5,21 @@ from datetime import timedelta
 import pytest
 from argon2 import PasswordHasher
 from sqlalchemy import Engine
-from sqlmodel import Session
+from sqlmodel import Session, select
 
 from models.account_errors import AccountError
 from models.login import (
     FREE_ATTEMPTS,
     MAX_LOCK,
+    AddressLock,
+    ClientFailure,
     attempt_login,
     lock_length,
     lock_minutes_left,
 )
 from models.member import Member, MemberStatus, utcnow
 from models.passwords import verify_password
-from tests.factories import PASSWORD, make_member_with_password
+from tests.factories import PASSWORD, make_member_with_password, row_count
 from translations.errors import LOGIN_FAILED, TOO_MANY_LOGIN_ATTEMPTS
 
 EMAIL = "anna@example.com"
@@ -219,3 +221,63 @@ def test_outdated_hash_is_renewed_on_login(db: Session, engine) -> None:
     renewed = _stored(engine, member.id).password_hash
     assert renewed != old_hash and "m=19456,t=2,p=1" in renewed
     assert verify_password(renewed, PASSWORD)
+
+
+# --- per client and for addresses without an account -------------------------------------
+
+
+def _attempt(db: Session, email: str, password: str, client: str) -> AccountError | None:
+    try:
+        attempt_login(db, email, password, client)
+    except AccountError as error:
+        return error
+    return None
+
+
+def test_eighty_wrong_passwords_from_one_client_are_throttled_after_twenty(db: Session) -> None:
+    make_member_with_password(db)
+    errors = [_attempt(db, f"guess{n}@example.com", WRONG, "198.51.100.7") for n in range(80)]
+    assert [e.message for e in errors[:20]] == [LOGIN_FAILED] * 20
+    assert {(e.message, e.params["minutes"]) for e in errors[20:]} == {
+        (TOO_MANY_LOGIN_ATTEMPTS, 15)
+    }
+    refused = _attempt(db, EMAIL, PASSWORD, "198.51.100.7")  # even the right password
+    assert refused.message == TOO_MANY_LOGIN_ATTEMPTS
+    assert row_count(db, ClientFailure) == 20  # refused attempts are not stored: bounded
+    assert _attempt(db, EMAIL, PASSWORD, "203.0.113.9") is None  # another client logs in
+
+
+def test_a_client_may_try_again_after_fifteen_minutes(db: Session) -> None:
+    make_member_with_password(db)
+    for n in range(20):
+        _attempt(db, f"guess{n}@example.com", WRONG, "198.51.100.7")
+    for failure in db.exec(select(ClientFailure)).all():
+        failure.created_at -= timedelta(minutes=15)
+        db.add(failure)
+    db.commit()
+    assert _attempt(db, EMAIL, PASSWORD, "198.51.100.7") is None
+
+
+def test_an_address_without_an_account_locks_like_one_with_an_account(db: Session) -> None:
+    make_member_with_password(db)
+
+    def answers(email: str) -> list[tuple[str, dict]]:
+        tries = [_attempt(db, email, WRONG, f"192.0.2.{n}") for n in range(8)]
+        return [(error.message, error.params) for error in tries]
+
+    known, unknown = answers(EMAIL), answers("nobody@example.com")
+    assert known == unknown
+    assert known[4] == (TOO_MANY_LOGIN_ATTEMPTS, {"minutes": 1})
+
+
+def test_locks_of_addresses_without_an_account_are_forgotten_after_a_quiet_day(
+    db: Session,
+) -> None:
+    _attempt(db, "nobody@example.com", WRONG, "192.0.2.1")
+    lock = db.exec(select(AddressLock)).one()
+    lock.last_failed_login -= timedelta(days=1, minutes=1)
+    db.add(lock)
+    db.commit()
+    _attempt(db, "other@example.com", WRONG, "192.0.2.1")
+    db.expire_all()
+    assert row_count(db, AddressLock) == 1

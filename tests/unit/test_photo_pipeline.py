@@ -4,7 +4,6 @@ import os
 import re
 import struct
 import tempfile
-import time
 import zipfile
 import zlib
 from concurrent.futures import ThreadPoolExecutor
@@ -325,9 +324,7 @@ def test_huge_dimensions_are_rejected_without_decoding(tmp_path: Path, monkeypat
 
     monkeypatch.setattr(ImageFile.ImageFile, "load", must_not_load)
     monkeypatch.setattr(WebPImagePlugin.WebPImageFile, "load", must_not_load)
-    started = time.perf_counter()
     error = rejection(data, tmp_path)
-    assert time.perf_counter() - started < 1
     assert (error.message, error.params) == (PHOTO_TOO_MANY_PIXELS, {"megapixels": 40})
 
 

@@ -11,6 +11,7 @@ from PIL import Image
 from sqlmodel import Session
 from starlette.testclient import TestClient
 
+from actions.viewer import SESSION_COOKIE
 from app.http_api import http_api
 from models.auth_session import start_session
 from models.blocks import block_member
@@ -19,7 +20,6 @@ from models.member import Member, MemberStatus
 from models.photo_access import FREE_VIEWER_PHOTOS
 from services.config import get_config
 from services.photo_pipeline import StoredPhoto, store_photo
-from actions.viewer import SESSION_COOKIE
 from tests.factories import add_photo, edit_profile, make_member
 
 PUBLIC_CACHE = "private, max-age=3600"

@@ -1,7 +1,9 @@
-"""The route table (spec section 2): every path, its name, layout and members-area flag."""
+"""The route table (spec section 2): every path, its name, layout and members-area flag, and
+the URL builders every layer uses instead of path literals. A leaf: it imports only texts."""
 
 from dataclasses import dataclass
 from enum import StrEnum
+from urllib.parse import urlencode, urlsplit
 
 from translations.catalog import N_
 
@@ -179,9 +181,61 @@ ROUTES: tuple[Route, ...] = (
 )
 
 
+_BY_NAME = {route.name: route for route in ROUTES}
+
+
+def route_named(name: str) -> Route:
+    """The route of that name; an unknown name fails where the page or link is built."""
+    return _BY_NAME[name]
+
+
+def url(name: str, **query: str | int) -> str:
+    """The path of a route without dynamic segments, with an optional query string."""
+    path = route_named(name).path
+    if "[" in path:
+        raise ValueError(f"route {name!r} has segments to fill: use its own builder")
+    return path + (f"?{urlencode(query)}" if query else "")
+
+
+def _filled(name: str, segment: str, value: object) -> str:
+    # format() keeps a Reflex Var usable: it becomes part of the link's expression in the browser
+    return route_named(name).path.replace(f"[{segment}]", format(value))
+
+
+def member_url(member_id: object) -> str:
+    return _filled("members-id", "id", member_id)
+
+
+def member_chat_url(member_id: object, gift: bool = False) -> str:
+    return _filled("members-id-chat", "id", member_id) + ("?gift=1" if gift else "")
+
+
+def member_signup_url(member_id: object) -> str:
+    return _filled("members-id-signup", "id", member_id)
+
+
+def liked_member_url(member_id: object) -> str:
+    """A profile opened from the likes screens (the same screen as member_url)."""
+    return _filled("likes-m-id", "id", member_id)
+
+
+def likes_url(kind: str) -> str:
+    return _filled("likes-type", "type", kind)
+
+
+def chat_url(conversation_id: object) -> str:
+    return _filled("chats-id", "id", conversation_id)
+
+
 def static_page_title(slug: str) -> str:
     return _STATIC_TITLES[slug]
 
 
 def static_page_url(slug: str) -> str:
-    return f"/pages/{slug}"
+    return url(f"pages-{slug}")
+
+
+def login_url(back: str) -> str:
+    """The log-in prompt that leads back to `back` (path and query of a URL) afterwards."""
+    parts = urlsplit(str(back))
+    return url("login", next=parts.path + (f"?{parts.query}" if parts.query else ""))

@@ -1,0 +1,18 @@
+"""The links mailed to a member: confirming the address, undoing a pending deletion.
+Neither logs anyone in: whoever holds the link only learns whether it worked."""
+
+from actions.runner import Done
+from models.activation import activate, already_activated
+from models.deletion import reactivate
+from services.database import transaction
+
+
+def confirm_address(token: str) -> Done[bool]:
+    """Whether the address is confirmed (now, or by an earlier click on the same link)."""
+    with transaction() as db:
+        return Done(activate(db, token) is not None or already_activated(db, token))
+
+
+def undo_deletion(token: str) -> Done[bool]:
+    with transaction() as db:
+        return Done(reactivate(db, token) is not None)

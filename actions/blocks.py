@@ -1,0 +1,21 @@
+"""Blocking: the blocked member can neither see nor contact the viewer any more."""
+
+from actions.runner import Done
+from actions.viewer import Viewer
+from models.blocks import add_block, remove_block
+from models.likes import drop_like
+from models.member import Member
+from services.database import transaction
+
+
+def set_blocked(viewer: Viewer, member_id: int, blocked: bool) -> Done[bool]:
+    """Block (which takes the viewer's like back) or unblock; False for oneself or nobody."""
+    with transaction() as db:
+        if member_id == viewer.member_id or db.get(Member, member_id) is None:
+            return Done(False)
+        if blocked:
+            add_block(db, viewer.member_id, member_id)
+            drop_like(db, viewer.member_id, member_id)
+        else:
+            remove_block(db, viewer.member_id, member_id)
+    return Done(True)

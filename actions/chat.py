@@ -1,0 +1,259 @@
+"""Chat: sending texts and gifts, reading, removing and typing, and what the chat screens show.
+
+Messages leave here as plain dicts (bubbles); a stored message becomes a `MessageStored` effect,
+a typing notice a `Typing` effect, both delivered to open tabs by `state/chats.py` after the
+commit.
+"""
+
+from dataclasses import dataclass
+from datetime import UTC, datetime
+
+from sqlmodel import Session
+
+from actions.runner import Done
+from actions.viewer import Viewer
+from models.chat import (
+    GIFT,
+    ChatCounts,
+    ChatSummary,
+    Conversation,
+    Message,
+    Outgoing,
+    chat_counts,
+    chat_list,
+    chat_opening,
+    conversation_between,
+    mark_read,
+    messages_of,
+    partner_of,
+    remove_chat,
+    remove_chats_with,
+    send_message,
+)
+from models.directory import MemberTile
+from models.gifts import gift_picture
+from models.member import utcnow
+from services.database import db_session, transaction
+from services.site_settings import current_settings
+
+PAGE_SIZE = 30
+LIST_SIZE = 50
+CATCH_UP_LIMIT = 200  # more new messages than this: the tab shows the newest page instead
+
+
+@dataclass(frozen=True)
+class MessageStored:
+    """A message was committed: the recipient's tabs and the sender's other tabs show it."""
+
+    conversation_id: int
+    recipient_id: int
+    sender_id: int
+    except_token: str  # the sending tab, which shows it already
+
+
+@dataclass(frozen=True)
+class Typing:
+    """`member_id`'s chat partner is typing in `conversation_id`."""
+
+    conversation_id: int
+    member_id: int
+
+
+def iso(moment: datetime) -> str:
+    return moment.replace(tzinfo=UTC).isoformat(timespec="seconds")
+
+
+def bubble(message: Message, member_id: int) -> dict:
+    gift = message.gift if message.kind == GIFT else ""
+    return {
+        "id": message.id,
+        "mine": message.sender_id == member_id,
+        "body": message.body,
+        "gift": gift or "",
+        "picture": gift_picture(gift) if gift else "",
+        "at": iso(message.created_at),
+    }
+
+
+@dataclass(frozen=True)
+class Page:
+    """Messages of the open conversation, oldest first."""
+
+    messages: list[dict]
+    more_before: bool = False  # older messages exist
+    complete: bool = True  # False: more arrived than were fetched; this is the newest page
+
+
+def _newest(
+    db: Session, member_id: int, conversation_id: int, before_id: int | None = None
+) -> Page:
+    rows = messages_of(db, member_id, conversation_id, PAGE_SIZE + 1, before_id)
+    shown = [bubble(row, member_id) for row in rows[-PAGE_SIZE:]]
+    return Page(shown, more_before=len(rows) > PAGE_SIZE)
+
+
+def _after(db: Session, member_id: int, conversation_id: int, after_id: int) -> Page:
+    """Every message after `after_id`, up to a bound; past it, the newest page."""
+    rows = messages_of(db, member_id, conversation_id, CATCH_UP_LIMIT + 1, after_id=after_id)
+    if len(rows) > CATCH_UP_LIMIT:
+        return Page(_newest(db, member_id, conversation_id).messages, True, complete=False)
+    return Page([bubble(row, member_id) for row in rows])
+
+
+@dataclass(frozen=True)
+class ChatAddress:
+    """The chat an address names: by its conversation, or by the other member."""
+
+    conversation_id: int | None = None
+    partner_id: int | None = None
+
+
+@dataclass(frozen=True)
+class Opened:
+    partner: MemberTile | None  # None: no chat addressed, or one the member may not open
+    conversation_id: int
+    page: Page
+    read: int  # unread messages this opening read
+    country: str  # the member's own, for the price of a message
+    chats: list[ChatSummary]
+
+
+def open_chat(viewer: Viewer, address: ChatAddress | None) -> Done[Opened]:
+    """The chat list and the addressed chat, its newest page read."""
+    member_id, today = viewer.member_id, utcnow().date()
+    with transaction() as db:
+        opening = (
+            chat_opening(db, member_id, today, address.conversation_id, address.partner_id)
+            if address
+            else None
+        )
+        conversation_id = opening.conversation_id if opening else 0
+        page = _newest(db, member_id, conversation_id) if conversation_id else Page([])
+        read = opening.unread if opening else 0
+        if read:
+            mark_read(db, member_id, conversation_id)
+        chats = chat_list(db, member_id, today, LIST_SIZE)
+    partner, country = (opening.partner, opening.viewer_country) if opening else (None, "")
+    return Done(Opened(partner, conversation_id, page, read, country, chats))
+
+
+def earlier_messages(viewer: Viewer, conversation_id: int, before_id: int) -> Page:
+    """The page before `before_id` (a read)."""
+    with db_session() as db:
+        return _newest(db, viewer.member_id, conversation_id, before_id)
+
+
+@dataclass(frozen=True)
+class SentMessage:
+    conversation_id: int
+    bubble: dict
+    credits_left: int
+
+
+def send(viewer: Viewer, outgoing: Outgoing, tab: str) -> Done[SentMessage]:
+    """Store and charge the viewer's message once (ChatError: nothing stored or charged)."""
+    outgoing = Outgoing(
+        viewer.member_id, outgoing.recipient_id, outgoing.client_id, outgoing.text, outgoing.gift
+    )
+    with transaction() as db:
+        sent = send_message(db, outgoing, current_settings())
+    message = sent.message
+    stored = MessageStored(message.conversation_id, sent.recipient_id, viewer.member_id, tab)
+    shown = SentMessage(
+        message.conversation_id, bubble(message, viewer.member_id), sent.credits_left
+    )
+    return Done(shown, (stored,))
+
+
+@dataclass(frozen=True)
+class TabView:
+    """What a tab shows of the chats: the open chat (its conversation, 0 before the first
+    message; its other member) up to its last message, and whether the list is in view."""
+
+    conversation_id: int = 0
+    partner_id: int | None = None
+    last_id: int = 0
+    lists_chats: bool = False
+
+
+@dataclass(frozen=True)
+class CaughtUp:
+    conversation_id: int  # the open chat's, found when its first message arrived
+    page: Page | None  # what is new in the open chat, read now
+    card: ChatSummary | None  # the arriving conversation's card, for a tab listing chats
+    chats: list[ChatSummary] | None  # the whole list again (the periodic refresh)
+    counts: ChatCounts | None
+
+
+def _open_conversation(db: Session, member_id: int, view: TabView) -> int:
+    if view.conversation_id or view.partner_id is None:
+        return view.conversation_id
+    found = conversation_between(db, member_id, view.partner_id)
+    return found.id if found else 0
+
+
+def _read_new(db: Session, member_id: int, conversation_id: int, last_id: int) -> Page:
+    page = _after(db, member_id, conversation_id, last_id)
+    if any(not shown["mine"] for shown in page.messages):
+        mark_read(db, member_id, conversation_id)
+    return page
+
+
+def catch_up(viewer: Viewer, view: TabView, arrived: int) -> Done[CaughtUp]:
+    """A message in conversation `arrived` was stored: what of it the tab shows. The open chat
+    gets everything after its last message (read now), a listed card moves up, and the frame
+    gets its counts. At most three statements: this runs on every open tab for every message."""
+    member_id = viewer.member_id
+    with transaction() as db:
+        open_id = _open_conversation(db, member_id, view)
+        page = card = None
+        if open_id and open_id == arrived:
+            page = _read_new(db, member_id, open_id, view.last_id)
+        elif view.lists_chats:
+            found = chat_list(db, member_id, utcnow().date(), 1, conversation_id=arrived)
+            card = found[0] if found else None
+        counts = chat_counts(db, member_id)
+    return Done(CaughtUp(open_id, page, card, None, counts))
+
+
+def refresh(viewer: Viewer, view: TabView) -> Done[CaughtUp]:
+    """The periodic safety net on a chat page: the open chat's new messages and the list."""
+    member_id = viewer.member_id
+    with transaction() as db:
+        open_id = _open_conversation(db, member_id, view)
+        page = _read_new(db, member_id, open_id, view.last_id) if open_id else None
+        chats = chat_list(db, member_id, utcnow().date(), LIST_SIZE)
+    return Done(CaughtUp(open_id, page, None, chats, None))
+
+
+def remove(
+    viewer: Viewer, conversation_id: int | None = None, partner_id: int | None = None
+) -> Done[ChatCounts | None]:
+    """Take a conversation (or every one with `partner_id`) off the viewer's list; the counts
+    afterwards, or None when there was nothing of the viewer's to remove."""
+    member_id = viewer.member_id
+    with transaction() as db:
+        if conversation_id is not None:
+            removed = remove_chat(db, member_id, conversation_id)
+        else:
+            removed = partner_id is not None and bool(remove_chats_with(db, member_id, partner_id))
+        counts = chat_counts(db, member_id) if removed else None
+    return Done(counts)
+
+
+def notice_typing(viewer: Viewer, conversation_id: int) -> Done[bool]:
+    """The viewer types in a conversation of theirs: the other member is told."""
+    with transaction() as db:
+        conversation = db.get(Conversation, conversation_id)
+        partner_id = partner_of(conversation, viewer.member_id) if conversation else None
+    if partner_id is None:
+        return Done(False)
+    return Done(True, (Typing(conversation_id, partner_id),))
+
+
+def overview(viewer: Viewer, limit: int) -> tuple[list[ChatSummary], int]:
+    """The viewer's chats and unread total for the HTTP API (a read)."""
+    with db_session() as db:
+        summaries = chat_list(db, viewer.member_id, utcnow().date(), limit)
+        counts = chat_counts(db, viewer.member_id)
+    return summaries, counts.unread if counts else 0

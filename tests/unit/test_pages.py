@@ -1,0 +1,35 @@
+"""Pages declare their routes themselves: names come from the route table, once each."""
+
+import pytest
+import reflex as rx
+
+from app.pages import registry
+from app.pages.registry import page, title_only
+
+
+@pytest.fixture(autouse=True)
+def empty_registry(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(registry, "_DECLARED", {})
+
+
+def _screen() -> rx.Component:
+    return rx.fragment()
+
+
+def test_a_page_declares_its_routes_with_their_table_entries() -> None:
+    page("chats", "chats-id", on_load=["load"])(_screen)
+    title_only("premium")
+
+    declared = registry._DECLARED
+    assert declared["chats-id"].route.path == "/chats/[id]"
+    assert declared["chats"].screen is _screen
+    assert declared["chats"].on_load == ("load",)
+    assert declared["premium"].screen is None
+
+
+def test_a_route_outside_the_table_or_declared_twice_is_refused() -> None:
+    with pytest.raises(KeyError):
+        page("no-such-route")(_screen)
+    page("login")(_screen)
+    with pytest.raises(ValueError, match="login"):
+        title_only("login")
