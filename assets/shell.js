@@ -278,8 +278,10 @@
     }
   });
   window.siteChat = {
-    // The server stored the message: an empty draft with a new client id.
+    // The server stored the message: an empty draft with a new client id, and the next
+    // keystroke tells the other member again that this one types.
     sent: function () {
+      typingAt = 0;
       composers().forEach(function (form) {
         form.elements.text.value = "";
         form.elements.client_id.value = newClientId();

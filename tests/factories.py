@@ -8,6 +8,14 @@ from sqlmodel import Session, SQLModel, select
 from models.member import Member, Photo, Profile
 from models.passwords import hash_password
 
+# A Web Push subscription as browsers post it to /api/user.php?push=1
+SUBSCRIPTION = {
+    "subscription": {
+        "endpoint": "https://push.example.com/send/abc",
+        "keys": {"p256dh": "BPk3", "auth": "x1y2"},
+    }
+}
+
 
 def make_member(db: Session, email: str = "anna@example.com", **fields) -> Member:
     member = Member(email=email, status=fields.pop("status", "active"), **fields)

@@ -5,10 +5,8 @@ from functools import partial
 
 import pytest
 from sqlmodel import Session, select
-from starlette.testclient import TestClient
 
 from actions.viewer import SESSION_COOKIE
-from app.http_api import http_api
 from models.activation import issue_activation
 from models.auth_session import (
     AuthSession,
@@ -22,11 +20,6 @@ from services.config import get_config
 from tests.factories import PASSWORD, make_member, make_member_with_password
 
 HANDOFF = "/api/session.php"
-
-
-@pytest.fixture
-def client(engine) -> TestClient:
-    return TestClient(http_api(), base_url="https://testserver")
 
 
 def _cookie_header(response) -> str:

@@ -2,27 +2,14 @@
 
 import pytest
 from sqlmodel import Session, select
-from starlette.testclient import TestClient
 
 from actions.viewer import SESSION_COOKIE
-from app.http_api import http_api
 from models.auth_session import member_id_for_token, start_session
 from models.push_subscription import PushSubscription
 from services.config import get_config
-from tests.factories import add_photo, make_member
+from tests.factories import SUBSCRIPTION, add_photo, make_member
 
 JSON = {"content-type": "application/json"}
-SUBSCRIPTION = {
-    "subscription": {
-        "endpoint": "https://push.example.com/send/abc",
-        "keys": {"p256dh": "BPk3", "auth": "x1y2"},
-    }
-}
-
-
-@pytest.fixture
-def client(engine) -> TestClient:
-    return TestClient(http_api(), base_url="https://testserver")
 
 
 def _our_origin() -> dict[str, str]:

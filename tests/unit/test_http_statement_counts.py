@@ -10,24 +10,11 @@ from sqlmodel import Session
 from starlette.testclient import TestClient
 
 from actions.viewer import SESSION_COOKIE
-from app.http_api import http_api
 from models.auth_session import start_handoff_session, start_session
 from models.member import Member
 from services.config import get_config
-from tests.factories import add_photo, make_member
+from tests.factories import SUBSCRIPTION, add_photo, make_member
 from tests.queries import statements
-
-SUBSCRIPTION = {
-    "subscription": {
-        "endpoint": "https://push.example.com/send/abc",
-        "keys": {"p256dh": "BPk3", "auth": "x1y2"},
-    }
-}
-
-
-@pytest.fixture
-def client(engine) -> TestClient:
-    return TestClient(http_api(), base_url="https://testserver")
 
 
 @pytest.fixture
