@@ -20,6 +20,9 @@ config = rx.Config(
     # Only our own pages: Reflex gives this list to its CORS middleware (our HTTP routes
     # included) and to socket.io, which refuses a websocket from any other Origin.
     cors_allowed_origins=[_config.public_origin],
+    # Behind N reverse proxies the client's address is the Nth from the right of
+    # X-Forwarded-For; with 0 it is the socket's peer (the log-in and reset throttles count it).
+    trusted_proxy_hops=_config.trusted_proxy_hops,
     telemetry_enabled=False,
     show_built_with_reflex=False,
     plugins=[

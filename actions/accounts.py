@@ -8,6 +8,8 @@ go out as a `MailOut` effect once the transaction committed."""
 from dataclasses import dataclass
 from datetime import date
 
+from sqlalchemy.exc import IntegrityError
+
 from actions.mail import MailOut
 from actions.runner import Done
 from actions.viewer import Viewer
@@ -101,8 +103,11 @@ def email_change_mail(viewer: Viewer, current: str, new_email: str) -> Done[Outg
 
 
 def confirm_new_email(token: str) -> Done[bool]:
-    with transaction() as db:
-        return Done(confirm_email_change(db, token) is not None)
+    try:
+        with transaction() as db:
+            return Done(confirm_email_change(db, token) is not None)
+    except IntegrityError:  # someone signed up with that address a moment ago
+        return Done(False)
 
 
 def delete_my_account(viewer: Viewer, password: str, reason: str, note: str) -> Done[None]:

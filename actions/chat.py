@@ -168,11 +168,13 @@ def send(viewer: Viewer, outgoing: Outgoing, tab: str) -> Done[SentMessage]:
 @dataclass(frozen=True)
 class TabView:
     """What a tab shows of the chats: the open chat (its conversation, 0 before the first
-    message; its other member) up to its last message, and whether the list is in view."""
+    message; its other member) up to its last message, whether that is the newest (not when the
+    member read back past the tab's window), and whether the list is in view."""
 
     conversation_id: int = 0
     partner_id: int | None = None
     last_id: int = 0
+    latest: bool = True
     lists_chats: bool = False
 
 
@@ -192,24 +194,31 @@ def _open_conversation(db: Session, member_id: int, view: TabView) -> int:
     return found.id if found else 0
 
 
-def _read_new(db: Session, member_id: int, conversation_id: int, last_id: int) -> Page:
-    page = _after(db, member_id, conversation_id, last_id)
+def _shown(db: Session, member_id: int, conversation_id: int, page: Page) -> Page:
+    """`page` as the open chat shows it: the other member's messages in it are read."""
     if any(not shown["mine"] for shown in page.messages):
         mark_read(db, member_id, conversation_id)
     return page
 
 
+def _read_new(db: Session, member_id: int, open_id: int, view: TabView) -> Page | None:
+    """What is new after the tab's last message, read; None for a tab reading back."""
+    if not (open_id and view.latest):
+        return None
+    return _shown(db, member_id, open_id, _after(db, member_id, open_id, view.last_id))
+
+
 def catch_up(viewer: Viewer, view: TabView, arrived: int) -> Done[CaughtUp]:
     """A message in conversation `arrived` was stored: what of it the tab shows. The open chat
-    gets everything after its last message (read now), a listed card moves up, and the frame
-    gets its counts. At most three statements: this runs on every open tab for every message."""
+    gets everything after its last message (read now; not while the member reads back), a
+    listed card moves up, and the frame gets its counts. At most three statements: this runs on
+    every open tab for every message."""
     member_id = viewer.member_id
     with transaction() as db:
         open_id = _open_conversation(db, member_id, view)
-        page = card = None
-        if open_id and open_id == arrived:
-            page = _read_new(db, member_id, open_id, view.last_id)
-        elif view.lists_chats:
+        page = _read_new(db, member_id, open_id, view) if open_id == arrived else None
+        card = None
+        if page is None and view.lists_chats:
             found = chat_list(db, member_id, utcnow().date(), 1, conversation_id=arrived)
             card = found[0] if found else None
         counts = chat_counts(db, member_id)
@@ -221,9 +230,19 @@ def refresh(viewer: Viewer, view: TabView) -> Done[CaughtUp]:
     member_id = viewer.member_id
     with transaction() as db:
         open_id = _open_conversation(db, member_id, view)
-        page = _read_new(db, member_id, open_id, view.last_id) if open_id else None
+        page = _read_new(db, member_id, open_id, view)
         chats = chat_list(db, member_id, utcnow().date(), LIST_SIZE)
     return Done(CaughtUp(open_id, page, None, chats, None))
+
+
+def newest(viewer: Viewer, conversation_id: int) -> Done[CaughtUp]:
+    """The open chat's newest page again, read ("Newer messages" after reading back past the
+    tab's window), with the frame's counts."""
+    member_id = viewer.member_id
+    with transaction() as db:
+        page = _shown(db, member_id, conversation_id, _newest(db, member_id, conversation_id))
+        counts = chat_counts(db, member_id)
+    return Done(CaughtUp(conversation_id, page, None, None, counts))
 
 
 def remove(

@@ -7,14 +7,14 @@ loop keeps answering other members while a statement waits on a lock or a slow d
 
 import asyncio
 from collections.abc import Callable
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import Executor, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from functools import cache, partial
 from typing import Generic, ParamSpec, TypeVar
 
 from actions.effects import dispatch
 from services.database import pool_capacity
-from services.password_work import with_password_work
+from services.password_work import PASSWORD_POOL
 
 T = TypeVar("T")
 P = ParamSpec("P")
@@ -37,19 +37,28 @@ async def _in_pool(work: Callable[P, T], *args: P.args, **kwargs: P.kwargs) -> T
     return await asyncio.get_running_loop().run_in_executor(_pool(), partial(work, *args, **kwargs))
 
 
+async def _acted(executor: Executor, action: Callable[..., Done[T]], *args, **kwargs) -> T:
+    future = asyncio.get_running_loop().run_in_executor(executor, partial(action, *args, **kwargs))
+    future.add_done_callback(_dispatch_effects)
+    # Shielded: a caller cancelled meanwhile (a tab that closed) does not cancel the effects of
+    # what the action committed.
+    return (await asyncio.shield(future)).value
+
+
+def _dispatch_effects(future: asyncio.Future) -> None:
+    if not future.cancelled() and future.exception() is None:
+        dispatch(future.result().effects)
+
+
 async def act(action: Callable[P, Done[T]], *args: P.args, **kwargs: P.kwargs) -> T:
     """Run `action` off the event loop; after its commit, start its effects; its result."""
-    done = await _in_pool(action, *args, **kwargs)
-    dispatch(done.effects)
-    return done.value
+    return await _acted(_pool(), action, *args, **kwargs)
 
 
 async def act_hashing(action: Callable[P, Done[T]], *args: P.args, **kwargs: P.kwargs) -> T:
     """`act` for an action that hashes or checks a password (argon2id is slow on purpose): it
     runs in the small password pool, which leaves a CPU core to the event loop."""
-    done = await with_password_work(action, *args, **kwargs)
-    dispatch(done.effects)
-    return done.value
+    return await _acted(PASSWORD_POOL, action, *args, **kwargs)
 
 
 async def read(query: Callable[P, T], *args: P.args, **kwargs: P.kwargs) -> T:

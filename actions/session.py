@@ -2,11 +2,12 @@
 
 from dataclasses import dataclass
 
-from sqlmodel import Session
+from sqlalchemy import ColumnElement, Row
+from sqlmodel import select
 
-from actions.viewer import SIGNED_IN, Viewer, viewer_in
-from models.chat import unread_total
-from models.likes import new_like_count
+from actions.viewer import SIGNED_IN, VIEWER_COLUMNS, Viewer, session_member, viewer_of
+from models.chat import unread_total_query
+from models.likes import new_like_count_query
 from models.member import Member, MemberStatus, Profile
 from services.database import db_session
 
@@ -28,42 +29,58 @@ class NavFacts:
     balance: Balance
 
 
-def _balance(db: Session, member: Member) -> Balance:
-    return Balance(
-        member.credits,
-        member.paid_user,
-        unread_total(db, member.id),
-        new_like_count(db, member.id),
+def _balance_columns(member_id: int | ColumnElement[int]) -> tuple[ColumnElement, ...]:
+    """The columns of `Balance`, in its order, for a select from `Member`."""
+    return (
+        Member.credits,
+        Member.paid_user,
+        unread_total_query(member_id).scalar_subquery(),
+        new_like_count_query(member_id).scalar_subquery(),
     )
 
 
-def _needs_activation(member: Member, profile: Profile | None) -> bool:
+def _balance(row: Row) -> Balance:
+    """The `Balance` of a row that ends with `_balance_columns`."""
+    credits, paid_user, unread, new_likes = row[-4:]
+    return Balance(credits, paid_user, int(unread), int(new_likes))
+
+
+def _needs_activation(row: Row) -> bool:
     return (
-        member.status == MemberStatus.NOT_CONFIRMED
-        and (profile is None or profile.status == "disabled")
-        and not member.notifications_disabled
+        row.status == MemberStatus.NOT_CONFIRMED
+        and row.profile_status in (None, "disabled")
+        and not row.notifications_disabled
     )
 
 
 def nav_facts(token: str | None) -> NavFacts | None:
-    """Everything the frame shows for the tab's session, or None when it is not signed in."""
-    with db_session() as db:
-        viewer = viewer_in(db, token, SIGNED_IN)
-        member = db.get(Member, viewer.member_id) if viewer else None
-        if viewer is None or member is None:
-            return None
-        profile = db.get(Profile, member.id)
-        return NavFacts(
-            viewer,
-            profile.name if profile else "",
-            member.email,
-            _needs_activation(member, profile),
-            _balance(db, member),
+    """Everything the frame shows for the tab's session, or None when it is not signed in: the
+    viewer check, the member, their profile and badges in one statement."""
+    member_id = session_member(token)
+    if member_id is None:
+        return None
+    query = (
+        select(
+            *VIEWER_COLUMNS,
+            Member.email,
+            Member.notifications_disabled,
+            Profile.name,
+            Profile.status.label("profile_status"),
+            *_balance_columns(member_id),
         )
+        .outerjoin(Profile, Profile.member_id == Member.id)
+        .where(Member.id == member_id)
+    )
+    with db_session() as db:
+        row = db.exec(query).first()
+    viewer = viewer_of(row, SIGNED_IN)
+    if viewer is None:
+        return None
+    return NavFacts(viewer, row.name or "", row.email, _needs_activation(row), _balance(row))
 
 
 def balance_of(member_id: int) -> Balance | None:
-    """Balance, premium and badges again, after something changed them."""
+    """Balance, premium and badges again, after something changed them: one statement."""
     with db_session() as db:
-        member = db.get(Member, member_id)
-        return _balance(db, member) if member else None
+        row = db.exec(select(*_balance_columns(member_id)).where(Member.id == member_id)).first()
+    return _balance(row) if row is not None else None

@@ -6,7 +6,7 @@ expired, its hand-off traded) and its member's status allowed for what is asked.
 
 from dataclasses import dataclass
 
-from sqlalchemy import ColumnElement
+from sqlalchemy import ColumnElement, Row, ScalarSelect
 from sqlmodel import Session, select
 from starlette.requests import cookie_parser
 
@@ -38,23 +38,45 @@ def session_token(cookie_header: str | None) -> str | None:
     return cookie_parser(cookie_header or "").get(SESSION_COOKIE) or None
 
 
-def viewer_in(db: Session, token: str | None, allowed: frozenset = SIGNED_IN) -> Viewer | None:
-    """The member behind `token` when the session is live and their status is `allowed`."""
+def session_member(token: str | None) -> ScalarSelect[int] | None:
+    """SQL for the member id of the live, traded session `token` names; None for a token that
+    cannot be one. Other reads select by it, so the check costs no statement of its own."""
     if not token or len(token) > MAX_TOKEN_LENGTH:
         return None
-    traded = (AuthSession.token_hash == hash_token(token), AuthSession.handoff_hash.is_(None))
-    return _live_viewer(db, allowed, *traded)
+    return _session_member(
+        AuthSession.token_hash == hash_token(token), AuthSession.handoff_hash.is_(None)
+    )
 
 
-def _live_viewer(db: Session, allowed: frozenset, *session: ColumnElement[bool]) -> Viewer | None:
-    row = db.exec(
-        select(Member.id, Member.status, Member.language, Member.paid_user)
-        .join(AuthSession, AuthSession.member_id == Member.id)
+def _session_member(*session: ColumnElement[bool]) -> ScalarSelect[int]:
+    return (
+        select(AuthSession.member_id)
         .where(AuthSession.expires_at > utcnow(), *session)
-    ).first()
+        .correlate(None)
+        .scalar_subquery()
+    )
+
+
+VIEWER_COLUMNS = (Member.id, Member.status, Member.language, Member.paid_user)
+
+
+def viewer_of(row: Row | None, allowed: frozenset) -> Viewer | None:
+    """The `Viewer` of a row that starts with `VIEWER_COLUMNS`, when its status is `allowed`."""
     if row is None or row.status not in allowed:
         return None
     return Viewer(row.id, row.status, row.language, row.paid_user)
+
+
+def viewer_in(db: Session, token: str | None, allowed: frozenset = SIGNED_IN) -> Viewer | None:
+    """The member behind `token` when the session is live and their status is `allowed`."""
+    member_id = session_member(token)
+    return None if member_id is None else _live_viewer(db, allowed, member_id)
+
+
+def _live_viewer(db: Session, allowed: frozenset, member_id: ScalarSelect[int]) -> Viewer | None:
+    return viewer_of(
+        db.exec(select(*VIEWER_COLUMNS).where(Member.id == member_id)).first(), allowed
+    )
 
 
 def session_viewer(session_id: int | None, allowed: frozenset = SIGNED_IN) -> Viewer | None:
@@ -63,7 +85,7 @@ def session_viewer(session_id: int | None, allowed: frozenset = SIGNED_IN) -> Vi
     if session_id is None:
         return None
     with db_session() as db:
-        return _live_viewer(db, allowed, AuthSession.id == session_id)
+        return _live_viewer(db, allowed, _session_member(AuthSession.id == session_id))
 
 
 def resolve_viewer(token: str | None, allowed: frozenset = SIGNED_IN) -> Viewer | None:

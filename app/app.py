@@ -48,7 +48,7 @@ show_our_logs()
 app = rx.App(
     stylesheets=["/site.css"],
     head_components=HEAD,
-    api_transformer=[http_api(), guard_uploads],
+    api_transformer=[guard_uploads, http_api()],  # the headers wrap the guard's refusals too
 )
 app.register_lifespan_task(purge_periodically)
 _pages = declared_pages()

@@ -277,7 +277,28 @@
       if (notice) notice.click();
     }
   });
+  // A gift has a client id of its own, kept per address like the draft's until the server
+  // confirms the gift; it goes into the picker's form as the form is sent (capture runs
+  // before React's handler reads the form).
+  var giftIds = {}; // the same, for a browser without sessionStorage
+  function giftKey() { return "chat-gift:" + window.location.pathname; }
+  function giftId() {
+    var key = giftKey(), id = giftIds[key];
+    try { id = sessionStorage.getItem(key) || id; } catch (e) { /* off: the page keeps it */ }
+    giftIds[key] = id = id || newClientId();
+    try { sessionStorage.setItem(key, id); } catch (e) { /* off: the page keeps it */ }
+    return id;
+  }
+  document.addEventListener("submit", function (e) {
+    var form = e.target;
+    if (form instanceof HTMLFormElement && form.hasAttribute("data-chat-gift")) form.elements.client_id.value = giftId();
+  }, true);
   window.siteChat = {
+    // The gift was stored: the next one gets a new client id.
+    giftSent: function () {
+      delete giftIds[giftKey()];
+      try { sessionStorage.removeItem(giftKey()); } catch (e) { /* off: nothing kept */ }
+    },
     // The server stored the message: an empty draft with a new client id, and the next
     // keystroke tells the other member again that this one types.
     sent: function () {

@@ -135,6 +135,7 @@ def add_pairs(database_url: str, count: int) -> list[Pair]:
             pairs.append(
                 Pair(index, conversation_id, (start_session(db, a.id), start_session(db, b.id)))
             )
+            db.commit()
     engine.dispose()
     return pairs
 

@@ -28,6 +28,8 @@ Reflex 0.10's protocol, as `reflex/app.py` (EventNamespace) and the frontend's
   Updates pushed to a tab by another member's send (`app.modify_state`) come the same way.
   The hydrate's first delta is the tab's stored state (is_hydrated false); the page's on_load
   handlers follow, and `is_hydrated` turns true once the last of them has run.
+- Frontend events in an update run in the browser; after `_remove_session_storage` the page
+  hydrates again (state/tab_keeper.py sends it to a tab whose state Redis lost).
 """
 
 import asyncio
@@ -60,6 +62,7 @@ MESSAGES_VAR = "messages" + FIELD_MARKER
 CONVERSATION_VAR = "conversation_id" + FIELD_MARKER
 MORE_BEFORE_VAR = "more_before" + FIELD_MARKER
 HYDRATED_VAR = "is_hydrated" + FIELD_MARKER
+REMOVE_STORAGE = "_remove_session_storage"  # the frontend hydrates the page again after it
 OPEN_TIMEOUT = 30.0  # seconds until a hydrated chat page shows its conversation
 
 Arrival = Callable[[str, float], None]  # (message body, time.perf_counter() on arrival)
@@ -92,6 +95,7 @@ class SocketMember:
         self.hydrated = False  # the page's on_load handlers have all run
         self.more_before = False
         self.updates = 0
+        self.rehydrations = 0  # times the server told the tab to hydrate again
         self._changed = asyncio.Event()
         self._client: socketio.AsyncClient | None = None
 
@@ -191,6 +195,9 @@ class SocketMember:
             self._saw(bubble, at)
         self.updates += 1
         self._changed.set()
+        if any(event.get("name") == REMOVE_STORAGE for event in update.get("events") or []):
+            self.rehydrations += 1
+            await self._emit(HYDRATE_EVENT, {})  # as state.js does: the page hydrates again
 
     def _saw(self, bubble: dict[str, Any], at: float) -> None:
         self.shown_ids.add(int(bubble["id"]))

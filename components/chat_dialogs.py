@@ -26,13 +26,21 @@ OPENERS = (
 
 
 def _gift(key: str) -> rx.Component:
-    return rx.el.button(
-        rx.image(src=gift_picture(key), alt="", width="64px", height="64px"),
-        rx.el.span(t(GIFT_LABELS[key])),
-        type="button",
-        class_name="gift-choice",
-        on_click=S.send_gift(key, S.gift_id),
-        data_testid=f"gift-{key}",
+    """A gift is sent as a form: its key and the client id the browser keeps for the page's
+    next gift (shell.js), so a retry is stored and charged once."""
+    return rx.el.form(
+        rx.el.input(type="hidden", name="gift", value=key),
+        rx.el.input(type="hidden", name="client_id"),
+        rx.el.button(
+            rx.image(src=gift_picture(key), alt="", width="64px", height="64px"),
+            rx.el.span(t(GIFT_LABELS[key])),
+            type="submit",
+            class_name="gift-choice",
+            data_testid=f"gift-{key}",
+        ),
+        on_submit=S.send_gift,
+        display="contents",
+        data_chat_gift="",
     )
 
 

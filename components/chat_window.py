@@ -98,6 +98,18 @@ def _messages() -> rx.Component:
             ),
             rx.foreach(S.messages, _bubble),
             _typing(),
+            rx.cond(
+                S.more_after,
+                rx.button(
+                    t("Newer messages"),
+                    rx.icon("arrow-down", size=14),
+                    variant="soft",
+                    size="1",
+                    on_click=S.load_latest,
+                    class_name="load-earlier",
+                    data_testid="load-latest",
+                ),
+            ),
             class_name="chat-messages-inner",
         ),
         class_name="chat-messages",  # column-reverse: stays scrolled to the newest message

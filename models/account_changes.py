@@ -3,13 +3,12 @@ Confirmation mails for a new address are limited per member, so nobody floods a 
 
 from datetime import timedelta
 
-from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, func, select
 
 from models.account_errors import AccountError
 from models.account_rules import check_new_password, clean_email
 from models.auth_session import end_all_sessions
-from models.email_tokens import EmailToken, Purpose, consume_token, issue_token
+from models.email_tokens import EmailToken, Purpose, issue_token, usable_token, use_token
 from models.login import check_password
 from models.member import Member, utcnow
 from models.passwords import hash_password
@@ -46,7 +45,7 @@ def change_password(
     member.password_hash = hash_password(new)
     end_all_sessions(db, member.id, keep_token)
     db.add(member)
-    db.commit()
+    db.flush()
 
 
 def _address_taken(db: Session, email: str) -> bool:
@@ -66,7 +65,7 @@ def request_email_change(
     if _email_changes_today(db, member.id) >= EMAIL_CHANGES_PER_DAY:
         raise AccountError(TOO_MANY_EMAIL_CHANGES, "email")
     token = issue_token(db, member.id, Purpose.CHANGE_EMAIL, new_email=address)
-    db.commit()
+    db.flush()
     return address, token
 
 
@@ -80,17 +79,14 @@ def _email_changes_today(db: Session, member_id: int) -> int:
 
 
 def confirm_email_change(db: Session, token: str | None) -> Member | None:
-    """Switch to the confirmed address; None for a bad link or an address taken meanwhile."""
-    row = consume_token(db, token, Purpose.CHANGE_EMAIL)
+    """Switch to the confirmed address; None for a bad link or an address taken meanwhile.
+    IntegrityError when someone took the address a moment ago: the transaction is lost then."""
+    row = usable_token(db, token, Purpose.CHANGE_EMAIL)
     member = db.get(Member, row.member_id) if row else None
     if member is None or not row.new_email or _address_taken(db, row.new_email):
-        db.rollback()
         return None
+    use_token(db, row)
     member.email = row.new_email
     db.add(member)
-    try:
-        db.commit()
-    except IntegrityError:  # someone signed up with that address a moment ago
-        db.rollback()
-        return None
+    db.flush()
     return member

@@ -2,7 +2,7 @@
 
 from sqlmodel import Session
 
-from models.email_tokens import Purpose, consume_token, find_token, issue_token
+from models.email_tokens import Purpose, find_token, issue_token, usable_token, use_token
 from models.member import Member, MemberStatus, set_profile_status
 
 
@@ -13,21 +13,21 @@ def can_receive_messages(member: Member) -> bool:
 
 def issue_activation(db: Session, member: Member) -> str:
     token = issue_token(db, member.id, Purpose.ACTIVATE)
-    db.commit()
+    db.flush()
     return token
 
 
 def activate(db: Session, token: str | None) -> Member | None:
     """The activated member, or None for a used, expired or unknown link."""
-    row = consume_token(db, token, Purpose.ACTIVATE)
+    row = usable_token(db, token, Purpose.ACTIVATE)
     member = db.get(Member, row.member_id) if row else None
     if member is None or member.status != MemberStatus.NOT_CONFIRMED:
-        db.rollback()
         return None
+    use_token(db, row)
     member.status = MemberStatus.ACTIVE
     set_profile_status(db, member.id, "enabled")
     db.add(member)
-    db.commit()
+    db.flush()
     return member
 
 

@@ -43,7 +43,7 @@ def _add_session(db: Session, member_id: int, token: str, handoff: str | None = 
         handoff_hash=hash_token(handoff) if handoff else None,
     )
     db.add(row)
-    db.commit()
+    db.flush()
     return row.id
 
 
@@ -77,12 +77,12 @@ def redeem_handoff(db: Session, code: str | None) -> str | None:
     row.handoff_hash = None
     if row.created_at + HANDOFF_LIFETIME <= utcnow():
         db.delete(row)
-        db.commit()
+        db.flush()
         return None
     token = new_token()
     row.token_hash = hash_token(token)
     db.add(row)
-    db.commit()
+    db.flush()
     return token
 
 
@@ -103,7 +103,7 @@ def end_session(db: Session, token: str | None) -> None:
     row = _session_for_token(db, token)
     if row is not None:
         db.delete(row)
-        db.commit()
+        db.flush()
 
 
 def end_all_sessions(db: Session, member_id: int, keep_token: str | None = None) -> None:

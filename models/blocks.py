@@ -25,21 +25,11 @@ def add_block(db: Session, blocker_id: int, blocked_id: int) -> None:
         db.add(Block(blocker_id=blocker_id, blocked_id=blocked_id))
 
 
-def block_member(db: Session, blocker_id: int, blocked_id: int) -> None:
-    add_block(db, blocker_id, blocked_id)
-    db.commit()
-
-
 def remove_block(db: Session, blocker_id: int, blocked_id: int) -> None:
     """Within the caller's transaction."""
     block = db.get(Block, (blocker_id, blocked_id))
     if block is not None:
         db.delete(block)
-
-
-def unblock_member(db: Session, blocker_id: int, blocked_id: int) -> None:
-    remove_block(db, blocker_id, blocked_id)
-    db.commit()
 
 
 def has_blocked(db: Session, blocker_id: int | None, blocked_id: int) -> bool:

@@ -10,7 +10,18 @@ import re
 from dataclasses import dataclass
 from datetime import date, datetime
 
-from sqlalchemy import Index, Select, UniqueConstraint, and_, case, func, or_, true, update
+from sqlalchemy import (
+    ColumnElement,
+    Index,
+    Select,
+    UniqueConstraint,
+    and_,
+    case,
+    func,
+    or_,
+    true,
+    update,
+)
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import Field, Session, SQLModel, select
 
@@ -201,9 +212,10 @@ def chat_opening(
     return Opening(to_tile(row, today), found or 0, unread or 0, viewer_country or "")
 
 
-def chats_started(db: Session, member_id: int) -> int:
-    query = select(func.count()).where(Conversation.started_by == member_id)
-    return db.exec(query).one()
+def _started_by(member_id: int):
+    """SQL for the number of conversations `member_id` started."""
+    started = select(func.count()).where(Conversation.started_by == member_id)
+    return started.correlate(None).scalar_subquery()
 
 
 def _clean(outgoing: Outgoing, settings: SiteSettings) -> tuple[str, str, int]:
@@ -251,22 +263,26 @@ class _Recipient:
     profile: Profile | None
     blocked: bool
     conversation_id: int | None
+    chats_started: int  # by the sender; counted only when the pair has no conversation yet
 
 
 def _recipient(db: Session, outgoing: Outgoing) -> _Recipient | None:
-    """The recipient, their profile, a block either way and the pair's conversation: one query."""
+    """The recipient, their profile, a block either way, the pair's conversation and, without
+    one, the chats the sender started: one query. It runs after the sender's row is locked, so
+    the count sees the sender's sends committed meanwhile (the lock's own statement would not)."""
     sender_id, recipient_id = outgoing.sender_id, outgoing.recipient_id
     a, b = pair(sender_id, recipient_id)
+    started = case((Conversation.id.is_(None), _started_by(sender_id)), else_=0)
     row = db.exec(
-        select(Member, Profile, not_blocked_with(sender_id, Member.id), Conversation.id)
+        select(Member, Profile, not_blocked_with(sender_id, Member.id), Conversation.id, started)
         .outerjoin(Profile, Profile.member_id == Member.id)
         .outerjoin(Conversation, (Conversation.member_a == a) & (Conversation.member_b == b))
         .where(Member.id == recipient_id)
     ).first()
     if row is None:
         return None
-    member, profile, free, conversation_id = row
-    return _Recipient(member, profile, not free, conversation_id)
+    member, profile, free, conversation_id, chats_started = row
+    return _Recipient(member, profile, not free, conversation_id, chats_started)
 
 
 def _check_recipient(outgoing: Outgoing, recipient: _Recipient | None) -> None:
@@ -286,19 +302,26 @@ def _check_recipient(outgoing: Outgoing, recipient: _Recipient | None) -> None:
         raise ChatError(MEMBER_UNAVAILABLE)
 
 
-def _conversation_for(
-    db: Session, outgoing: Outgoing, sender: _Sender, recipient: _Recipient
+def _start_conversation(
+    db: Session, outgoing: Outgoing, sender: _Sender, recipient: _Recipient, message: Message
 ) -> int:
-    """The pair's conversation; a new one counts towards a free member's chat starts."""
-    if recipient.conversation_id is not None:
-        return recipient.conversation_id
-    if not sender.paid_user and chats_started(db, outgoing.sender_id) >= FREE_CHAT_STARTS:
+    """The pair's new conversation, already as `message` leaves it (moved up, one unread for
+    the recipient); it counts towards a free member's chat starts."""
+    if not sender.paid_user and recipient.chats_started >= FREE_CHAT_STARTS:
         raise ChatError(FREE_CHATS_USED, count=FREE_CHAT_STARTS, name=recipient.profile.name)
     a, b = pair(outgoing.sender_id, outgoing.recipient_id)
-    conversation = Conversation(member_a=a, member_b=b, started_by=outgoing.sender_id)
+    at = message.created_at
+    conversation = Conversation(
+        member_a=a, member_b=b, started_by=outgoing.sender_id, created_at=at, last_message_at=at
+    )
     db.add(conversation)
     db.flush()
-    db.add_all(ChatSide(conversation_id=conversation.id, member_id=m) for m in (a, b))
+    db.add_all(
+        ChatSide(
+            conversation_id=conversation.id, member_id=m, unread=int(m == outgoing.recipient_id)
+        )
+        for m in (a, b)
+    )
     return conversation.id
 
 
@@ -345,7 +368,10 @@ def _send_once(db: Session, outgoing: Outgoing, message: Message) -> Sent:
     try:
         recipient = _recipient(db, outgoing)
         _check_recipient(outgoing, recipient)
-        message.conversation_id = _conversation_for(db, outgoing, sender, recipient)
+        existing = recipient.conversation_id
+        message.conversation_id = existing or _start_conversation(
+            db, outgoing, sender, recipient, message
+        )
         message.sender_id, message.client_id = outgoing.sender_id, outgoing.client_id
         message.gift = outgoing.gift
         db.add(message)
@@ -353,7 +379,8 @@ def _send_once(db: Session, outgoing: Outgoing, message: Message) -> Sent:
         reference = f"message:{message.id}"
         if not charge_credits(db, outgoing.sender_id, message.credits, message.kind, reference):
             raise ChatError(INSUFFICIENT_CREDITS)
-        _deliver(db, message, outgoing.recipient_id)
+        if existing is not None:
+            _deliver(db, message, outgoing.recipient_id)
         db.commit()
     except ChatError:
         db.rollback()
@@ -426,7 +453,7 @@ def remove_chats_with(db: Session, member_id: int, other_id: int) -> list[int]:
     return [found.id]
 
 
-def _listed_sides(member_id: int, conversation_id: int | None = None):
+def _listed_sides(member_id: int | ColumnElement[int], conversation_id: int | None = None):
     """The member's sides of conversations still listed (or of just one), with the other
     member's id."""
     partner = func.coalesce(
@@ -481,7 +508,7 @@ def chat_list(
     ]
 
 
-def _unread_total(member_id: int) -> Select:
+def unread_total_query(member_id: int | ColumnElement[int]) -> Select:
     sides = _listed_sides(member_id)
     return (
         select(func.coalesce(func.sum(sides.c.unread), 0))
@@ -494,7 +521,7 @@ def _unread_total(member_id: int) -> Select:
 
 def unread_total(db: Session, member_id: int) -> int:
     """Unread messages over the member's listed conversations with members still shown."""
-    return int(db.exec(_unread_total(member_id)).one())
+    return int(db.exec(unread_total_query(member_id)).one())
 
 
 @dataclass(frozen=True)
@@ -507,8 +534,8 @@ class ChatCounts:
 def chat_counts(db: Session, member_id: int) -> ChatCounts | None:
     """What a message changes in the frame of the member's tabs: one query."""
     row = db.exec(
-        select(Member.credits, Member.paid_user, _unread_total(member_id).scalar_subquery()).where(
-            Member.id == member_id
-        )
+        select(
+            Member.credits, Member.paid_user, unread_total_query(member_id).scalar_subquery()
+        ).where(Member.id == member_id)
     ).first()
     return ChatCounts(row[0], row[1], int(row[2])) if row is not None else None

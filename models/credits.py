@@ -9,11 +9,10 @@ always sum to the balance. A `reference` is unique: a payment or a message is bo
 from datetime import datetime
 
 from sqlalchemy import func, update
-from sqlalchemy.dialects.postgresql import insert as postgresql_insert
-from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlmodel import Field, Session, SQLModel, select
 
 from models.member import Member, utcnow
+from models.upsert import insert_into
 
 
 class CreditEntry(SQLModel, table=True):
@@ -40,9 +39,8 @@ def _book_once(db: Session, member_id: int, amount: int, reason: str, reference:
     """Insert the ledger line unless its reference is booked; False when it was. On PostgreSQL
     a second transaction with the same reference waits for the first, then books nothing,
     so concurrent grants of one payment neither double nor fail."""
-    insert = {"postgresql": postgresql_insert, "sqlite": sqlite_insert}[db.get_bind().dialect.name]
     statement = (
-        insert(CreditEntry)
+        insert_into(db, CreditEntry)
         .values(member_id=member_id, amount=amount, reason=reason, reference=reference)
         .on_conflict_do_nothing(index_elements=["reference"])
         .returning(CreditEntry.id)

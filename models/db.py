@@ -5,12 +5,13 @@ from pathlib import Path
 from sqlalchemy import Engine, event, make_url
 from sqlmodel import create_engine
 
-# A statement waiting on a lock gives up well inside Reflex's 10 s state lock, so the member
-# gets an answer ("not sent, try again") instead of a lock that expired under them.
-POSTGRES_TIMEOUTS = "-c lock_timeout=3000 -c statement_timeout=6000"
+# For the site's own engine: a statement waiting on a lock gives up well inside Reflex's 10 s
+# state lock, so the member gets an answer ("not sent, try again") instead of a lock that
+# expired under them. Migrations and scripts build their engines without it.
+SERVING_TIMEOUTS = "-c lock_timeout=3000 -c statement_timeout=6000"
 
 
-def make_engine(url: str) -> Engine:
+def make_engine(url: str, postgres_options: str = "") -> Engine:
     if url.startswith("sqlite"):
         if database := make_url(url).database:
             Path(database).parent.mkdir(parents=True, exist_ok=True)
@@ -22,7 +23,7 @@ def make_engine(url: str) -> Engine:
         pool_pre_ping=True,
         pool_size=5,
         max_overflow=10,
-        connect_args={"options": POSTGRES_TIMEOUTS},
+        connect_args={"options": postgres_options} if postgres_options else {},
     )
 
 

@@ -10,7 +10,7 @@ from models.account_rules import clean_email, storable
 from models.auth_session import AuthSession, end_all_sessions
 from models.blocks import Block
 from models.chat import Conversation
-from models.email_tokens import EmailToken, Purpose, consume_token, issue_token
+from models.email_tokens import EmailToken, Purpose, issue_token, usable_token, use_token
 from models.likes import Like
 from models.login import check_password
 from models.member import Member, MemberStatus, Photo, Profile, set_profile_status, utcnow
@@ -49,7 +49,7 @@ def delete_account(db: Session, member_id: int, password: str, reason: str, note
     end_all_sessions(db, member.id)
     db.add(member)
     token = issue_token(db, member.id, Purpose.REACTIVATE)
-    db.commit()
+    db.flush()
     return token
 
 
@@ -60,7 +60,7 @@ def request_reactivation(db: Session, email: str) -> tuple[Member, str] | None:
     if member is None or not _reactivable(member, utcnow()):
         return None
     token = issue_token(db, member.id, Purpose.REACTIVATE)
-    db.commit()
+    db.flush()
     return member, token
 
 
@@ -74,16 +74,16 @@ def _reactivable(member: Member, now: datetime) -> bool:
 
 def reactivate(db: Session, token: str | None) -> Member | None:
     """Undo a pending deletion from the e-mailed link (which also proves the address)."""
-    row = consume_token(db, token, Purpose.REACTIVATE)
+    row = usable_token(db, token, Purpose.REACTIVATE)
     member = db.get(Member, row.member_id) if row else None
     if member is None or not _reactivable(member, utcnow()):
-        db.rollback()
         return None
+    use_token(db, row)
     member.status = MemberStatus.ACTIVE
     member.deleted_at = member.delete_reason = member.delete_note = None
     set_profile_status(db, member.id, "enabled")
     db.add(member)
-    db.commit()
+    db.flush()
     return member
 
 
@@ -100,7 +100,7 @@ def erase_expired_accounts(db: Session, now: datetime) -> list[ErasedAccount]:
         Member.status == MemberStatus.DELETED_PENDING, Member.deleted_at <= now - GRACE_PERIOD
     )
     erased = [_erase(db, member) for member in db.exec(query).all()]
-    db.commit()
+    db.flush()
     return erased
 
 

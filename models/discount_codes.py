@@ -48,5 +48,5 @@ def retention_code(db: Session, member_id: int, percentage: int) -> DiscountCode
         expires_at=utcnow() + RETENTION_VALID,
     )
     db.add(code)
-    db.commit()
+    db.flush()
     return code

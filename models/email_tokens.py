@@ -73,7 +73,8 @@ def find_token(db: Session, token: str | None) -> EmailToken | None:
     return db.exec(select(EmailToken).where(EmailToken.token_hash == hash_token(token))).first()
 
 
-def _usable_row(db: Session, token: str | None, purpose: Purpose) -> EmailToken | None:
+def usable_token(db: Session, token: str | None, purpose: Purpose) -> EmailToken | None:
+    """The unused, unexpired token row of `purpose`, or None; `use_token` spends it."""
     row = find_token(db, token)
     if row is None or row.purpose != purpose.value or row.used_at or row.expires_at <= utcnow():
         return None
@@ -81,13 +82,18 @@ def _usable_row(db: Session, token: str | None, purpose: Purpose) -> EmailToken 
 
 
 def token_usable(db: Session, token: str | None, purpose: Purpose) -> bool:
-    return _usable_row(db, token, purpose) is not None
+    return usable_token(db, token, purpose) is not None
 
 
 def consume_token(db: Session, token: str | None, purpose: Purpose) -> EmailToken | None:
     """The unused, unexpired token row, now marked used; None otherwise. Caller commits."""
-    row = _usable_row(db, token, purpose)
+    row = usable_token(db, token, purpose)
     if row is not None:
-        row.used_at = utcnow()
-        db.add(row)
+        use_token(db, row)
     return row
+
+
+def use_token(db: Session, row: EmailToken) -> None:
+    """The link works once. Caller commits."""
+    row.used_at = utcnow()
+    db.add(row)

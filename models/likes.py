@@ -4,13 +4,14 @@ import random
 from dataclasses import dataclass
 from datetime import date, datetime, timedelta
 
-from sqlalchemy import ColumnElement, Index, and_, exists, func, update
+from sqlalchemy import ColumnElement, Index, Select, and_, exists, func, update
 from sqlalchemy.orm import aliased
 from sqlmodel import Field, Session, SQLModel, select
 
 from models.directory import TILE_WIDTH, MemberTile, tile_select, to_tile
 from models.member import Member, MemberStatus, Profile, utcnow
 from models.search import sought_genders
+from models.upsert import insert_into
 from models.visibility import can_contact, shown_to
 
 AUTO_LIKE_INTERVAL = timedelta(hours=24)
@@ -44,11 +45,16 @@ def like_member(db: Session, liker_id: int, liked_id: int) -> bool:
     """Like once; True when this call created the like."""
     if not can_contact(db, liker_id, liked_id):
         raise CannotLike(liked_id)
-    if db.get(Like, (liker_id, liked_id)) is not None:
-        return False
-    db.add(Like(liker_id=liker_id, liked_id=liked_id))
-    db.commit()
-    return True
+    # One statement, so two likes at once (two tabs, a double tap) neither fail nor double.
+    fresh = Like(liker_id=liker_id, liked_id=liked_id)
+    created = db.exec(
+        insert_into(db, Like)
+        .values(fresh.model_dump())
+        .on_conflict_do_nothing(index_elements=["liker_id", "liked_id"])
+        .returning(Like.liker_id)
+    ).first()
+    db.flush()
+    return created is not None
 
 
 def drop_like(db: Session, liker_id: int, liked_id: int) -> bool:
@@ -61,7 +67,7 @@ def drop_like(db: Session, liker_id: int, liked_id: int) -> bool:
 
 def unlike_member(db: Session, liker_id: int, liked_id: int) -> None:
     drop_like(db, liker_id, liked_id)
-    db.commit()
+    db.flush()
 
 
 def likes(db: Session, liker_id: int | None, liked_id: int) -> bool:
@@ -100,19 +106,23 @@ def given_likes(
     return [LikeTile(to_tile(row, today), False, row[TILE_WIDTH], True) for row in db.exec(query)]
 
 
-def _new_from_shown(member_id: int):
+def _new_from_shown(member_id: int | ColumnElement[int]) -> ColumnElement[bool]:
     return and_(Like.liked_id == member_id, Like.is_new.is_(True), shown_to(member_id))
 
 
-def new_like_count(db: Session, member_id: int) -> int:
-    query = (
+def new_like_count_query(member_id: int | ColumnElement[int]) -> Select:
+    """SQL counting the member's new likes from members still shown."""
+    return (
         select(func.count())
         .select_from(Like)
         .join(Member, Member.id == Like.liker_id)
         .join(Profile, Profile.member_id == Like.liker_id)
         .where(_new_from_shown(member_id))
     )
-    return db.exec(query).one()
+
+
+def new_like_count(db: Session, member_id: int) -> int:
+    return db.exec(new_like_count_query(member_id)).one()
 
 
 def mark_seen(db: Session, member_id: int, liker_id: int) -> bool:
@@ -122,7 +132,7 @@ def mark_seen(db: Session, member_id: int, liker_id: int) -> bool:
         .where(Like.liker_id == liker_id, Like.liked_id == member_id, Like.is_new.is_(True))
         .values(is_new=False, announced=True)
     )
-    db.commit()
+    db.flush()
     return result.rowcount > 0
 
 
@@ -144,7 +154,7 @@ def unannounced_like(db: Session, member_id: int, today: date) -> MemberTile | N
         .where(Like.liker_id == liker_id, Like.liked_id == member_id)
         .values(announced=True)
     )
-    db.commit()
+    db.flush()
     return to_tile(row, today)
 
 
@@ -204,7 +214,7 @@ def auto_like(db: Session, member_id: int, now: datetime, rng: random.Random) ->
             created_at=now,
         )
     )
-    db.commit()
+    db.flush()
     return liker
 
 

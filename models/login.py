@@ -24,6 +24,7 @@ from models.account_errors import AccountError
 from models.account_rules import clean_email
 from models.member import Member, MemberStatus, utcnow
 from models.passwords import hash_password, needs_rehash, verify_password
+from models.upsert import insert_into
 from translations.errors import LOGIN_FAILED, TOO_MANY_LOGIN_ATTEMPTS
 
 FREE_ATTEMPTS = 5
@@ -100,7 +101,8 @@ def _refuse_while_locked(subject: Lockable, now: datetime, field: str = "") -> N
 def _count_failure(
     db: Session, subject: Lockable, now: datetime, wrong: str, field: str
 ) -> NoReturn:
-    """Store the failure (it must outlast the error raised here), then refuse."""
+    """Store the failure, then refuse. The one deliberate commit in a model: the action's
+    transaction rolls back on the error raised here, and the count must outlast it."""
     _register_failure(subject, now)
     db.add(subject)
     db.commit()
@@ -139,7 +141,9 @@ def _address_lock(db: Session, address: str, now: datetime) -> AddressLock:
     forgotten = now - FORGET_FAILURES_AFTER
     db.exec(delete(AddressLock).where(AddressLock.last_failed_login < forgotten))
     key = _hash(address)
-    return db.get(AddressLock, key, with_for_update=True) or AddressLock(address_hash=key)
+    # Two log-ins to one new address at once: the second insert waits, then does nothing.
+    db.exec(insert_into(db, AddressLock).values(address_hash=key).on_conflict_do_nothing())
+    return db.get(AddressLock, key, with_for_update=True, populate_existing=True)
 
 
 def attempt_login(db: Session, email: str, password: str, client: str = "") -> LoginResult:
@@ -166,5 +170,5 @@ def attempt_login(db: Session, email: str, password: str, client: str = "") -> L
     if needs_rehash(member.password_hash or ""):
         member.password_hash = hash_password(password)
     db.add(member)
-    db.commit()
+    db.flush()
     return LoginResult(member, member.status == MemberStatus.DELETED_PENDING)

@@ -30,7 +30,7 @@ def save_preferences(db: Session, member_id: int, chosen: dict[str, object]) -> 
     }
     member.notification_settings = updated
     db.add(member)
-    db.commit()
+    db.flush()
     return updated
 
 
@@ -43,4 +43,4 @@ def enable_email_again(db: Session, member_id: int) -> None:
     member = db.get(Member, member_id)
     member.notifications_disabled = []
     db.add(member)
-    db.commit()
+    db.flush()

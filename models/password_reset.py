@@ -56,10 +56,10 @@ def request_reset(db: Session, email: str, client: str = "") -> tuple[Member, st
     db.add(ResetRequest(address_hash=key, client_hash=client_key))
     member = db.exec(select(Member).where(Member.email == address)).first()
     if member is None or member.status in (MemberStatus.DELETED, MemberStatus.DELETED_PENDING):
-        db.commit()
+        db.flush()
         return None
     token = issue_token(db, member.id, Purpose.RESET_PASSWORD)
-    db.commit()
+    db.flush()
     return member, token
 
 
@@ -71,13 +71,12 @@ def complete_reset(db: Session, token: str, password: str, repeat: str) -> Membe
     row = consume_token(db, token, Purpose.RESET_PASSWORD)
     member = db.get(Member, row.member_id) if row else None
     if member is None or member.status == MemberStatus.DELETED:
-        db.rollback()
         raise AccountError(RESET_LINK_INVALID)
     member.password_hash = hash_password(password)
     clear_failures(member)
     end_all_sessions(db, member.id)
     db.add(member)
-    db.commit()
+    db.flush()
     return member
 
 

@@ -42,7 +42,7 @@ def set_main_photo(db: Session, member_id: int, photo_id: int) -> None:
     profile = db.get(Profile, member_id)
     profile.main_photo_id = photo_id
     db.add(profile)
-    db.commit()
+    db.flush()
 
 
 def reorder_photos(db: Session, member_id: int, photo_ids: list[int]) -> None:
@@ -56,7 +56,7 @@ def reorder_photos(db: Session, member_id: int, photo_ids: list[int]) -> None:
     profile = db.get(Profile, member_id)
     profile.main_photo_id = photo_ids[0] if photo_ids else None
     db.add(profile)
-    db.commit()
+    db.flush()
 
 
 def delete_photo(db: Session, member_id: int, photo_id: int) -> tuple[str, str]:
@@ -70,5 +70,5 @@ def delete_photo(db: Session, member_id: int, photo_id: int) -> tuple[str, str]:
         rest = gallery_order(db, member_id)
         profile.main_photo_id = rest[0].id if rest else None
         db.add(profile)
-    db.commit()
+    db.flush()
     return files

@@ -64,7 +64,7 @@ def add_photo(db: Session, member_id: int, filename: str, thumb_filename: str) -
     if profile.main_photo_id is None:
         profile.main_photo_id = photo.id
         db.add(profile)
-    db.commit()
+    db.flush()
     return photo
 
 
@@ -81,7 +81,7 @@ def save_location(
     profile.region = region if region and is_region_of(country, region) else None
     profile.city = city or None
     db.add(profile)
-    db.commit()
+    db.flush()
 
 
 def save_appearance(db: Session, member_id: int, values: dict[str, str]) -> None:
@@ -91,7 +91,7 @@ def save_appearance(db: Session, member_id: int, values: dict[str, str]) -> None
         value = values.get(field)
         setattr(profile, field, value if value in allowed else None)
     db.add(profile)
-    db.commit()
+    db.flush()
 
 
 def save_about(
@@ -104,7 +104,7 @@ def save_about(
     profile.about_me = text
     profile.interests = [i for i in dict.fromkeys(interests) if i in settings.interests]
     db.add(profile)
-    db.commit()
+    db.flush()
 
 
 def save_basics(
@@ -122,11 +122,11 @@ def save_basics(
     profile.name, profile.date_of_birth = name, born
     profile.gender, profile.sexuality = fields["gender"], fields["sexuality"]
     db.add(profile)
-    db.commit()
+    db.flush()
 
 
 def save_visibility(db: Session, member_id: int, invisible: bool, privacy_mode: bool) -> None:
     member = db.get(Member, member_id)
     member.invisible, member.privacy_mode = bool(invisible), bool(privacy_mode)
     db.add(member)
-    db.commit()
+    db.flush()

@@ -24,7 +24,7 @@ def save_subscription(db: Session, member_id: int, endpoint: str, p256dh: str, a
     else:
         row.member_id, row.p256dh, row.auth = member_id, p256dh, auth
     db.add(row)
-    db.commit()
+    db.flush()
 
 
 def has_push_subscription(db: Session, member_id: int) -> bool:

@@ -200,7 +200,7 @@ def saved_filters(db: Session, member_id: int) -> SearchFilters | None:
 
 def save_filters(db: Session, member_id: int, filters: SearchFilters) -> None:
     db.merge(SearchPreference(member_id=member_id, updated_at=utcnow(), **asdict(filters)))
-    db.commit()
+    db.flush()
 
 
 def visitors_may_search(logged_out_search: bool, by_traffic_source: bool, has_source: bool) -> bool:

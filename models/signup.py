@@ -156,14 +156,13 @@ def register_member(db: Session, form: CleanSignup, account: NewAccount) -> Memb
     try:
         db.flush()
     except IntegrityError as clash:  # the same address signed up a moment ago
-        db.rollback()
         raise AccountError(DUPLICATE_EMAIL, "email") from clash
     db.add(_new_profile(member.id, form, account))
     to_member_id = _existing(db, account.to_member_id)
     db.add(_source(member.id, form, account.tracking, to_member_id))
     if account.settings.signup_credits > 0:
         grant_credits(db, member, account.settings.signup_credits, "signup")
-    db.commit()
+    db.flush()
     return member
 
 
@@ -197,7 +196,13 @@ def _source(
 
 
 def record_signup_event(db: Session, kind: str, visitor: str, member_id: int | None) -> None:
+    """Each kind once per visitor: a tab that repeats an event (or a script looping it) adds
+    no rows."""
     if kind not in SignupEventKind.ALL:
         raise ValueError(kind)
-    db.add(SignupEvent(kind=kind, visitor=visitor[:64], member_id=member_id))
-    db.commit()
+    visitor = visitor[:64]
+    seen = select(SignupEvent.id).where(SignupEvent.kind == kind, SignupEvent.visitor == visitor)
+    if db.exec(seen).first() is not None:
+        return
+    db.add(SignupEvent(kind=kind, visitor=visitor, member_id=member_id))
+    db.flush()

@@ -133,7 +133,7 @@ def save_setting(db: Session, key: str, value: Any) -> None:
     if not isinstance(value, expected) or (expected is int and isinstance(value, bool)):
         raise TypeError(f"setting {key!r} takes {expected.__name__}")
     db.merge(SiteSetting(key=key, value=value))
-    db.commit()
+    db.flush()
 
 
 def seed_default_settings(db: Session) -> None:
@@ -142,7 +142,7 @@ def seed_default_settings(db: Session) -> None:
     for f in dataclasses.fields(SiteSettings):
         if f.name not in present:
             db.add(SiteSetting(key=f.name, value=getattr(SiteSettings(), f.name)))
-    db.commit()
+    db.flush()
 
 
 @dataclass(frozen=True)

@@ -9,7 +9,7 @@ import logging
 from models.deletion import erase_expired_accounts
 from models.member import utcnow
 from services.config import get_config
-from services.database import db_session
+from services.database import transaction
 from services.photo_pipeline import delete_photo_files
 
 log = logging.getLogger(__name__)
@@ -18,7 +18,7 @@ INTERVAL_SECONDS = 3600
 
 def purge_expired_accounts() -> int:
     """Erase what is due; photo files go after the database commit. Returns the count."""
-    with db_session() as db:
+    with transaction() as db:
         erased = erase_expired_accounts(db, utcnow())
     photo_dir = get_config().media_dir / "photos"
     for account in erased:

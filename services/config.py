@@ -34,6 +34,7 @@ class AppConfig:
     demo_members: int
     smtp_url: str | None
     mail_from: str
+    trusted_proxy_hops: int
 
     @property
     def outbox_dir(self) -> Path:
@@ -77,4 +78,5 @@ def get_config() -> AppConfig:
         demo_members=int(os.environ.get("DEMO_MEMBERS") or 300) if _flag("DEMO_DATA", True) else 0,
         smtp_url=os.environ.get("SMTP_URL") or None,
         mail_from=os.environ.get("MAIL_FROM") or "noreply@localhost",
+        trusted_proxy_hops=int(os.environ.get("TRUSTED_PROXY_HOPS") or 0),
     )

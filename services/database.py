@@ -8,13 +8,13 @@ from functools import cache
 from sqlalchemy import Engine
 from sqlmodel import Session
 
-from models.db import make_engine
+from models.db import SERVING_TIMEOUTS, make_engine
 from services.config import get_config
 
 
 @cache
 def get_engine() -> Engine:
-    return make_engine(get_config().database_url)
+    return make_engine(get_config().database_url, SERVING_TIMEOUTS)
 
 
 def pool_capacity() -> int:

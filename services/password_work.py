@@ -28,7 +28,7 @@ def _yield_to_event_loop() -> None:
         os.setpriority(os.PRIO_PROCESS, threading.get_native_id(), LOWER_PRIORITY)
 
 
-_pool = ThreadPoolExecutor(
+PASSWORD_POOL = ThreadPoolExecutor(
     max_workers=HASHING_THREADS, thread_name_prefix="password", initializer=_yield_to_event_loop
 )
 
@@ -36,4 +36,4 @@ _pool = ThreadPoolExecutor(
 async def with_password_work(fn: Callable[P, R], *args: P.args, **kwargs: P.kwargs) -> R:
     """Run `fn` (which hashes or verifies a password) in the password pool."""
     loop = asyncio.get_running_loop()
-    return await loop.run_in_executor(_pool, partial(fn, *args, **kwargs))
+    return await loop.run_in_executor(PASSWORD_POOL, partial(fn, *args, **kwargs))

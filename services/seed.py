@@ -4,7 +4,7 @@ import logging
 
 from models.site_settings import seed_default_settings
 from services.config import get_config
-from services.database import db_session
+from services.database import transaction
 from services.demo_members import seed_demo_members
 from services.push_keys import vapid
 
@@ -14,7 +14,7 @@ log = logging.getLogger(__name__)
 def main() -> None:
     logging.basicConfig(level=logging.INFO, format="%(message)s")
     config = get_config()
-    with db_session() as db:
+    with transaction() as db:
         seed_default_settings(db)
         created = seed_demo_members(db, config.demo_members, config.media_dir)
     vapid()  # one key pair before several workers start

@@ -25,13 +25,22 @@ def _fresh() -> SiteSettings | None:
 
 
 def current_settings() -> SiteSettings:
+    """The settings: one thread reloads a stale copy while the others keep using it, so an
+    expired cache never makes every database thread queue here."""
     global _cached
-    with _lock:
+    if (fresh := _fresh()) is not None:
+        return fresh
+    stale = _cached
+    if not _lock.acquire(blocking=stale is None):
+        return stale[1]
+    try:
         if (fresh := _fresh()) is not None:
             return fresh
         with db_session() as db:
             _cached = (time.monotonic(), load_settings(db))
         return _cached[1]
+    finally:
+        _lock.release()
 
 
 async def site_settings() -> SiteSettings:

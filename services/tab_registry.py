@@ -7,14 +7,20 @@ every tab; without it, one worker serves everything and a dict in memory is enou
 """
 
 import time
+from collections.abc import Mapping
 from functools import cache
 from typing import Protocol
 
 from redis.asyncio import Redis
+from redis.asyncio.retry import Retry
+from redis.backoff import NoBackoff
 
 from services.config import get_config
 
 TAB_TTL_SECONDS = 900
+# One immediate retry (a pooled connection left dead by a Redis restart), no back-off: redis-py's
+# default waits up to 14 s, inside the page load that holds the tab's state lock.
+_RETRY = Retry(NoBackoff(), retries=1)
 _KEY = "amorly:tabs:{}"
 
 
@@ -24,6 +30,8 @@ class TabRegistry(Protocol):
     async def remove(self, member_id: int, token: str) -> None: ...
 
     async def tokens(self, member_id: int) -> list[str]: ...
+
+    async def renew(self, tabs: Mapping[str, int]) -> None: ...  # client token -> member
 
 
 class MemoryTabRegistry:
@@ -46,6 +54,10 @@ class MemoryTabRegistry:
             await self.remove(member_id, token)
         return list(self._seen.get(member_id, {}))
 
+    async def renew(self, tabs: Mapping[str, int]) -> None:
+        for token, member_id in tabs.items():
+            await self.add(member_id, token)
+
 
 class RedisTabRegistry:
     def __init__(self, redis: Redis) -> None:
@@ -57,6 +69,18 @@ class RedisTabRegistry:
             pipe.zadd(key, {token: now})
             pipe.zremrangebyscore(key, "-inf", now - TAB_TTL_SECONDS)
             pipe.expire(key, TAB_TTL_SECONDS)
+            await pipe.execute()
+
+    async def renew(self, tabs: Mapping[str, int]) -> None:
+        """One round trip for all: a worker re-asserts its tabs every few seconds."""
+        if not tabs:
+            return
+        now, members = time.time(), set(tabs.values())
+        async with self._redis.pipeline(transaction=False) as pipe:
+            for token, member_id in tabs.items():
+                pipe.zadd(_KEY.format(member_id), {token: now})
+            for member_id in members:
+                pipe.expire(_KEY.format(member_id), TAB_TTL_SECONDS)
             await pipe.execute()
 
     async def remove(self, member_id: int, token: str) -> None:
@@ -71,4 +95,4 @@ class RedisTabRegistry:
 @cache
 def tab_registry() -> TabRegistry:
     url = get_config().redis_url
-    return RedisTabRegistry(Redis.from_url(url)) if url else MemoryTabRegistry()
+    return RedisTabRegistry(Redis.from_url(url, retry=_RETRY)) if url else MemoryTabRegistry()

@@ -9,17 +9,17 @@ from actions.accounts import claim_discount, delete_my_account, email_change_mai
 from actions.runner import act, act_hashing
 from actions.viewer import session_token
 from models.account_errors import AccountError
-from models.deletion import DELETE_REASONS
+from models.deletion import DELETE_REASONS, NOTE_MAX
 from models.routes import login_url, url
 from services.mail import delivered
 from services.site_settings import site_settings
-from state.forms import FormState
+from state.forms import PASSWORD_INPUT, FormState, browser_id, form_text
 from state.login import MAX_EMAIL
 from state.session import current_viewer
 from translations.errors import GENERIC_ERROR
 
 LOGIN_REDIRECT = login_url(url("settings"))
-# A document load: the server logs out.
+# Deleting ended every session; this document load drops the browser's stale cookie.
 AFTER_DELETE = f"/api/logout.php?next={url('account-deleted')}"
 
 
@@ -57,7 +57,10 @@ class AccountSettingsState(FormState, rx.State):
             return
         self.busy, self.errors, self.password_saved = True, {}, False
         yield
-        values = [str(form.get(k) or "") for k in ("current_password", "new_password", "repeat")]
+        values = [
+            form_text(form, k, PASSWORD_INPUT)
+            for k in ("current_password", "new_password", "repeat")
+        ]
         this_tab = session_token(self.router.headers.cookie)
         try:
             await act_hashing(new_password, viewer, *values, this_tab)
@@ -75,7 +78,8 @@ class AccountSettingsState(FormState, rx.State):
             return
         self.busy, self.errors, self.email_sent_to = True, {}, ""
         yield
-        current, new_email = str(form.get("email_password") or ""), str(form.get("email") or "")
+        current = form_text(form, "email_password", PASSWORD_INPUT)
+        new_email = form_text(form, "email", MAX_EMAIL)
         try:
             mail = await act_hashing(email_change_mail, viewer, current, new_email[:MAX_EMAIL])
         except AccountError as error:
@@ -90,7 +94,7 @@ class AccountSettingsState(FormState, rx.State):
 
     @rx.event
     def delete_go(self, step: int) -> None:
-        self.delete_step = max(0, min(int(step), 3))
+        self.delete_step = max(0, min(browser_id(step) or 0, 3))
         self.errors = {}
 
     @rx.event
@@ -106,7 +110,8 @@ class AccountSettingsState(FormState, rx.State):
             return
         self.busy, self.errors = True, {}
         yield
-        password, note = str(form.get("password") or ""), str(form.get("note") or "")
+        password = form_text(form, "password", PASSWORD_INPUT)
+        note = form_text(form, "note", NOTE_MAX)
         try:
             await act_hashing(delete_my_account, viewer, password, self.delete_reason, note)
         except AccountError as error:

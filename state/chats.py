@@ -3,13 +3,13 @@ icebreakers, and what arrives live from the other member (messages, typing, unre
 
 Every handler asks who is asking (the tab's own session) and runs actions (actions/chat.py)
 off the event loop; ids from the browser only name what to look up. The draft stays in the
-browser until it is sent (assets/shell.js): its text, its counter and its client id.
+browser until it is sent (assets/shell.js): its text, its counter and its client id; a gift's
+client id too. The open chat keeps a window of at most SHOWN_MESSAGES in the tab's state.
 """
 
 import json
 import logging
 import re
-import secrets
 import time
 
 import reflex as rx
@@ -21,8 +21,16 @@ from actions.effects import handles
 from actions.runner import act, read
 from actions.session import Balance
 from actions.viewer import Viewer
-from models.chat import CLIENT_ID_RE, FREE_CHATS_USED, ChatCounts, ChatError, Outgoing
+from models.chat import (
+    CLIENT_ID_RE,
+    FREE_CHATS_USED,
+    ChatCounts,
+    ChatError,
+    ChatSummary,
+    Outgoing,
+)
 from models.routes import url
+from models.site_settings import SiteSettings
 from services.site_settings import site_settings
 from state.chat_views import chat_card, message_price
 from state.forms import browser_id
@@ -35,17 +43,20 @@ from translations.errors import GENERIC_ERROR, INSUFFICIENT_CREDITS
 
 TYPING_SHOWN_SECONDS = 6.0
 TYPING_NOTICE_EVERY_SECONDS = 3.0
+SHOWN_MESSAGES = 120  # the open chat's window in the tab's state: reading back drops the newest
 CHAT_PATH = re.compile(r"^/chats/(\d{1,12})/?$")
 MEMBER_CHAT_PATH = re.compile(r"^/members/(\d{1,12})/chat/?$")
 CREDITS, PREMIUM = "credits", "premium"  # errors that come with a way out
 NOT_SENT = N_("Your message was not sent. Please try again.")
+# Holds what a browser may send in memory; the rules refuse anything over `message_length`
+# (a setting: a fresh tab state does not know it yet, so it cannot bound the input here).
+TEXT_INPUT = 20_000
 SENT_SCRIPT = "window.siteChat && window.siteChat.sent()"
+GIFT_SENT_SCRIPT = "window.siteChat && window.siteChat.giftSent()"
+
+Answer = list[rx.event.EventSpec] | rx.event.EventSpec | None  # what a send gives the browser
 
 log = logging.getLogger(__name__)
-
-
-def new_client_id() -> str:
-    return secrets.token_urlsafe(16)
 
 
 def chat_address(path: str) -> ChatAddress | None:
@@ -70,8 +81,8 @@ class ChatsState(rx.State):
     partner: dict = {}
     messages: list[dict] = []
     more_before: bool = False
+    more_after: bool = False  # the member read back past the window: newer messages exist
     not_found: bool = False
-    gift_id: str = ""
     error: str = ""
     error_kind: str = ""
     partner_typing: bool = False
@@ -97,23 +108,19 @@ class ChatsState(rx.State):
         """On load of /chats, /chats/[id] and /members/[id]/chat: the list, and the
         conversation the address names (a new one for a member not written to yet)."""
         viewer = await current_viewer(self)
-        kept = (self.partner.get("id"), self.gift_id)
         self._close()
         if viewer is None:
             self.chats = []
             return
         await self._open(viewer)
-        if self.chat_open and self.partner["id"] == kept[0]:  # a reload or a reconnect
-            self.gift_id = kept[1]
         self.gifts_open = self.chat_open and self.router.url.query_parameters.get("gift") == "1"
         self.icebreakers_open = self.chat_open and not self.messages and not self.gifts_open
 
     def _close(self) -> None:
         self.conversation_id, self.partner, self.messages = 0, {}, []
-        self.more_before = self.not_found = self.partner_typing = False
+        self.more_before = self.more_after = self.not_found = self.partner_typing = False
         self.gifts_open = self.icebreakers_open = False
         self.error, self.error_kind, self.premium_alert = "", "", ""
-        self.gift_id = new_client_id()
 
     async def _open(self, viewer: Viewer) -> None:
         """The list and the addressed chat from the database (the page's load, or a tab whose
@@ -130,13 +137,10 @@ class ChatsState(rx.State):
         if opened.partner is not None:
             self.partner = tile_to_card(opened.partner, settings)
             self.conversation_id = opened.conversation_id
-            self.messages, self.more_before = opened.page.messages, opened.page.more_before
+            self._show_newest(opened.page)
             locale = (await self.get_state(I18nState)).locale
             self.message_price = message_price(settings, opened.country, locale)
-        self.chats = [
-            {**card, "unread": 0} if card["id"] == self.conversation_id else card
-            for card in (chat_card(summary, settings) for summary in opened.chats)
-        ]
+        self._list(opened.chats, settings, self.conversation_id)
         if opened.read:  # the frame counted these unread a moment ago
             session = await self.get_state(SessionState)
             session.unread_messages = max(0, session.unread_messages - opened.read)
@@ -150,6 +154,22 @@ class ChatsState(rx.State):
             chat.earlier_messages, viewer, self.conversation_id, self.messages[0]["id"]
         )
         self.messages, self.more_before = page.messages + self.messages, page.more_before
+        if len(self.messages) > SHOWN_MESSAGES:  # the newest leave the window
+            self.messages, self.more_after = self.messages[:SHOWN_MESSAGES], True
+
+    @rx.event
+    async def load_latest(self) -> None:
+        """Back from reading to the newest page ("Newer messages"), read now."""
+        viewer = await current_viewer(self)
+        if viewer is None or not self.more_after:
+            return
+        caught: CaughtUp = await act(chat.newest, viewer, self.conversation_id)
+        self._show_newest(caught.page)
+        self._read_card(self.conversation_id)
+        _shown_counts(await self.get_state(SessionState), caught.counts)
+
+    def _show_newest(self, page: chat.Page) -> None:
+        self.messages, self.more_before, self.more_after = page.messages, page.more_before, False
 
     @rx.event
     async def typing(self) -> None:
@@ -162,17 +182,16 @@ class ChatsState(rx.State):
             await act(chat.notice_typing, viewer, self.conversation_id)
 
     @rx.event
-    async def send_text(self, form: dict) -> rx.event.EventSpec | None:
-        text = str(form.get("text", ""))[: 2 * max(self.message_length, 1)]
+    async def send_text(self, form: dict) -> Answer:
+        text = str(form.get("text", ""))[:TEXT_INPUT]
         return await self._send(form.get("client_id"), text=text)
 
     @rx.event
-    async def send_gift(self, gift: str, client_id: str) -> rx.event.EventSpec | None:
-        return await self._send(client_id, gift=str(gift)[:20])
+    async def send_gift(self, form: dict) -> Answer:
+        """A gift from the picker, with the client id the browser minted for it."""
+        return await self._send(form.get("client_id"), gift=str(form.get("gift", ""))[:20])
 
-    async def _send(
-        self, client_id: object, text: str = "", gift: str | None = None
-    ) -> rx.event.EventSpec | None:
+    async def _send(self, client_id: object, text: str = "", gift: str | None = None) -> Answer:
         viewer = await current_viewer(self)
         if viewer is None:
             return rx.redirect(url("login"))
@@ -192,20 +211,22 @@ class ChatsState(rx.State):
             log.exception("a message was not sent")
             self.error = await self._text(NOT_SENT)
             return None
-        self._sent(sent, gift is not None)
+        self._sent(sent)
         session = await self.get_state(SessionState)
         session.credits = sent.credits_left
-        return None if gift is not None else rx.call_script(SENT_SCRIPT)
+        confirmed = rx.call_script(GIFT_SENT_SCRIPT if gift is not None else SENT_SCRIPT)
+        if self.more_after:  # sent while reading back: the newest page, with this message
+            return [confirmed, ChatsState.load_latest]
+        return [confirmed]
 
-    def _sent(self, sent: chat.SentMessage, gift: bool) -> None:
+    def _sent(self, sent: chat.SentMessage) -> None:
         """This tab's message in the window and on top of the list (a repeated send shows the
         message stored the first time)."""
         self.conversation_id = sent.conversation_id
         self.error = self.error_kind = ""
         self.gifts_open = self.icebreakers_open = False
-        if gift:
-            self.gift_id = new_client_id()
-        self._add_messages([sent.bubble])
+        if not self.more_after:  # else the newest page follows (load_latest)
+            self._add_messages([sent.bubble])
         self._to_top(self._card(sent.bubble))
 
     async def _refused(self, refused: ChatError) -> None:
@@ -220,8 +241,12 @@ class ChatsState(rx.State):
     def _add_messages(self, bubbles: list[dict]) -> None:
         shown = {message["id"] for message in self.messages}
         new = [message for message in bubbles if message["id"] not in shown]
-        if new:
-            self.messages = sorted([*self.messages, *new], key=lambda message: message["id"])
+        if not new:
+            return
+        messages = sorted([*self.messages, *new], key=lambda message: message["id"])
+        if len(messages) > SHOWN_MESSAGES:  # the oldest leave the window
+            messages, self.more_before = messages[-SHOWN_MESSAGES:], True
+        self.messages = messages
 
     def _card(self, message: dict) -> dict:
         """The open conversation's card with `message` as its last one."""
@@ -247,6 +272,7 @@ class ChatsState(rx.State):
             conversation_id=self.conversation_id if shows_chats else 0,
             partner_id=self.partner.get("id") if shows_chats else None,
             last_id=self.messages[-1]["id"] if self.messages else 0,
+            latest=not self.more_after,
             lists_chats=shows_chats,
         )
 
@@ -268,7 +294,7 @@ class ChatsState(rx.State):
         if caught.page.complete:
             self._add_messages(caught.page.messages)
         else:  # too many arrived at once: the newest page, the gap behind "earlier"
-            self.messages, self.more_before = caught.page.messages, caught.page.more_before
+            self._show_newest(caught.page)
         if self.messages:
             self._to_top(self._card(self.messages[-1]))
 
@@ -277,12 +303,19 @@ class ChatsState(rx.State):
         if not self._shows_chats():
             return
         caught: CaughtUp = await act(chat.refresh, viewer, self._view())
-        settings = await site_settings()
-        self.chats = [
-            {**card, "unread": 0} if card["id"] == caught.conversation_id else card
-            for card in (chat_card(summary, settings) for summary in caught.chats or [])
-        ]
+        read_id = caught.conversation_id if caught.page is not None else 0
+        self._list(caught.chats or [], await site_settings(), read_id)
         self._show_caught(caught)
+
+    def _list(self, summaries: list[ChatSummary], settings: SiteSettings, read_id: int) -> None:
+        """The chat list; conversation `read_id` is open here and read."""
+        self.chats = [chat_card(summary, settings) for summary in summaries]
+        self._read_card(read_id)
+
+    def _read_card(self, conversation_id: int) -> None:
+        self.chats = [
+            {**card, "unread": 0} if card["id"] == conversation_id else card for card in self.chats
+        ]
 
     def _shows_chats(self) -> bool:
         """The tab is on a chat page now (this state keeps its last chat when the tab leaves)."""
@@ -321,7 +354,7 @@ class ChatsState(rx.State):
     def use_opener(self, text: str) -> rx.event.EventSpec:
         """The opener goes into the browser's draft, to be changed before it is sent."""
         self.icebreakers_open = False
-        opener = json.dumps(str(text)[: self.message_length])
+        opener = json.dumps(str(text)[:TEXT_INPUT])
         return rx.call_script(f"window.siteChat && window.siteChat.fill({opener})")
 
     @rx.event

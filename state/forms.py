@@ -3,6 +3,7 @@
 import reflex as rx
 
 from models.account_errors import AccountError
+from models.passwords import MAX_LENGTH
 from models.routes import url
 from state.i18n import I18nState
 from translations.catalog import gettext
@@ -10,6 +11,7 @@ from translations.errors import GENERIC_ERROR
 
 DEFAULT_NEXT = url("members")
 MAX_ID = 2**31  # ids are 32-bit integer columns
+PASSWORD_INPUT = MAX_LENGTH + 1  # one past the rule: a longer password stays refused
 
 
 def browser_id(value: object) -> int | None:
@@ -19,6 +21,12 @@ def browser_id(value: object) -> int | None:
     except ValueError:
         return None
     return number if 0 < number < MAX_ID else None
+
+
+def form_text(form: dict, field: str, limit: int) -> str:
+    """A text field as the browser sent it, cut at `limit`: nothing unbounded reaches a rule,
+    a hash or the database. Cut one past a rule's maximum, a too-long value stays refused."""
+    return str(form.get(field) or "")[:limit]
 
 
 def safe_next(value: object) -> str:

@@ -16,8 +16,6 @@ import logging
 from collections.abc import Awaitable, Callable
 
 import reflex as rx
-from reflex_base.registry import RegistrationContext
-from reflex_base.utils.exceptions import ReflexRuntimeError
 
 from actions.effects import handles, spawn
 from actions.live import BadgesChanged
@@ -25,6 +23,7 @@ from actions.runner import read
 from actions.viewer import Viewer, resolve_viewer, session_token
 from services.tab_registry import tab_registry
 from state.session import SessionState
+from state.tab_keeper import hold, serving_app
 
 # receives the tab's root state and the member its cookie names now
 TabUpdate = Callable[[rx.State, Viewer], Awaitable[None]]
@@ -33,12 +32,14 @@ log = logging.getLogger(__name__)
 
 
 async def register_tab(state: rx.State, member_id: int | None) -> None:
-    """Renew the tab's entry; a registry that is down (Redis restarting) is logged, and the
-    next page load or refresh registers the tab again."""
+    """Renew the tab's entry; a registry that is down (Redis restarting) is logged, and this
+    worker's tab keeper registers the tab again once it is back."""
+    token = state.router.session.client_token
+    hold(token, member_id)
     if member_id is None:
         return
     try:
-        await tab_registry().add(member_id, state.router.session.client_token)
+        await tab_registry().add(member_id, token)
     except Exception:
         log.warning("tab registry unavailable: tab of member %s not registered", member_id)
 
@@ -75,25 +76,18 @@ def push_later(seconds: float, member_id: int, token: str, update: TabUpdate) ->
     spawn(later())
 
 
-def _serving_app() -> rx.App | None:
-    """The app whose websockets are being served; None outside a running server."""
-    try:
-        app = RegistrationContext.get().app
-    except (LookupError, ReflexRuntimeError):
-        return None
-    return app if app.event_namespace is not None else None
-
-
 async def _push_to_tab(member_id: int, token: str, update: TabUpdate) -> None:
-    app = _serving_app()
+    app = serving_app()
     if app is None:
         return
     try:
         if not await app.event_namespace._token_manager.is_token_connected(token):
+            log.info("live push to a tab of member %s dropped: no websocket", member_id)
             await tab_registry().remove(member_id, token)  # it registers again on reconnect
             return
         async with app.modify_state(rx.BaseStateToken(ident=token, cls=SessionState)) as root:
-            await run_on_tab(root, member_id, update)
+            if not await run_on_tab(root, member_id, update):
+                log.info("live push to a tab of member %s dropped: no session", member_id)
     except Exception:
         log.exception("live push to a tab of member %s failed", member_id)
 

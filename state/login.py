@@ -8,8 +8,9 @@ import reflex as rx
 from actions.accounts import log_in, reactivation_link
 from actions.runner import act, act_hashing
 from models.account_errors import AccountError
+from services.client_address import client_key
 from services.mail import delivered
-from state.forms import FormState, safe_next
+from state.forms import PASSWORD_INPUT, FormState, form_text, safe_next
 from state.i18n import I18nState
 from state.session import SessionState
 
@@ -63,7 +64,8 @@ class LoginState(FormState, rx.State):
         self.email = str(form.get("email") or "")[:MAX_EMAIL]
         self.busy, self.errors, self.awaiting_deletion = True, {}, False
         yield
-        password, client = str(form.get("password") or ""), self.router.session.client_ip
+        password = form_text(form, "password", PASSWORD_INPUT)
+        client = client_key(self.router.session.client_ip)
         try:
             login = await act_hashing(log_in, self.email, password, client)
         except AccountError as error:

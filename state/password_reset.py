@@ -7,7 +7,8 @@ from actions.accounts import request_password_reset, reset_link_ok, reset_passwo
 from actions.runner import act, act_hashing, read
 from models.account_errors import AccountError
 from models.routes import url
-from state.forms import FormState
+from services.client_address import client_key
+from state.forms import PASSWORD_INPUT, FormState, form_text
 from state.login import MAX_EMAIL, continue_with_session
 
 
@@ -24,7 +25,7 @@ class ResetRequestState(FormState, rx.State):
         self.busy, self.errors = True, {}
         yield
         try:
-            await act(request_password_reset, email, self.router.session.client_ip)
+            await act(request_password_reset, email, client_key(self.router.session.client_ip))
         except AccountError as error:
             await self._show_error(error)
         else:
@@ -48,7 +49,8 @@ class ResetPasswordState(FormState, rx.State):
     async def submit(self, form: dict):
         self.busy, self.errors = True, {}
         yield
-        password, repeat = str(form.get("password") or ""), str(form.get("repeat") or "")
+        password = form_text(form, "password", PASSWORD_INPUT)
+        repeat = form_text(form, "repeat", PASSWORD_INPUT)
         try:
             login = await act_hashing(reset_password, self._token(), password, repeat)
         except AccountError as error:

@@ -19,6 +19,7 @@ from state.shell import wait_script
 FIRST_REFRESH_MS = 5_000
 REFRESH_MS = 60_000
 PUSH_REFRESH_MS = 300_000
+MAX_GENERATION = 2**31 - 1  # a page mount per second for 68 years
 
 log = logging.getLogger(__name__)
 
@@ -42,7 +43,7 @@ class RefreshState(rx.State):
 
     @rx.event
     async def tick(self, generation: int) -> list[rx.event.EventSpec] | None:
-        if generation != self._generation:
+        if not self._own_chain(generation):
             return None
         try:
             member_id = await self._reload()
@@ -54,6 +55,15 @@ class RefreshState(rx.State):
             return [_tick_after(REFRESH_MS, generation)]
         interval = PUSH_REFRESH_MS if pushed else REFRESH_MS
         return [LikesState.refresh(), _tick_after(interval, generation)]
+
+    def _own_chain(self, generation: object) -> bool:
+        """Whether the tick belongs to the page's current chain. A tab whose state was lost
+        (Redis restarted) keeps its chain: the first tick to arrive adopts it."""
+        if not isinstance(generation, int) or not 0 < generation <= MAX_GENERATION:
+            return False
+        if self._generation == 0:
+            self._generation = generation
+        return generation == self._generation
 
     @rx.event
     async def push_arrived(self) -> list[rx.event.EventSpec] | None:

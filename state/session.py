@@ -29,9 +29,10 @@ def badge_text(count: int) -> str:
 
 def _event_id() -> str | None:
     try:
-        return EventContext.get().txid
+        txid = EventContext.get().txid
     except LookupError:
         return None
+    return txid or None  # the processor's own root context has an empty id: no event
 
 
 async def current_viewer(state: rx.State, allowed: frozenset = SIGNED_IN) -> Viewer | None:

@@ -1,10 +1,13 @@
 """Small builders for test rows."""
 
+from collections.abc import Callable
 from datetime import date
 from functools import cache
+from typing import Concatenate, ParamSpec, TypeVar
 
 from sqlmodel import Session, SQLModel, select
 
+from models.blocks import add_block, remove_block
 from models.member import Member, Photo, Profile
 from models.passwords import hash_password
 
@@ -79,3 +82,27 @@ def row_count(db: Session, table: type[SQLModel]) -> int:
 
 def row_counts(db: Session, *tables: type[SQLModel]) -> dict[str, int]:
     return {table.__name__: row_count(db, table) for table in tables}
+
+
+def block_member(db: Session, blocker_id: int, blocked_id: int) -> None:
+    add_block(db, blocker_id, blocked_id)
+    db.commit()
+
+
+def unblock_member(db: Session, blocker_id: int, blocked_id: int) -> None:
+    remove_block(db, blocker_id, blocked_id)
+    db.commit()
+
+
+P = ParamSpec("P")
+T = TypeVar("T")
+
+
+def committed(
+    db: Session, write: Callable[Concatenate[Session, P], T], *args: P.args, **kwargs: P.kwargs
+) -> T:
+    """`write(db, ...)` (a model function, which only flushes) committed at once, as an action's
+    transaction would: for a test whose next step writes or reads through its own session."""
+    result = write(db, *args, **kwargs)
+    db.commit()
+    return result

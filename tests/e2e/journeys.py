@@ -136,7 +136,9 @@ def stored_photo(site: Server, engine: Engine, member_id: int, folder: Path) -> 
     assert site.data_dir is not None, "the site fixture's server has no data dir"
     stored = store_photo(photo_file(folder).read_bytes(), site.data_dir / "media" / "photos")
     with Session(engine, expire_on_commit=False) as db:
-        return add_photo(db, member_id, stored.filename, stored.thumb_filename)
+        photo = add_photo(db, member_id, stored.filename, stored.thumb_filename)
+        db.commit()
+        return photo
 
 
 # ----- pages -----

@@ -114,6 +114,7 @@ def start_conversation(engine: Engine) -> Conversation:
         first = Outgoing(a.id, b.id, "fault-first-0000", text="Hello B")
         conversation_id = send_message(db, first, settings).message.conversation_id
         sessions = (start_session(db, a.id), start_session(db, b.id))
+        db.commit()
         return Conversation(a.id, b.id, conversation_id, sessions, settings.message_credits)
 
 

@@ -14,7 +14,7 @@ from state.account_settings import LOGIN_REDIRECT, AccountSettingsState
 from state.i18n import I18nState
 from state.session import SessionState
 from state.shell import ShellState
-from tests.factories import PASSWORD, make_member_with_password, row_counts
+from tests.factories import PASSWORD, committed, make_member_with_password, row_counts
 from tests.state.conftest import redirects, run, scripts, substate
 from translations.catalog import gettext
 from translations.errors import CHECK_OLD_PASSWORD
@@ -50,11 +50,11 @@ async def test_without_a_live_session_nothing_changes(
     make_root, db, outbox, handler, form, cookie
 ) -> None:
     member = make_member_with_password(db)
-    token = start_session(db, member.id)
+    token = committed(db, start_session, member.id)
     account = await settings_tab(make_root, token if cookie == "ended" else None)
     if cookie == "ended":  # logged out elsewhere after this page loaded
         assert (await account.get_state(SessionState)).logged_in
-        end_session(db, token)
+        committed(db, end_session, token)
     account.delete_reason = "privacy"
     before = fresh(db).get(Member, member.id).model_dump()
     method = getattr(account, handler)
@@ -72,7 +72,7 @@ async def test_the_settings_page_sends_visitors_to_the_log_in(make_root, db) -> 
 
 async def test_a_wrong_current_password_is_refused(make_root, db) -> None:
     member = make_member_with_password(db)
-    root = make_root(cookie=f"auth.session={start_session(db, member.id)}")
+    root = make_root(cookie=f"auth.session={committed(db, start_session, member.id)}")
     substate(root, I18nState).locale = "fr"
     account = substate(root, AccountSettingsState)
     form = {"current_password": "not my password", "new_password": NEW, "repeat": NEW}
@@ -84,7 +84,7 @@ async def test_a_wrong_current_password_is_refused(make_root, db) -> None:
 
 async def test_a_new_password_ends_the_other_sessions_only(make_root, db) -> None:
     member = make_member_with_password(db)
-    mine, other = start_session(db, member.id), start_session(db, member.id)
+    mine, other = committed(db, start_session, member.id), committed(db, start_session, member.id)
     account = await settings_tab(make_root, mine)
     form = {"current_password": PASSWORD, "new_password": NEW, "repeat": NEW}
     await run(account.change_password(form))
@@ -97,7 +97,7 @@ async def test_a_new_password_ends_the_other_sessions_only(make_root, db) -> Non
 
 async def test_an_email_change_mails_the_new_address(make_root, db, outbox) -> None:
     member = make_member_with_password(db)
-    account = await settings_tab(make_root, start_session(db, member.id))
+    account = await settings_tab(make_root, committed(db, start_session, member.id))
     await run(account.change_email({"email_password": PASSWORD, "email": "New@Example.com"}))
     assert account.email_sent_to == "new@example.com" and account.errors == {}
     (mail,) = outbox()
@@ -107,7 +107,7 @@ async def test_an_email_change_mails_the_new_address(make_root, db, outbox) -> N
 
 async def test_deleting_needs_the_password(make_root, db, outbox) -> None:
     member = make_member_with_password(db)
-    token = start_session(db, member.id)
+    token = committed(db, start_session, member.id)
     account = await settings_tab(make_root, token)
     account.choose_reason("privacy")
     events = await run(account.delete_account({"password": "wrong", "note": ""}))
@@ -118,7 +118,7 @@ async def test_deleting_needs_the_password(make_root, db, outbox) -> None:
 
 async def test_deleting_hides_the_account_and_logs_out(make_root, db, outbox) -> None:
     member = make_member_with_password(db)
-    account = await settings_tab(make_root, start_session(db, member.id))
+    account = await settings_tab(make_root, committed(db, start_session, member.id))
     account.choose_reason("taking_break")
     events = await run(account.delete_account({"password": PASSWORD, "note": "back soon"}))
     assert scripts(events) == ['window.location.assign("/api/logout.php?next=/account-deleted")']
@@ -134,11 +134,11 @@ async def test_a_language_switch_is_saved_for_a_logged_in_member(
     make_root, db, cookie, saved
 ) -> None:
     member = make_member_with_password(db, language="en")
-    token = start_session(db, member.id)
+    token = committed(db, start_session, member.id)
     root = make_root(**({"cookie": f"auth.session={token}"} if cookie != "none" else {}))
     await substate(root, SessionState)._load()
     if cookie == "ended":
-        end_session(db, token)
+        committed(db, end_session, token)
     i18n = substate(root, I18nState)
     await i18n.switch("pl")
     assert (i18n.locale, i18n.locale_cookie) == ("pl", "pl")

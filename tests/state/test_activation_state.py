@@ -7,7 +7,7 @@ from models.auth_session import start_session
 from models.member import Member
 from state.activation import ActivationState
 from state.session import SessionState
-from tests.factories import PASSWORD, make_member, make_member_with_password
+from tests.factories import PASSWORD, committed, make_member, make_member_with_password
 from tests.state.conftest import substate
 
 
@@ -21,7 +21,7 @@ async def test_resend_walks_four_steps_and_mails_an_unconfirmed_member(
     make_root, db, outbox
 ) -> None:
     member = make_member(db, status="not_confirmed")
-    root = make_root(cookie=f"auth.session={start_session(db, member.id)}")
+    root = make_root(cookie=f"auth.session={committed(db, start_session, member.id)}")
     activation = substate(root, ActivationState)
     assert await resend_steps(activation) == [1, 2, 3, 4]
     assert not activation.resend_failed
@@ -39,17 +39,17 @@ async def test_resend_sends_nothing_without_a_session(make_root, db, outbox) -> 
 
 async def test_resend_sends_nothing_to_an_active_member(make_root, db, outbox) -> None:
     member = make_member(db)
-    root = make_root(cookie=f"auth.session={start_session(db, member.id)}")
+    root = make_root(cookie=f"auth.session={committed(db, start_session, member.id)}")
     activation = substate(root, ActivationState)
     assert (await resend_steps(activation))[-1] == 0 and outbox() == []
 
 
 async def test_a_good_mail_change_link_switches_the_address(make_root, db: Session) -> None:
     member = make_member_with_password(db)
-    _, token = request_email_change(db, member.id, PASSWORD, "new@example.com")
+    _, token = committed(db, request_email_change, member.id, PASSWORD, "new@example.com")
     root = make_root(
         url=f"/mail-change/do?token={token}",
-        cookie=f"auth.session={start_session(db, member.id)}",
+        cookie=f"auth.session={committed(db, start_session, member.id)}",
     )
     activation = substate(root, ActivationState)
     await activation.confirm_mail_change()
@@ -62,7 +62,7 @@ async def test_a_good_mail_change_link_switches_the_address(make_root, db: Sessi
 
 async def test_a_bad_mail_change_link_changes_nothing(make_root, db: Session) -> None:
     member = make_member_with_password(db)
-    request_email_change(db, member.id, PASSWORD, "new@example.com")
+    committed(db, request_email_change, member.id, PASSWORD, "new@example.com")
     activation = substate(make_root(url="/mail-change/do?token=forged"), ActivationState)
     await activation.confirm_mail_change()
     assert activation.mail_change_checked and not activation.mail_change_ok

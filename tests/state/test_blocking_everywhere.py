@@ -8,7 +8,6 @@ import pytest
 import reflex as rx
 from sqlmodel import Session, select
 
-from models.blocks import block_member
 from models.likes import Like, like_member
 from models.member import Member
 from services.config import get_config
@@ -17,7 +16,7 @@ from state.members import MembersState
 from state.profile_view import ProfileViewState
 from state.search import SearchState
 from state.session import SessionState
-from tests.factories import edit_profile, make_member
+from tests.factories import block_member, committed, edit_profile, make_member
 from tests.state.conftest import redirects, run, substate
 from tests.state.test_likes_state import fresh, logged_in
 from tests.unit.test_photo_route import (
@@ -51,14 +50,14 @@ def others(db: Session, carl: Member) -> tuple[Member, Member]:
     """Dora in the Netherlands and Eva in Germany, who like Carl and whom he likes."""
     dora, eva = woman(db, "dora@example.com"), woman(db, "eva@example.com", "DE")
     for other in (dora, eva):
-        like_member(db, other.id, carl.id)
-        like_member(db, carl.id, other.id)
+        committed(db, like_member, other.id, carl.id)
+        committed(db, like_member, carl.id, other.id)
     return dora, eva
 
 
 def liked_both_ways(db: Session, anna: Member, carl: Member) -> None:
-    like_member(db, anna.id, carl.id)
-    like_member(db, carl.id, anna.id)
+    committed(db, like_member, anna.id, carl.id)
+    committed(db, like_member, carl.id, anna.id)
 
 
 async def profile(root: rx.State) -> ProfileViewState:
@@ -155,7 +154,7 @@ async def test_the_blocker_can_open_the_profile_to_unblock(make_root, db, anna, 
 
 
 async def test_likes_of_the_blocked_member_leave_the_blocker(make_root, db, anna, carl) -> None:
-    like_member(db, carl.id, anna.id)
+    committed(db, like_member, carl.id, anna.id)
     before = await logged_in(make_root, db, anna, "/likes")
     assert substate(before, SessionState).likes_badge == "1"
     block_member(db, anna.id, carl.id)
@@ -171,8 +170,10 @@ async def test_likes_of_the_blocked_member_leave_the_blocker(make_root, db, anna
 
 async def test_the_like_modal_never_announces_the_blocked_member(make_root, db, anna, carl) -> None:
     dora = woman(db, "dora@example.com")
-    like_member(db, dora.id, anna.id)
-    like_member(db, carl.id, anna.id)  # the newest like: the one the modal would show first
+    committed(db, like_member, dora.id, anna.id)
+    committed(
+        db, like_member, carl.id, anna.id
+    )  # the newest like: the one the modal would show first
     block_member(db, anna.id, carl.id)
     modal = substate(await logged_in(make_root, db, anna, "/members"), LikeModalState)
     await run(modal.check())

@@ -8,7 +8,6 @@ import reflex as rx
 from sqlmodel import Session, select
 
 from models.auth_session import start_session
-from models.blocks import block_member
 from models.likes import Like, like_member, mark_seen
 from models.member import Member, Profile, utcnow
 from state.likes import (
@@ -21,7 +20,7 @@ from state.likes import (
     likes_kind,
 )
 from state.session import SessionState
-from tests.factories import add_photo, make_member
+from tests.factories import add_photo, block_member, committed, make_member
 from tests.state.conftest import event_args, redirects, run, scripts, substate
 
 GONE = "This member is no longer available."
@@ -36,7 +35,7 @@ def fresh(db: Session) -> Session:
 
 async def logged_in(make_root, db: Session, member: Member, url: str = "/likes") -> rx.State:
     """A tab on `url` with the member's session cookie, its page loaded."""
-    root = make_root(url=url, cookie=f"auth.session={start_session(db, member.id)}")
+    root = make_root(url=url, cookie=f"auth.session={committed(db, start_session, member.id)}")
     await substate(root, SessionState)._load()
     return root
 
@@ -45,7 +44,7 @@ def liked_by(db: Session, member: Member, *emails: str) -> list[Member]:
     """New members who each like `member`, in this order."""
     likers = [make_member(db, email) for email in emails]
     for liker in likers:
-        like_member(db, liker.id, member.id)
+        committed(db, like_member, liker.id, member.id)
     return likers
 
 
@@ -91,8 +90,8 @@ def test_the_delay_comes_from_query_t(query: dict, seconds: int | None) -> None:
 async def test_received_likes_list_new_ones_first(make_root, db: Session) -> None:
     anna = make_member(db)
     seen, older, newest = liked_by(db, anna, "bob@example.com", "carl@example.com", "dirk@x.nl")
-    mark_seen(db, anna.id, seen.id)
-    like_member(db, anna.id, older.id)
+    committed(db, mark_seen, anna.id, seen.id)
+    committed(db, like_member, anna.id, older.id)
     likes = await loaded_likes(await logged_in(make_root, db, anna))
     assert likes.kind == RECEIVED and likes.loaded and not likes.has_more
     assert [(c["id"], c["is_new"], c["liked"]) for c in likes.cards] == [
@@ -107,7 +106,7 @@ async def test_given_likes_and_unlike(make_root, db: Session) -> None:
     anna = make_member(db)
     bob, carl = make_member(db, "bob@example.com"), make_member(db, "carl@example.com")
     for other in (bob, carl):
-        like_member(db, anna.id, other.id)
+        committed(db, like_member, anna.id, other.id)
     likes = await loaded_likes(await logged_in(make_root, db, anna, "/likes/given"))
     assert likes.kind == GIVEN
     assert {c["id"] for c in likes.cards} == {bob.id, carl.id}

@@ -11,7 +11,7 @@ from services.push_keys import vapid_public_key
 from state.i18n import I18nState
 from state.notifications import EMAIL_ON_AGAIN, SAVED, NotificationsState
 from state.session import SessionState
-from tests.factories import make_member
+from tests.factories import committed, make_member
 from tests.state.conftest import redirects, run, scripts, substate
 from tests.state.test_signup_state import fresh
 from translations.catalog import gettext
@@ -29,7 +29,7 @@ async def notifications_tab(make_root, token: str | None, locale: str = "en") ->
 
 
 async def loaded_tab(make_root, db: Session, member: Member, locale: str = "en"):
-    tab = await notifications_tab(make_root, start_session(db, member.id), locale)
+    tab = await notifications_tab(make_root, committed(db, start_session, member.id), locale)
     await run(tab.load())
     return tab
 
@@ -41,7 +41,7 @@ def stored(db: Session, member: Member) -> tuple[dict, list]:
 
 async def test_loading_shows_the_choices_and_asks_the_browser(make_root, db) -> None:
     member = make_member(db, notification_settings={"email_offers": False})
-    tab = await notifications_tab(make_root, start_session(db, member.id))
+    tab = await notifications_tab(make_root, committed(db, start_session, member.id))
     events = await run(tab.load())
     assert tab.loaded and tab.reasons == []
     assert tab.prefs == {kind: kind != "email_offers" for kind in NOTIFICATION_KINDS}
@@ -109,12 +109,12 @@ async def test_without_a_live_session_nothing_changes(
     make_root, db, outbox, handler, args, cookie
 ) -> None:
     member = make_member(db, notifications_disabled=["spam"])
-    token = start_session(db, member.id)
+    token = committed(db, start_session, member.id)
     tab = await notifications_tab(make_root, token if cookie == "ended" else None)
     await run(tab.load())
     if cookie == "ended":  # logged out elsewhere after this page loaded
         assert tab.loaded
-        end_session(db, token)
+        committed(db, end_session, token)
     before = stored(db, member)
     events = await run(getattr(tab, handler)(*args))
     assert redirects(events) == [LOGIN] and scripts(events) == []

@@ -10,7 +10,7 @@ from models.password_reset import request_reset, reset_link_usable
 from models.passwords import verify_password
 from state.i18n import I18nState
 from state.password_reset import ResetPasswordState, ResetRequestState
-from tests.factories import PASSWORD, make_member_with_password
+from tests.factories import PASSWORD, committed, make_member_with_password
 from tests.state.conftest import run, scripts, substate
 from translations.catalog import gettext
 from translations.errors import PASSWORDS_DIFFER, TOO_MANY_PASSWORD_RESETS
@@ -56,7 +56,7 @@ async def test_a_bad_link_shows_no_form(make_root, db) -> None:
 
 async def test_mismatched_passwords_keep_the_link_usable(make_root, db: Session) -> None:
     member = make_member_with_password(db)
-    _, token = request_reset(db, member.email)
+    _, token = committed(db, request_reset, member.email)
     page = substate(make_root(url=f"/reset-password/do?token={token}"), ResetPasswordState)
     await page.check_link()
     assert page.link_ok
@@ -67,8 +67,8 @@ async def test_mismatched_passwords_keep_the_link_usable(make_root, db: Session)
 
 async def test_a_good_reset_ends_every_session_and_logs_in(make_root, db: Session) -> None:
     member = make_member_with_password(db)
-    old_session = start_session(db, member.id)
-    _, token = request_reset(db, member.email)
+    old_session = committed(db, start_session, member.id)
+    _, token = committed(db, request_reset, member.email)
     page = substate(make_root(url=f"/reset-password/do?token={token}"), ResetPasswordState)
     events = await run(page.submit({"password": NEW, "repeat": NEW}))
     assert any("siteSession.handoff(" in script for script in scripts(events))

@@ -12,7 +12,7 @@ from services.photo_pipeline import PHOTO_NOT_AN_IMAGE
 from state.i18n import I18nState
 from state.photo_manager import PhotoManagerState
 from state.session import SessionState
-from tests.factories import add_photo, make_member
+from tests.factories import add_photo, committed, make_member
 from tests.state.conftest import redirects, run, substate
 from tests.state.test_signup_state import Upload, fresh, jpeg
 from translations.catalog import gettext
@@ -38,7 +38,7 @@ async def photos_tab(make_root, token: str | None, locale: str = "en") -> PhotoM
 
 async def loaded_tab(make_root, db: Session, member: Member, locale: str = "en"):
     """The photos tab of a logged-in member, loaded."""
-    tab = await photos_tab(make_root, start_session(db, member.id), locale)
+    tab = await photos_tab(make_root, committed(db, start_session, member.id), locale)
     await run(tab.load())
     return tab
 
@@ -204,12 +204,12 @@ async def test_without_a_live_session_nothing_changes(
     photos = three_photos(db, member)
     db.delete(photos[2])  # room for one more
     db.commit()
-    token = start_session(db, member.id)
+    token = committed(db, start_session, member.id)
     tab = await photos_tab(make_root, token if cookie == "ended" else None)
     await run(tab.load())
     if cookie == "ended":  # logged out elsewhere after this page loaded
         assert len(tab.photos) == 2
-        end_session(db, token)
+        committed(db, end_session, token)
     before = gallery(db, member)
     argument = [NamedUpload(jpeg())] if handler == "upload" else photos[1].id
     events = await run(_call(tab, handler, argument))

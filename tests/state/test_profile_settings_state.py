@@ -13,7 +13,7 @@ from models.profile_steps import ABOUT_MAX, ABOUT_TOO_LONG, CHOOSE_COUNTRY
 from state.i18n import I18nState
 from state.profile_settings import ProfileSettingsState, seeking_of
 from state.session import SessionState
-from tests.factories import make_member
+from tests.factories import committed, make_member
 from tests.state.conftest import redirects, run, scripts, substate
 from translations.catalog import gettext
 
@@ -60,11 +60,11 @@ def member(db: Session) -> Member:
 
 @pytest.fixture
 async def tab(make_root, db: Session, member: Member) -> ProfileSettingsState:
-    return await settings_tab(make_root, start_session(db, member.id))
+    return await settings_tab(make_root, committed(db, start_session, member.id))
 
 
 async def test_load_fills_every_section_from_the_database(make_root, db, member) -> None:
-    token = start_session(db, member.id)
+    token = committed(db, start_session, member.id)
     state = await settings_tab(make_root, token, "/settings?tab=location")
     assert state.tab == "location"
     assert (state.name, state.gender, state.seeking) == ("Anna", "female", "male")
@@ -88,7 +88,9 @@ async def test_load_fills_every_section_from_the_database(make_root, db, member)
 
 
 async def test_an_unknown_tab_in_the_address_opens_the_profile(make_root, db, member) -> None:
-    state = await settings_tab(make_root, start_session(db, member.id), "/settings?tab=evil")
+    state = await settings_tab(
+        make_root, committed(db, start_session, member.id), "/settings?tab=evil"
+    )
     assert state.tab == "profile"
 
 
@@ -184,10 +186,10 @@ SAVES = [
 async def test_without_a_live_session_nothing_is_stored(
     make_root, db, member, handler, args, cookie
 ) -> None:
-    token = start_session(db, member.id)
+    token = committed(db, start_session, member.id)
     state = await settings_tab(make_root, token if cookie == "ended" else None)
     if cookie == "ended":  # logged out elsewhere after this page loaded
-        end_session(db, token)
+        committed(db, end_session, token)
     state.name, state.gender, state.seeking, state.date_of_birth = (
         "Bob",
         "male",
@@ -248,9 +250,9 @@ def test_use_my_location_asks_the_browser(tab) -> None:
 
 
 async def test_a_location_answer_after_a_log_out_fills_nothing(make_root, db, member) -> None:
-    token = start_session(db, member.id)
+    token = committed(db, start_session, member.id)
     state = await settings_tab(make_root, token)
-    end_session(db, token)
+    committed(db, end_session, token)
     events = await run(state.apply_location(geo_answer(country="DE", region=None, city="Köln")))
     assert redirects(events) == [LOGIN]
     assert (state.country, state.city) == ("NL", "Utrecht")

@@ -9,7 +9,7 @@ import reflex as rx
 from sqlmodel import Session, select
 
 from models.auth_session import end_session, start_session
-from models.blocks import Block, block_member
+from models.blocks import Block
 from models.likes import Like, like_member
 from models.member import Member, MemberStatus, Photo
 from state.profile_view import (
@@ -20,7 +20,7 @@ from state.profile_view import (
     ProfileViewState,
 )
 from state.session import SessionState
-from tests.factories import add_photo, edit_profile, make_member, row_count
+from tests.factories import add_photo, block_member, committed, edit_profile, make_member, row_count
 from tests.state.conftest import redirects, run, substate
 from tests.state.test_likes_state import fresh, logged_in
 
@@ -126,7 +126,7 @@ async def test_a_premium_member_sees_every_photo(make_root, db: Session) -> None
 async def test_privacy_mode_shows_further_photos_to_liked_members_only(make_root, db) -> None:
     bea, photos = owner_with_photos(db, 2, privacy_mode=True)
     carl, dirk = member(db), member(db, "dirk@example.com", paid_user=True)
-    like_member(db, bea.id, carl.id)
+    committed(db, like_member, bea.id, carl.id)
     view = await open_as(make_root, db, dirk, f"/members/{bea.id}")
     assert view.photos == [shown(photos[0]), locked(photos[1], "privacy")]
     assert_never_sent(view, photos[1:])
@@ -137,7 +137,7 @@ async def test_privacy_mode_shows_further_photos_to_liked_members_only(make_root
 async def test_a_liked_free_member_is_offered_premium_not_privacy(make_root, db) -> None:
     bea, photos = owner_with_photos(db, privacy_mode=True)
     carl = member(db)
-    like_member(db, bea.id, carl.id)
+    committed(db, like_member, bea.id, carl.id)
     view = await open_as(make_root, db, carl, f"/members/{bea.id}")
     assert view.photos == [shown(p) for p in photos[:3]] + [
         locked(p, "premium") for p in photos[3:]
@@ -154,8 +154,8 @@ async def test_own_profile_shows_everything(make_root, db: Session) -> None:
 async def test_opening_a_likers_profile_clears_its_new_flag(make_root, db: Session) -> None:
     anna = make_member(db, "anna@example.com")
     carl, dirk = member(db), member(db, "dirk@example.com")
-    like_member(db, carl.id, anna.id)
-    like_member(db, dirk.id, anna.id)
+    committed(db, like_member, carl.id, anna.id)
+    committed(db, like_member, dirk.id, anna.id)
     root = await logged_in(make_root, db, anna, f"/likes/m/{carl.id}")
     session = substate(root, SessionState)
     assert session.new_likes == 2
@@ -298,7 +298,7 @@ async def test_no_chat_with_oneself(make_root, db: Session) -> None:
 async def test_block_removes_the_like_and_unblock_lifts_it(make_root, db: Session) -> None:
     bea, _photos = owner_with_photos(db, 1)
     carl = member(db)
-    like_member(db, bea.id, carl.id)  # Bea's like of Carl stays
+    committed(db, like_member, bea.id, carl.id)  # Bea's like of Carl stays
     view = await open_as(make_root, db, carl, f"/members/{bea.id}")
     await run(view.toggle_like())
     view.ask_block(True)
@@ -322,12 +322,12 @@ async def test_nobody_blocks_themselves(make_root, db: Session) -> None:
 async def test_a_tab_whose_session_ended_can_neither_like_nor_block(make_root, db) -> None:
     bea, _photos = owner_with_photos(db, 1)
     carl = member(db)
-    token = start_session(db, carl.id)
+    token = committed(db, start_session, carl.id)
     root = make_root(url=f"/members/{bea.id}", cookie=f"auth.session={token}")
     await substate(root, SessionState)._load()
     view = await opened(root)
     assert view.status == "visible"
-    end_session(db, token)
+    committed(db, end_session, token)
     await run(view.toggle_like())
     await run(view.set_blocked(True))
     assert redirects(await run(view.open_chat())) == []

@@ -13,13 +13,13 @@ from models.push_subscription import save_subscription
 from services.site_settings import current_settings
 from state.refresh import RefreshState
 from state.session import SessionState
-from tests.factories import make_member
+from tests.factories import committed, make_member
 from tests.queries import statements
 from tests.state.conftest import run, scripts, substate
 
 
 async def refresh_of(make_root, db, member=None, url: str = "/members") -> RefreshState:
-    cookie = f"auth.session={start_session(db, member.id)}" if member else ""
+    cookie = f"auth.session={committed(db, start_session, member.id)}" if member else ""
     root = make_root(url=url, cookie=cookie)
     await substate(root, SessionState)._load()
     return substate(root, RefreshState)
@@ -50,7 +50,7 @@ async def test_ticks_come_after_5_then_60_seconds_and_register_the_tab(
 
 async def test_push_subscribers_refresh_every_five_minutes(make_root, db) -> None:
     anna = make_member(db)
-    save_subscription(db, anna.id, "https://push.example/1", "key", "auth")
+    committed(db, save_subscription, anna.id, "https://push.example/1", "key", "auth")
     refresh = await refresh_of(make_root, db, anna)
     await run(refresh.start())
 
@@ -64,6 +64,16 @@ async def test_an_older_chain_of_ticks_stops(make_root, db) -> None:
     await run(refresh.start())  # the next page mounted
 
     assert await run(refresh.tick(old)) == []
+
+
+async def test_a_tab_whose_state_was_lost_keeps_its_chain_of_ticks(make_root, db) -> None:
+    """Redis restarted: the tab's state is new, its browser still counts the page's chain."""
+    refresh = await refresh_of(make_root, db, make_member(db))
+
+    assert waits(await run(refresh.tick(7)))  # adopted: the next tick is on its way
+    assert await run(refresh.tick(6)) == []  # another chain stops
+    assert await run(refresh.tick("7")) == []  # only a number from the browser
+    assert await run(refresh.tick(2**40)) == []
 
 
 async def test_a_push_message_reloads_chats_and_likes(make_root, db) -> None:
@@ -101,5 +111,5 @@ async def test_a_tick_costs_a_few_statements(make_root, db, one_event, url: str)
     with statements() as seen:
         await run(refresh.tick(refresh._generation))
 
-    # the frame (viewer, member, profile, unread, likes) and push or not; on /chats the list
-    assert len(seen) == {"/members": 6, "/chats": 7}[url]
+    # the frame (viewer, member, profile and badges in one) and push or not; on /chats the list
+    assert len(seen) == {"/members": 2, "/chats": 3}[url]

@@ -7,7 +7,7 @@ from state.i18n import I18nState
 from state.members import MembersState
 from state.session import SessionState
 from state.shell import ShellState
-from tests.factories import add_photo, make_member
+from tests.factories import add_photo, committed, make_member
 from tests.state.conftest import substate
 
 
@@ -16,7 +16,7 @@ async def _load(root) -> None:
 
 
 async def test_locale_comes_from_the_browser_and_is_remembered(make_root, db: Session) -> None:
-    seed_default_settings(db)
+    committed(db, seed_default_settings)
     root = make_root(accept_language="sv-SE,sv;q=0.9,en;q=0.5")
     await _load(root)
     i18n = substate(root, I18nState)
@@ -25,7 +25,7 @@ async def test_locale_comes_from_the_browser_and_is_remembered(make_root, db: Se
 
 async def test_cookie_wins_and_account_language_beats_browser(make_root, db: Session) -> None:
     member = make_member(db, language="it")
-    token = start_session(db, member.id)
+    token = committed(db, start_session, member.id)
     root = make_root(accept_language="de", cookie=f"auth.session={token}")
     await _load(root)
     assert substate(root, I18nState).locale == "it"
@@ -36,8 +36,8 @@ async def test_cookie_wins_and_account_language_beats_browser(make_root, db: Ses
 
 
 async def test_domain_language_applies_without_cookie_or_browser_match(make_root, db) -> None:
-    seed_default_settings(db)
-    save_setting(db, "domain_language", "da_DK")
+    committed(db, seed_default_settings)
+    committed(db, save_setting, "domain_language", "da_DK")
     root = make_root(accept_language="ja")
     await _load(root)
     assert substate(root, I18nState).locale == "da"
@@ -56,8 +56,8 @@ async def test_switching_language_sets_the_cookie_and_refuses_unknown_codes(make
     [("NL", "yes", True), ("US", "yes", False), ("DE", "no", False)],
 )  # fmt: skip
 async def test_entry_warning_rules(make_root, db, country_header, setting, shown) -> None:
-    seed_default_settings(db)
-    save_setting(db, "enable_site_entry_popup", setting)
+    committed(db, seed_default_settings)
+    committed(db, save_setting, "enable_site_entry_popup", setting)
     root = make_root(cf_ipcountry=country_header)
     await _load(root)
     shell = substate(root, ShellState)
@@ -67,7 +67,7 @@ async def test_entry_warning_rules(make_root, db, country_header, setting, shown
 
 
 async def test_entry_warning_stays_away_once_dismissed_or_in_the_app(make_root, db) -> None:
-    seed_default_settings(db)
+    committed(db, seed_default_settings)
     root = make_root(accept_language="nl-NL")
     await _load(root)
     shell = substate(root, ShellState)
@@ -82,7 +82,7 @@ async def test_entry_warning_stays_away_once_dismissed_or_in_the_app(make_root, 
 
 
 async def test_company_info_reaches_the_footer(make_root, db) -> None:
-    seed_default_settings(db)
+    committed(db, seed_default_settings)
     root = make_root()
     await _load(root)
     shell = substate(root, ShellState)
@@ -91,7 +91,7 @@ async def test_company_info_reaches_the_footer(make_root, db) -> None:
 
 
 async def test_newest_members_hides_disabled_profiles(make_root, db) -> None:
-    seed_default_settings(db)
+    committed(db, seed_default_settings)
     for n in range(3):
         add_photo(db, make_member(db, f"m{n}@example.com"), f"p{n}", main=True)
     make_member(db, "gone@example.com", status="deleted_pending")
@@ -102,8 +102,8 @@ async def test_newest_members_hides_disabled_profiles(make_root, db) -> None:
 
 
 async def test_logged_out_search_can_be_switched_off(make_root, db) -> None:
-    seed_default_settings(db)
-    save_setting(db, "logged_out_search", False)
+    committed(db, seed_default_settings)
+    committed(db, save_setting, "logged_out_search", False)
     make_member(db)
     members = substate(make_root(), MembersState)
     await members.load_newest()

@@ -18,7 +18,7 @@ from models.site_settings import save_setting
 from services.config import get_config
 from state.i18n import I18nState
 from state.signup import SignupState
-from tests.factories import PASSWORD, add_photo, make_member, row_counts
+from tests.factories import PASSWORD, add_photo, committed, make_member, row_counts
 from tests.state.conftest import run, scripts, substate
 from translations.catalog import gettext
 from translations.errors import DUPLICATE_EMAIL, INVALID_EMAIL, PHOTO_LIMIT_REACHED
@@ -57,7 +57,7 @@ def fresh(db: Session) -> Session:
 
 def signed_up(db: Session, signup: SignupState, member_id: int) -> None:
     """The tab's signup made this member's account and session."""
-    signup._member_id, signup._session_id = member_id, start_handoff(db, member_id)[1]
+    signup._member_id, signup._session_id = member_id, committed(db, start_handoff, member_id)[1]
 
 
 async def opened(root, locale: str = "en") -> SignupState:
@@ -174,7 +174,7 @@ async def test_the_traffic_source_reaches_the_signup_record(make_root, db, outbo
 
 @pytest.mark.parametrize(("url", "closed"), [("/", True), ("/?ref=partner", False)])
 async def test_signups_can_require_a_traffic_source(make_root, db, outbox, url, closed) -> None:
-    save_setting(db, "signups", "with_trafficsource")
+    committed(db, save_setting, "signups", "with_trafficsource")
     services.site_settings.forget_cached_settings()
     root = make_root(url=url)
     substate(root, SignupState).capture_traffic_source()
@@ -215,7 +215,7 @@ async def test_after_a_log_out_the_tab_can_no_longer_edit_the_new_account(make_r
 
 async def test_a_revoked_session_can_neither_resume_nor_save(make_root, db, outbox) -> None:
     member = make_member(db)
-    kept, revoked = start_session(db, member.id), start_session(db, member.id)
+    kept, revoked = committed(db, start_session, member.id), committed(db, start_session, member.id)
     signup = substate(make_root(cookie=f"auth.session={revoked}"), SignupState)
     await run(signup.resume())
     assert signup.inline and signup.step == 1

@@ -9,6 +9,7 @@ import pytest
 from babel.dates import format_date
 from sqlmodel import Session, select
 
+import actions.signup
 import services.site_settings
 from actions.account_links import confirm_address, undo_deletion
 from actions.accounts import (
@@ -28,13 +29,22 @@ from actions.signup import Arrival, sign_up
 from actions.viewer import Viewer
 from models.account_errors import AccountError
 from models.auth_session import AuthSession, member_id_for_token, redeem_handoff, start_session
+from models.credits import CreditEntry
+from models.email_tokens import EmailToken
 from models.member import Member, MemberStatus, Profile, utcnow
 from models.passwords import verify_password
-from models.signup import SignupForm
+from models.signup import SignupForm, SignupSource
 from services.account_mail import ACTIVATE_PATH, MAIL_CHANGE_PATH, REACTIVATE_PATH, RESET_PATH
 from services.config import get_config
 from services.mail import OutgoingMail
-from tests.factories import PASSWORD, make_member, make_member_with_password, row_count
+from tests.factories import (
+    PASSWORD,
+    committed,
+    make_member,
+    make_member_with_password,
+    row_count,
+    row_counts,
+)
 from translations.errors import CHECK_OLD_PASSWORD, LOGIN_FAILED, RESET_LINK_INVALID
 
 NEW = "a brand new passphrase"
@@ -92,10 +102,27 @@ def test_sign_up_logs_in_through_a_handoff_and_mails_after_the_commit(db: Sessio
     assert mail.to == "anna@example.com"
     assert "/api/activate.php?token=" in mail.links[0]
     assert "Sunny Anna" in mail.text
-    cookie = redeem_handoff(db, new.handoff)
+    cookie = committed(db, redeem_handoff, new.handoff)
     assert member_id_for_token(db, cookie) == new.member_id
     stored = _stored(db, new.member_id)
     assert (stored.status, stored.language) == (MemberStatus.NOT_CONFIRMED, "de")
+
+
+def test_a_sign_up_failing_after_the_member_row_leaves_nothing(
+    db: Session, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Member, profile, tracking, welcome credits, activation link and session are written by
+    one transaction: a failing later step (the mail) rolls all of them back."""
+
+    def broken_mail(*_args, **_kwargs):
+        raise RuntimeError("mail template missing")
+
+    with monkeypatch.context() as patch, pytest.raises(RuntimeError):
+        patch.setattr(actions.signup, "account_mail", broken_mail)
+        _sign_up()
+    tables = (Member, Profile, SignupSource, CreditEntry, EmailToken, AuthSession)
+    assert row_counts(db, *tables) == dict.fromkeys((t.__name__ for t in tables), 0)
+    assert _sign_up().value.member_id  # the same address signs up fine afterwards
 
 
 def test_activation_link_activates_without_starting_a_session(db: Session) -> None:
@@ -130,7 +157,7 @@ def test_log_in_hands_off_a_session(db: Session) -> None:
     member = make_member_with_password(db, language="fi")
     login = log_in("anna@example.com", PASSWORD, CLIENT).value
     assert (login.member_id, login.language) == (member.id, "fi")
-    assert member_id_for_token(db, redeem_handoff(db, login.handoff)) == member.id
+    assert member_id_for_token(db, committed(db, redeem_handoff, login.handoff)) == member.id
 
 
 def test_log_in_awaiting_deletion_gets_no_session(db: Session) -> None:
@@ -144,12 +171,12 @@ def test_log_in_awaiting_deletion_gets_no_session(db: Session) -> None:
 
 def test_password_reset_by_mail(db: Session) -> None:
     member = make_member_with_password(db)
-    old = start_session(db, member.id)
+    old = committed(db, start_session, member.id)
     assert request_password_reset("nobody@example.com", CLIENT).effects == ()
     token = _token(_mailed(request_password_reset("anna@example.com", CLIENT)), RESET_PATH)
     login = reset_password(token, NEW, NEW).value
     assert login.member_id == member.id
-    assert member_id_for_token(db, redeem_handoff(db, login.handoff)) == member.id
+    assert member_id_for_token(db, committed(db, redeem_handoff, login.handoff)) == member.id
     assert member_id_for_token(db, old) is None
     assert verify_password(_stored(db, member.id).password_hash, NEW)
     with pytest.raises(AccountError) as caught:
@@ -159,7 +186,7 @@ def test_password_reset_by_mail(db: Session) -> None:
 
 def test_new_password_needs_the_old_one(db: Session) -> None:
     member = make_member_with_password(db)
-    keep = start_session(db, member.id)
+    keep = committed(db, start_session, member.id)
     with pytest.raises(AccountError) as caught:
         new_password(_viewer(member), "wrong password", NEW, NEW, keep)
     assert caught.value.message == CHECK_OLD_PASSWORD

@@ -17,7 +17,7 @@ from models.email_tokens import EmailToken
 from models.login import FREE_ATTEMPTS
 from models.member import Member
 from models.passwords import PASSWORD_TOO_SHORT, verify_password
-from tests.factories import PASSWORD, make_member, make_member_with_password
+from tests.factories import PASSWORD, committed, make_member, make_member_with_password
 from translations.errors import (
     CHECK_OLD_PASSWORD,
     DUPLICATE_EMAIL,
@@ -51,8 +51,8 @@ def test_password_change_is_refused_and_nothing_changes(
     db: Session, current: str, new: str, repeat: str, message: str, field: str
 ) -> None:
     member = make_member_with_password(db)
-    token = start_session(db, member.id)
-    other = start_session(db, member.id)
+    token = committed(db, start_session, member.id)
+    other = committed(db, start_session, member.id)
     error = _error(change_password, db, member.id, current, new, repeat, token)
     assert (error.message, error.field) == (message, field)
     db.rollback()
@@ -63,9 +63,12 @@ def test_password_change_is_refused_and_nothing_changes(
 def test_password_change_keeps_this_session_and_ends_the_others(db: Session) -> None:
     member = make_member_with_password(db)
     bystander = make_member(db, "bert@example.com")
-    mine, elsewhere = start_session(db, member.id), start_session(db, member.id)
-    theirs = start_session(db, bystander.id)
-    change_password(db, member.id, PASSWORD, NEW, NEW, mine)
+    mine, elsewhere = (
+        committed(db, start_session, member.id),
+        committed(db, start_session, member.id),
+    )
+    theirs = committed(db, start_session, bystander.id)
+    committed(db, change_password, member.id, PASSWORD, NEW, NEW, mine)
     assert verify_password(db.get(Member, member.id).password_hash, NEW)
     assert member_id_for_token(db, mine) == member.id
     assert member_id_for_token(db, elsewhere) is None
@@ -105,35 +108,35 @@ def test_address_of_another_account_is_refused(db: Session) -> None:
 
 def test_confirmed_link_switches_the_address_once(db: Session) -> None:
     member = make_member_with_password(db)
-    address, token = request_email_change(db, member.id, PASSWORD, " New@Example.COM ")
+    address, token = committed(db, request_email_change, member.id, PASSWORD, " New@Example.COM ")
     assert address == "new@example.com"
     assert db.get(Member, member.id).email == "anna@example.com"  # not before the link
-    assert confirm_email_change(db, token).email == "new@example.com"
+    assert committed(db, confirm_email_change, token).email == "new@example.com"
     assert db.get(Member, member.id).email == "new@example.com"
-    assert confirm_email_change(db, token) is None
+    assert committed(db, confirm_email_change, token) is None
 
 
 def test_link_fails_when_the_address_was_taken_meanwhile(db: Session) -> None:
     member = make_member_with_password(db)
-    _, token = request_email_change(db, member.id, PASSWORD, "new@example.com")
+    _, token = committed(db, request_email_change, member.id, PASSWORD, "new@example.com")
     make_member(db, "new@example.com")
-    assert confirm_email_change(db, token) is None
+    assert committed(db, confirm_email_change, token) is None
     assert db.get(Member, member.id).email == "anna@example.com"
 
 
 def test_newer_request_replaces_the_older_link(db: Session) -> None:
     member = make_member_with_password(db)
-    _, first = request_email_change(db, member.id, PASSWORD, "first@example.com")
-    _, second = request_email_change(db, member.id, PASSWORD, "second@example.com")
-    assert confirm_email_change(db, first) is None
-    assert confirm_email_change(db, second).email == "second@example.com"
+    _, first = committed(db, request_email_change, member.id, PASSWORD, "first@example.com")
+    _, second = committed(db, request_email_change, member.id, PASSWORD, "second@example.com")
+    assert committed(db, confirm_email_change, first) is None
+    assert committed(db, confirm_email_change, second).email == "second@example.com"
 
 
 @pytest.mark.parametrize("token", [None, "", "garbage", "x" * 101])
 def test_bad_links_change_nothing(db: Session, token) -> None:
     member = make_member_with_password(db)
-    request_email_change(db, member.id, PASSWORD, "new@example.com")
-    assert confirm_email_change(db, token) is None
+    committed(db, request_email_change, member.id, PASSWORD, "new@example.com")
+    assert committed(db, confirm_email_change, token) is None
     assert db.get(Member, member.id).email == "anna@example.com"
 
 
@@ -142,18 +145,18 @@ def test_guessing_the_current_password_in_settings_locks_like_log_in(db: Session
     errors = []
     for _attempt in range(FREE_ATTEMPTS):
         with pytest.raises(AccountError) as raised:
-            request_email_change(db, member.id, "guess", "new@example.com")
+            committed(db, request_email_change, member.id, "guess", "new@example.com")
         errors.append(raised.value.message)
     assert errors[0] == CHECK_OLD_PASSWORD and errors[-1] == TOO_MANY_LOGIN_ATTEMPTS
     with pytest.raises(AccountError) as raised:
-        request_email_change(db, member.id, PASSWORD, "new@example.com")
+        committed(db, request_email_change, member.id, PASSWORD, "new@example.com")
     assert raised.value.message == TOO_MANY_LOGIN_ATTEMPTS
 
 
 def test_at_most_three_address_changes_are_mailed_a_day(db: Session) -> None:
     member = make_member_with_password(db)
     for n in range(3):
-        request_email_change(db, member.id, PASSWORD, f"new{n}@example.com")
+        committed(db, request_email_change, member.id, PASSWORD, f"new{n}@example.com")
     error = _error(request_email_change, db, member.id, PASSWORD, "new3@example.com")
     assert (error.message, error.field) == (TOO_MANY_EMAIL_CHANGES, "email")
     db.rollback()
@@ -163,4 +166,4 @@ def test_at_most_three_address_changes_are_mailed_a_day(db: Session) -> None:
         token.created_at -= timedelta(days=1, minutes=1)
         db.add(token)
     db.commit()
-    assert request_email_change(db, member.id, PASSWORD, "new3@example.com")[0]
+    assert committed(db, request_email_change, member.id, PASSWORD, "new3@example.com")[0]

@@ -11,7 +11,7 @@ from app.auto_like_api import auto_like
 from models.auth_session import start_session
 from models.likes import Like, like_member
 from models.member import Profile
-from tests.factories import add_photo, make_member
+from tests.factories import add_photo, committed, make_member
 
 
 @pytest.fixture
@@ -23,7 +23,7 @@ def client(engine) -> TestClient:
 
 def log_in(client: TestClient, db: Session, email: str = "anna@example.com") -> int:
     member = make_member(db, email)
-    client.cookies.set(SESSION_COOKIE, start_session(db, member.id))
+    client.cookies.set(SESSION_COOKIE, committed(db, start_session, member.id))
     return member.id
 
 
@@ -57,7 +57,7 @@ def test_an_automatic_like_comes_as_a_profile(client, db: Session) -> None:
 def test_a_new_like_comes_first_and_once(client, db: Session) -> None:
     anna_id = log_in(client, db)
     bob = make_member(db, "bob@example.com")
-    like_member(db, bob.id, anna_id)
+    committed(db, like_member, bob.id, anna_id)
     first = client.get("/api/auto-like.php").json()
     assert first == {"profile": {"id": bob.id, "name": "Bob", "main_image": None}}
     assert client.get("/api/auto-like.php").json() == {"profile": None}

@@ -5,11 +5,11 @@ from datetime import UTC, date, datetime, timedelta
 import pytest
 from sqlmodel import Session, select
 
-from models.blocks import Block, block_member, blocked_either_way, has_blocked, unblock_member
+from models.blocks import Block, blocked_either_way, has_blocked
 from models.directory import age_on, newest_members
 from models.member import Member, MemberStatus, Profile
 from models.visibility import ProfileAccess, can_contact, listed_to, profile_access, shown_to
-from tests.factories import add_photo, edit_profile, make_member
+from tests.factories import add_photo, block_member, edit_profile, make_member, unblock_member
 
 TODAY = date(2025, 6, 15)
 

@@ -8,7 +8,6 @@ import pytest
 from sqlalchemy import Engine
 from sqlmodel import Session, select
 
-from models.blocks import block_member
 from models.chat import (
     EMPTY_MESSAGE,
     FREE_CHAT_STARTS,
@@ -31,7 +30,7 @@ from models.chat import (
 from models.credits import grant_credits, ledger_sum
 from models.member import Member, MemberStatus
 from models.site_settings import SiteSettings
-from tests.factories import edit_profile, make_member
+from tests.factories import block_member, edit_profile, make_member
 from translations.errors import INSUFFICIENT_CREDITS, MEMBER_UNAVAILABLE
 
 SETTINGS = SiteSettings(message_credits=5, gift_credits=25, message_length=20)
@@ -248,6 +247,17 @@ def test_both_members_writing_first_at_once_share_one_conversation(engine: Engin
         (summary,) = chat_list(db, a.id, TODAY, 10)
         assert summary.member.id == b.id and summary.unread == 1
         assert len(messages_of(db, a.id, summary.conversation_id, 10)) == 2
+
+
+def test_a_free_member_writing_first_to_six_at_once_starts_two_chats(
+    engine: Engine, db, anna
+) -> None:
+    _postgres_only(engine)
+    others = [rich(db, f"m{i}@example.com") for i in range(6)]
+    results = _parallel(engine, 6, lambda i: Outgoing(anna.id, others[i].id, client_id(), "Hi"))
+    assert sum(result == FREE_CHATS_USED for result in results) == 4  # spec section 9: two
+    assert len(chat_list(db, anna.id, TODAY, 10)) == 2
+    assert balance(db, anna) == 90 == ledger_sum(db, anna.id)
 
 
 def test_the_chat_partner_is_a_visible_or_unconfirmed_member_not_blocked(db: Session) -> None:

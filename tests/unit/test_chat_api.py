@@ -17,7 +17,7 @@ from models.credits import grant_credits
 from models.likes import like_member
 from models.member import Member
 from models.site_settings import SiteSettings
-from tests.factories import make_member
+from tests.factories import committed, make_member
 
 SETTINGS = SiteSettings()
 JSON = {"content-type": "application/json"}
@@ -34,7 +34,7 @@ def client(engine) -> TestClient:
 
 
 def log_in(client: TestClient, db: Session, member: Member) -> None:
-    client.cookies.set(SESSION_COOKIE, start_session(db, member.id))
+    client.cookies.set(SESSION_COOKIE, committed(db, start_session, member.id))
 
 
 def write(db: Session, sender: Member, recipient: Member, text: str = "Hi") -> int:
@@ -99,8 +99,8 @@ def test_other_members_chats_and_bad_requests_are_refused(client, db) -> None:
 
 def test_likes_lists_given_and_received_with_the_new_flag(client, db) -> None:
     anna, bob, carol = (make_member(db, f"{n}@example.com") for n in ("anna", "bob", "carol"))
-    like_member(db, anna.id, bob.id)
-    like_member(db, carol.id, anna.id)
+    committed(db, like_member, anna.id, bob.id)
+    committed(db, like_member, carol.id, anna.id)
     log_in(client, db, anna)
 
     answer = client.get("/api/likes.php").json()

@@ -8,7 +8,7 @@ from sqlmodel import Session, select
 
 from models.account_errors import AccountError
 from models.auth_session import AuthSession, member_id_for_token, start_session
-from models.blocks import Block, block_member
+from models.blocks import Block
 from models.credits import CreditEntry, grant_credits
 from models.deletion import (
     CHOOSE_REASON,
@@ -30,12 +30,19 @@ from models.search import SearchFilters, save_filters, saved_filters
 from models.signup import SignupSource
 from services.account_purge import purge_expired_accounts
 from services.config import get_config
-from tests.factories import PASSWORD, add_photo, make_member, make_member_with_password
+from tests.factories import (
+    PASSWORD,
+    add_photo,
+    block_member,
+    committed,
+    make_member,
+    make_member_with_password,
+)
 from translations.errors import LOGIN_FAILED
 
 
 def _delete(db: Session, member: Member, note: str = "") -> str:
-    return delete_account(db, member.id, PASSWORD, "found_partner", note)
+    return committed(db, delete_account, member.id, PASSWORD, "found_partner", note)
 
 
 def _age_deletion(db: Session, member: Member, days: float) -> None:
@@ -58,9 +65,9 @@ def _age_deletion(db: Session, member: Member, days: float) -> None:
 )
 def test_refused_deletion_changes_nothing(db: Session, password, reason, message) -> None:
     member = make_member_with_password(db)
-    session = start_session(db, member.id)
+    session = committed(db, start_session, member.id)
     with pytest.raises(AccountError) as caught:
-        delete_account(db, member.id, password, reason, "")
+        committed(db, delete_account, member.id, password, reason, "")
     assert caught.value.message == message
     db.rollback()
     assert db.get(Member, member.id).status == MemberStatus.ACTIVE
@@ -70,8 +77,8 @@ def test_refused_deletion_changes_nothing(db: Session, password, reason, message
 
 def test_deletion_hides_the_account_and_ends_its_sessions(db: Session) -> None:
     member = make_member_with_password(db)
-    sessions = [start_session(db, member.id) for _ in range(2)]
-    token = delete_account(db, member.id, PASSWORD, "privacy", "  " + "n" * 600)
+    sessions = [committed(db, start_session, member.id) for _ in range(2)]
+    token = committed(db, delete_account, member.id, PASSWORD, "privacy", "  " + "n" * 600)
     stored = db.get(Member, member.id)
     assert stored.status == MemberStatus.DELETED_PENDING
     assert utcnow() - timedelta(minutes=1) < stored.deleted_at <= utcnow()
@@ -83,7 +90,7 @@ def test_deletion_hides_the_account_and_ends_its_sessions(db: Session) -> None:
 
 def test_deletion_note_loses_nul_characters(db: Session) -> None:
     member = make_member_with_password(db)
-    delete_account(db, member.id, PASSWORD, "other", "too\x00 many")
+    committed(db, delete_account, member.id, PASSWORD, "other", "too\x00 many")
     assert db.get(Member, member.id).delete_note == "too many"
 
 
@@ -91,7 +98,7 @@ def test_deleted_account_cannot_be_deleted_twice_once_erased(db: Session) -> Non
     member = make_member_with_password(db)
     _delete(db, member)
     _age_deletion(db, member, 15)
-    erase_expired_accounts(db, utcnow())
+    committed(db, erase_expired_accounts, utcnow())
     with pytest.raises(AccountError) as caught:
         _delete(db, member)
     assert caught.value.message == WRONG_PASSWORD
@@ -104,21 +111,21 @@ def test_reactivation_within_the_grace_period_restores_the_account(db: Session) 
     member = make_member_with_password(db)
     token = _delete(db, member, "bye")
     _age_deletion(db, member, 13)
-    assert reactivate(db, token).id == member.id
+    assert committed(db, reactivate, token).id == member.id
     stored = db.get(Member, member.id)
     assert stored.status == MemberStatus.ACTIVE
     assert stored.deleted_at is None and stored.delete_reason is None and stored.delete_note is None
     assert db.get(Profile, member.id).status == "enabled"
-    assert reactivate(db, token) is None
+    assert committed(db, reactivate, token) is None
 
 
 def test_reactivation_after_the_grace_period_fails(db: Session) -> None:
     member = make_member_with_password(db)
     token = _delete(db, member)
     _age_deletion(db, member, 14.01)
-    assert reactivate(db, token) is None
+    assert committed(db, reactivate, token) is None
     assert db.get(Member, member.id).status == MemberStatus.DELETED_PENDING
-    assert request_reactivation(db, "anna@example.com") is None
+    assert committed(db, request_reactivation, "anna@example.com") is None
 
 
 def test_reactivation_link_of_another_purpose_or_garbage_fails(db: Session) -> None:
@@ -127,7 +134,7 @@ def test_reactivation_link_of_another_purpose_or_garbage_fails(db: Session) -> N
     activation = issue_token(db, member.id, Purpose.ACTIVATE)
     db.commit()
     for token in (activation, None, "garbage"):
-        assert reactivate(db, token) is None
+        assert committed(db, reactivate, token) is None
     assert db.get(Member, member.id).status == MemberStatus.DELETED_PENDING
 
 
@@ -135,18 +142,18 @@ def test_a_new_reactivation_link_is_mailed_only_for_accounts_awaiting_deletion(d
     member = make_member_with_password(db)
     make_member(db, "bert@example.com")
     first = _delete(db, member)
-    found, token = request_reactivation(db, " ANNA@example.com")
+    found, token = committed(db, request_reactivation, " ANNA@example.com")
     assert found.id == member.id
-    assert reactivate(db, first) is None  # the new link replaced the first
-    assert request_reactivation(db, "bert@example.com") is None
-    assert request_reactivation(db, "nobody@example.com") is None
-    assert reactivate(db, token).id == member.id
+    assert committed(db, reactivate, first) is None  # the new link replaced the first
+    assert committed(db, request_reactivation, "bert@example.com") is None
+    assert committed(db, request_reactivation, "nobody@example.com") is None
+    assert committed(db, reactivate, token).id == member.id
 
 
 def test_account_awaiting_deletion_can_still_log_in(db: Session) -> None:
     member = make_member_with_password(db)
     _delete(db, member)
-    assert attempt_login(db, "anna@example.com", PASSWORD).awaiting_deletion is True
+    assert committed(db, attempt_login, "anna@example.com", PASSWORD).awaiting_deletion is True
 
 
 # --- erasing ------------------------------------------------------------------------------
@@ -156,11 +163,11 @@ def _full_account(db: Session, email: str, stem: str) -> Member:
     member = make_member_with_password(db, email)
     add_photo(db, member, f"{stem}1", main=True)
     add_photo(db, member, f"{stem}2")
-    save_subscription(db, member.id, f"https://push.example.com/{stem}", "key", "auth")
+    committed(db, save_subscription, member.id, f"https://push.example.com/{stem}", "key", "auth")
     db.add(SignupSource(member_id=member.id, network="adnet", signup_message="Hi, I am Anna"))
     grant_credits(db, member, 10, "signup")
     db.commit()
-    start_session(db, member.id)
+    committed(db, start_session, member.id)
     return member
 
 
@@ -174,7 +181,7 @@ def test_expired_accounts_are_erased_but_keep_their_ledger(db: Session) -> None:
     issue_token(db, member.id, Purpose.RESET_PASSWORD)
     db.commit()
     _age_deletion(db, member, 15)
-    erased = erase_expired_accounts(db, utcnow())
+    erased = committed(db, erase_expired_accounts, utcnow())
     assert [e.member_id for e in erased] == [member.id]
     assert sorted(erased[0].photo_files) == [
         "annaphoto1.jpg", "annaphoto1_t.jpg", "annaphoto2.jpg", "annaphoto2_t.jpg"
@@ -198,7 +205,7 @@ def test_accounts_inside_the_grace_period_are_untouched(db: Session) -> None:
     active = _full_account(db, "bert@example.com", "bertphoto")
     _delete(db, recent)
     _age_deletion(db, recent, 13.9)
-    assert erase_expired_accounts(db, utcnow()) == []
+    assert committed(db, erase_expired_accounts, utcnow()) == []
     db.expire_all()
     for member, email in ((recent, "anna@example.com"), (active, "bert@example.com")):
         stored = db.get(Member, member.id)
@@ -213,18 +220,18 @@ def test_erasure_happens_once(db: Session) -> None:
     member = make_member_with_password(db)
     _delete(db, member)
     _age_deletion(db, member, 20)
-    assert [e.member_id for e in erase_expired_accounts(db, utcnow())] == [member.id]
-    assert erase_expired_accounts(db, utcnow()) == []
-    assert erase_expired_accounts(db, utcnow() + GRACE_PERIOD * 10) == []
+    assert [e.member_id for e in committed(db, erase_expired_accounts, utcnow())] == [member.id]
+    assert committed(db, erase_expired_accounts, utcnow()) == []
+    assert committed(db, erase_expired_accounts, utcnow() + GRACE_PERIOD * 10) == []
 
 
 def test_erased_address_can_sign_up_and_log_in_no_more(db: Session) -> None:
     member = make_member_with_password(db)
     _delete(db, member)
     _age_deletion(db, member, 15)
-    erase_expired_accounts(db, utcnow())
+    committed(db, erase_expired_accounts, utcnow())
     with pytest.raises(AccountError) as caught:
-        attempt_login(db, "anna@example.com", PASSWORD)
+        committed(db, attempt_login, "anna@example.com", PASSWORD)
     assert caught.value.message == LOGIN_FAILED
     assert db.exec(select(Member).where(Member.email == "anna@example.com")).first() is None
 
@@ -234,18 +241,18 @@ def test_erasure_removes_likes_blocks_search_preferences_and_notification_settin
 ) -> None:
     member = make_member_with_password(db, notifications_disabled=["bounce"])
     bert, carl = make_member(db, "bert@example.com"), make_member(db, "carl@example.com")
-    like_member(db, member.id, bert.id)
-    like_member(db, carl.id, member.id)
-    like_member(db, bert.id, carl.id)
+    committed(db, like_member, member.id, bert.id)
+    committed(db, like_member, carl.id, member.id)
+    committed(db, like_member, bert.id, carl.id)
     block_member(db, member.id, carl.id)
     block_member(db, bert.id, member.id)
     block_member(db, carl.id, bert.id)
-    save_filters(db, member.id, SearchFilters(gender="male"))
-    save_filters(db, bert.id, SearchFilters(gender="female"))
-    save_preferences(db, member.id, {"email_likes": False})
+    committed(db, save_filters, member.id, SearchFilters(gender="male"))
+    committed(db, save_filters, bert.id, SearchFilters(gender="female"))
+    committed(db, save_preferences, member.id, {"email_likes": False})
     _delete(db, member)
     _age_deletion(db, member, 15)
-    erase_expired_accounts(db, utcnow())
+    committed(db, erase_expired_accounts, utcnow())
     db.expire_all()
     assert [(x.liker_id, x.liked_id) for x in db.exec(select(Like))] == [(bert.id, carl.id)]
     assert [(x.blocker_id, x.blocked_id) for x in db.exec(select(Block))] == [(carl.id, bert.id)]

@@ -15,7 +15,7 @@ from app.geocode_api import geocode
 from models.auth_session import start_session
 from services import geocoding
 from services.geocoding import Place, reverse_geocode
-from tests.factories import make_member
+from tests.factories import committed, make_member
 
 
 @pytest.mark.parametrize(
@@ -104,7 +104,7 @@ def client(engine) -> TestClient:
 
 @pytest.fixture
 def member_client(client: TestClient, db: Session) -> TestClient:
-    client.cookies.set(SESSION_COOKIE, start_session(db, make_member(db).id))
+    client.cookies.set(SESSION_COOKIE, committed(db, start_session, make_member(db).id))
     return client
 
 

@@ -1,5 +1,6 @@
 """The HTTP side of accounts: the session hand-off, mailed links, log-out's way onward."""
 
+import json
 from datetime import timedelta
 from functools import partial
 
@@ -17,7 +18,7 @@ from models.auth_session import (
 from models.deletion import delete_account
 from models.member import Member, utcnow
 from services.config import get_config
-from tests.factories import PASSWORD, make_member, make_member_with_password
+from tests.factories import PASSWORD, committed, make_member, make_member_with_password
 
 HANDOFF = "/api/session.php"
 
@@ -28,7 +29,7 @@ def _cookie_header(response) -> str:
 
 def test_a_handoff_code_becomes_an_httponly_session_cookie_once(client, db: Session) -> None:
     member = make_member(db)
-    code = start_handoff_session(db, member.id)
+    code = committed(db, start_handoff_session, member.id)
     response = client.post(HANDOFF, json={"code": code})
     assert response.status_code == 204
     cookie = _cookie_header(response)
@@ -47,14 +48,14 @@ def test_a_handoff_code_becomes_an_httponly_session_cookie_once(client, db: Sess
     ],
 )
 def test_a_forged_cross_site_handoff_is_refused_and_the_code_kept(client, db, headers) -> None:
-    code = start_handoff_session(db, make_member(db).id)
+    code = committed(db, start_handoff_session, make_member(db).id)
     response = client.post(HANDOFF, content=f'{{"code": "{code}"}}', headers=headers)
     assert response.status_code == 400 and SESSION_COOKIE not in _cookie_header(response)
     assert client.post(HANDOFF, json={"code": code}).status_code == 204
 
 
 def test_an_old_handoff_code_is_refused(client, db: Session) -> None:
-    code = start_handoff_session(db, make_member(db).id)
+    code = committed(db, start_handoff_session, make_member(db).id)
     row = db.exec(select(AuthSession)).one()
     row.created_at = utcnow() - timedelta(minutes=2)
     db.add(row)
@@ -64,7 +65,7 @@ def test_an_old_handoff_code_is_refused(client, db: Session) -> None:
 
 def test_the_activation_link_confirms_but_never_logs_in(client, db: Session) -> None:
     member = make_member(db, status="not_confirmed")
-    token = issue_activation(db, member)
+    token = committed(db, issue_activation, member)
     for _click in range(2):  # a mail scanner may open it first
         response = client.get(f"/api/activate.php?token={token}", follow_redirects=False)
         assert response.headers["location"] == "/activate/done"
@@ -77,7 +78,7 @@ def test_the_activation_link_confirms_but_never_logs_in(client, db: Session) -> 
 
 def test_the_reactivation_link_restores_the_account(client, db: Session) -> None:
     member = make_member_with_password(db)
-    token = delete_account(db, member.id, PASSWORD, "privacy", "")
+    token = committed(db, delete_account, member.id, PASSWORD, "privacy", "")
     response = client.get(f"/api/reactivate.php?token={token}", follow_redirects=False)
     assert response.headers["location"] == "/login?reactivated=1"
     assert SESSION_COOKIE not in _cookie_header(response)
@@ -103,8 +104,22 @@ def test_logout_goes_on_only_to_our_own_pages(client, next_path: str, location: 
 
 
 def test_a_new_log_in_ends_the_session_this_browser_had(client, db: Session) -> None:
-    old = start_session(db, make_member(db, "old@example.com").id)
+    old = committed(db, start_session, make_member(db, "old@example.com").id)
     client.cookies.set(SESSION_COOKIE, old)
-    code = start_handoff_session(db, make_member(db, "new@example.com").id)
+    code = committed(db, start_handoff_session, make_member(db, "new@example.com").id)
     assert client.post(HANDOFF, json={"code": code}).status_code == 204
     assert member_id_for_token(db, old) is None
+
+
+@pytest.mark.parametrize("declared", [True, False])
+def test_an_oversized_json_body_is_refused_unread(client, db: Session, declared: bool) -> None:
+    """A body over 8 KB is refused by its Content-Length, or by the first 8 KB read when it
+    declares none: a visitor cannot stream gigabytes into a worker's memory."""
+    code = committed(db, start_handoff_session, make_member(db).id)
+    db.commit()
+    body = json.dumps({"code": code, "pad": "x" * 9000}).encode()
+    chunks = iter([body[:4000], body[4000:]])
+    sent = body if declared else chunks
+    response = client.post(HANDOFF, content=sent, headers={"content-type": "application/json"})
+    assert response.status_code == 400
+    assert client.post(HANDOFF, json={"code": code}).status_code == 204  # the code is kept

@@ -7,7 +7,7 @@ from actions.viewer import SESSION_COOKIE
 from models.auth_session import member_id_for_token, start_session
 from models.push_subscription import PushSubscription
 from services.config import get_config
-from tests.factories import SUBSCRIPTION, add_photo, make_member
+from tests.factories import SUBSCRIPTION, add_photo, committed, make_member
 
 JSON = {"content-type": "application/json"}
 
@@ -20,7 +20,7 @@ def _our_origin() -> dict[str, str]:
     "headers", [_our_origin(), {"sec-fetch-site": "same-origin"}], ids=["origin", "fetch-site"]
 )
 def test_logout_ends_the_server_session_and_clears_the_cookie(client, db, headers) -> None:
-    token = start_session(db, make_member(db).id)
+    token = committed(db, start_session, make_member(db).id)
     client.cookies.set(SESSION_COOKIE, token)
     response = client.post("/api/logout.php", headers=headers, follow_redirects=False)
     assert response.status_code == 303 and response.headers["location"] == "/"
@@ -44,7 +44,7 @@ def test_logout_ends_the_server_session_and_clears_the_cookie(client, db, header
     ids=["get", "get-next", "post-without-origin", "foreign", "null", "cross-site", "host"],
 )
 def test_another_site_cannot_log_a_member_out(client, db: Session, send) -> None:
-    token = start_session(db, make_member(db).id)
+    token = committed(db, start_session, make_member(db).id)
     client.cookies.set(SESSION_COOKIE, token)
     response = send(client)
     assert SESSION_COOKIE not in response.headers.get("set-cookie", "")
@@ -76,7 +76,7 @@ def test_push_subscription_needs_a_session(client) -> None:
      b"{" + b" " * 9000 + b"}"],
 )  # fmt: skip
 def test_bad_subscriptions_are_refused_and_nothing_is_stored(client, db, body: bytes) -> None:
-    client.cookies.set(SESSION_COOKIE, start_session(db, make_member(db).id))
+    client.cookies.set(SESSION_COOKIE, committed(db, start_session, make_member(db).id))
     response = client.post("/api/user.php?push=1", content=body, headers=JSON)
     assert response.status_code == 400
     assert db.exec(select(PushSubscription)).all() == []
@@ -84,7 +84,7 @@ def test_bad_subscriptions_are_refused_and_nothing_is_stored(client, db, body: b
 
 def test_push_subscription_is_stored_for_the_member(client, db: Session) -> None:
     member = make_member(db)
-    client.cookies.set(SESSION_COOKIE, start_session(db, member.id))
+    client.cookies.set(SESSION_COOKIE, committed(db, start_session, member.id))
     assert client.post("/api/user.php?push=1", json=SUBSCRIPTION).status_code == 204
     assert client.post("/api/user.php?push=1", json=SUBSCRIPTION).status_code == 204
     rows = db.exec(select(PushSubscription)).all()
@@ -118,7 +118,7 @@ def test_photos_public_main_only_owner_sees_the_rest(client, db: Session, photo_
     add_photo(db, owner, "extra")
     assert client.get("/media/photos/main_t.jpg").status_code == 200
     assert client.get("/media/photos/extra.jpg").status_code == 404
-    client.cookies.set(SESSION_COOKIE, start_session(db, owner.id))
+    client.cookies.set(SESSION_COOKIE, committed(db, start_session, owner.id))
     assert client.get("/media/photos/extra.jpg").status_code == 200
 
 

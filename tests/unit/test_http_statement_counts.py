@@ -13,7 +13,7 @@ from actions.viewer import SESSION_COOKIE
 from models.auth_session import start_handoff_session, start_session
 from models.member import Member
 from services.config import get_config
-from tests.factories import SUBSCRIPTION, add_photo, make_member
+from tests.factories import SUBSCRIPTION, add_photo, committed, make_member
 from tests.queries import statements
 
 
@@ -35,7 +35,7 @@ def _count(send: Callable[[], httpx.Response]) -> int:
 
 def _signed_in(client: TestClient, db: Session, email: str = "carl@example.com") -> Member:
     member = make_member(db, email)
-    client.cookies.set(SESSION_COOKIE, start_session(db, member.id))
+    client.cookies.set(SESSION_COOKIE, committed(db, start_session, member.id))
     return member
 
 
@@ -52,7 +52,7 @@ def test_a_photo_costs_the_same_however_large_the_gallery(client, db, photo_dir,
 def test_the_session_routes_cost_a_few_statements(client, db: Session) -> None:
     member = _signed_in(client, db)
     assert _count(lambda: client.post("/api/user.php?push=1", json=SUBSCRIPTION)) == 3
-    code = start_handoff_session(db, member.id)
+    code = committed(db, start_handoff_session, member.id)
     assert _count(lambda: client.post("/api/session.php", json={"code": code})) == 4
     ours = {"origin": get_config().public_origin}
     assert (

@@ -1,12 +1,14 @@
 """Likes: giving, taking back, the received and given lists, new likes, automatic likes."""
 
 import random
+from concurrent.futures import ThreadPoolExecutor
 from datetime import UTC, date, datetime, timedelta
+from threading import Barrier
 
 import pytest
+from sqlalchemy import Engine
 from sqlmodel import Session, select
 
-from models.blocks import block_member
 from models.likes import (
     AUTO_LIKE_INTERVAL,
     CannotLike,
@@ -22,7 +24,7 @@ from models.likes import (
     unlike_member,
 )
 from models.member import Member, MemberStatus
-from tests.factories import add_photo, edit_profile, make_member
+from tests.factories import add_photo, block_member, committed, edit_profile, make_member
 
 TODAY = date(2025, 6, 15)
 NOW = datetime(2025, 6, 15, 12, tzinfo=UTC)
@@ -256,3 +258,18 @@ def test_auto_like_picks_with_the_given_random_generator(db: Session) -> None:
         assert [auto_like(db, t.id, NOW, random.Random(seed)).id for t in targets] == [expected] * 2
         picked.add(expected)
     assert len(picked) == 3
+
+
+def test_two_likes_at_once_like_once_and_fail_neither(engine: Engine, db: Session) -> None:
+    if engine.dialect.name != "postgresql":
+        pytest.skip("parallel transactions are a PostgreSQL matter; SQLite runs one writer")
+    anna, bert = make_member(db, "anna@example.com"), make_member(db, "bert@example.com")
+    start = Barrier(2)
+
+    def like(_: int) -> bool:
+        with Session(engine) as own:
+            start.wait()
+            return committed(own, like_member, anna.id, bert.id)
+
+    with ThreadPoolExecutor(max_workers=2) as pool:
+        assert sorted(pool.map(like, range(2))) == [False, True]

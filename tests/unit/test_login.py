@@ -1,6 +1,8 @@
 """Log-in with the per-account exponential lock-out (spec section 8)."""
 
+from concurrent.futures import ThreadPoolExecutor
 from datetime import timedelta
+from threading import Barrier
 
 import pytest
 from argon2 import PasswordHasher
@@ -51,6 +53,7 @@ def test_good_login_returns_the_member_and_clears_failures(db: Session, engine) 
     member = make_member_with_password(db)
     _set(db, member, failed_logins=3, last_failed_login=utcnow() - timedelta(minutes=5))
     result = attempt_login(db, EMAIL, PASSWORD)
+    db.commit()  # the action's transaction commits
     assert result.member.id == member.id
     assert result.awaiting_deletion is False
     stored = _stored(engine, member.id)
@@ -130,6 +133,7 @@ def test_login_works_again_once_the_lock_is_over(db: Session, engine) -> None:
         locked_until=utcnow() - timedelta(seconds=1),
     )
     assert attempt_login(db, EMAIL, PASSWORD).member.id == member.id
+    db.commit()
     assert _stored(engine, member.id).failed_logins == 0
 
 
@@ -218,6 +222,7 @@ def test_outdated_hash_is_renewed_on_login(db: Session, engine) -> None:
     member = make_member_with_password(db)
     _set(db, member, password_hash=old_hash)
     attempt_login(db, EMAIL, PASSWORD)
+    db.commit()
     renewed = _stored(engine, member.id).password_hash
     assert renewed != old_hash and "m=19456,t=2,p=1" in renewed
     assert verify_password(renewed, PASSWORD)
@@ -281,3 +286,25 @@ def test_locks_of_addresses_without_an_account_are_forgotten_after_a_quiet_day(
     _attempt(db, "other@example.com", WRONG, "192.0.2.1")
     db.expire_all()
     assert row_count(db, AddressLock) == 1
+
+
+def test_concurrent_failures_for_one_unknown_address_all_count(engine: Engine, db: Session) -> None:
+    """Two log-ins to one address without an account at the same moment: the first lock row is
+    inserted once, every failure counts, and none ends in anything but the log-in's own answer."""
+    if engine.dialect.name != "postgresql":
+        pytest.skip("parallel transactions are a PostgreSQL matter; SQLite runs one writer")
+    start = Barrier(4)
+
+    def attempt(client: int) -> str:
+        with Session(engine, expire_on_commit=False) as own:
+            start.wait()
+            try:
+                attempt_login(own, "nobody@example.com", "guess", f"10.0.0.{client}")
+            except AccountError as refused:
+                return refused.message
+            return "logged in"
+
+    with ThreadPoolExecutor(max_workers=4) as pool:
+        answers = list(pool.map(attempt, range(4)))
+    assert answers == [LOGIN_FAILED] * 4
+    assert db.exec(select(AddressLock)).one().failed_logins == 4

@@ -19,7 +19,7 @@ from models.password_reset import (
     reset_link_usable,
 )
 from models.passwords import PASSWORD_TOO_SHORT, verify_password
-from tests.factories import PASSWORD, make_member, make_member_with_password, row_count
+from tests.factories import PASSWORD, committed, make_member, make_member_with_password, row_count
 from translations.errors import (
     INVALID_EMAIL,
     PASSWORDS_DIFFER,
@@ -32,20 +32,20 @@ NEW = "a brand new passphrase"
 
 def _reset_error(db: Session, token: str, password: str = NEW, repeat: str = NEW) -> AccountError:
     with pytest.raises(AccountError) as caught:
-        complete_reset(db, token, password, repeat)
+        committed(db, complete_reset, token, password, repeat)
     return caught.value
 
 
 def test_known_address_gets_a_link_token(db: Session) -> None:
     member = make_member_with_password(db)
-    found, token = request_reset(db, " Anna@Example.com ")
+    found, token = committed(db, request_reset, " Anna@Example.com ")
     assert found.id == member.id
     assert reset_link_usable(db, token)
     assert row_count(db, ResetRequest) == 1
 
 
 def test_unknown_address_gets_no_link_but_the_request_counts(db: Session) -> None:
-    assert request_reset(db, "nobody@example.com") is None
+    assert committed(db, request_reset, "nobody@example.com") is None
     stored = db.exec(select(ResetRequest)).one()
     assert "nobody" not in stored.address_hash and len(stored.address_hash) == 64
     assert db.exec(select(EmailToken)).all() == []
@@ -56,29 +56,31 @@ def test_fourth_request_of_a_day_is_refused_for_known_and_unknown(db: Session, k
     if known:
         make_member_with_password(db)
     for _ in range(RESETS_PER_DAY):
-        found = request_reset(db, "anna@example.com")
+        found = committed(db, request_reset, "anna@example.com")
         assert (found is not None) is known
     with pytest.raises(AccountError) as caught:
-        request_reset(db, "ANNA@example.com")
+        committed(db, request_reset, "ANNA@example.com")
     assert caught.value.message == TOO_MANY_PASSWORD_RESETS
     assert row_count(db, ResetRequest) == RESETS_PER_DAY
-    assert request_reset(db, "bert@example.com") is None  # other addresses are not limited
+    assert (
+        committed(db, request_reset, "bert@example.com") is None
+    )  # other addresses are not limited
 
 
 def test_requests_older_than_a_day_no_longer_count(db: Session) -> None:
     make_member_with_password(db)
     for _ in range(RESETS_PER_DAY):
-        request_reset(db, "anna@example.com")
+        committed(db, request_reset, "anna@example.com")
     for row in db.exec(select(ResetRequest)):
         row.created_at = utcnow() - timedelta(hours=25)
         db.add(row)
     db.commit()
-    assert request_reset(db, "anna@example.com") is not None
+    assert committed(db, request_reset, "anna@example.com") is not None
 
 
 def test_invalid_address_is_refused(db: Session) -> None:
     with pytest.raises(AccountError) as caught:
-        request_reset(db, "not an address")
+        committed(db, request_reset, "not an address")
     assert caught.value.message == INVALID_EMAIL
     db.rollback()
     assert row_count(db, ResetRequest) == 0
@@ -87,18 +89,18 @@ def test_invalid_address_is_refused(db: Session) -> None:
 @pytest.mark.parametrize("status", [MemberStatus.DELETED_PENDING, MemberStatus.DELETED])
 def test_deleted_accounts_get_no_link(db: Session, status: str) -> None:
     make_member_with_password(db, status=status, deleted_at=utcnow())
-    assert request_reset(db, "anna@example.com") is None
+    assert committed(db, request_reset, "anna@example.com") is None
     assert db.exec(select(EmailToken)).all() == []
 
 
 def test_mismatched_repeat_is_refused_and_the_link_stays_usable(db: Session) -> None:
     make_member_with_password(db)
-    _, token = request_reset(db, "anna@example.com")
+    _, token = committed(db, request_reset, "anna@example.com")
     error = _reset_error(db, token, NEW, NEW + "!")
     assert error.message == PASSWORDS_DIFFER and error.field == "repeat"
     assert _reset_error(db, token, "short", "short").message == PASSWORD_TOO_SHORT
     assert reset_link_usable(db, token)
-    assert complete_reset(db, token, NEW, NEW) is not None
+    assert committed(db, complete_reset, token, NEW, NEW) is not None
 
 
 def test_reset_sets_the_password_unlocks_and_ends_every_session(db: Session, engine) -> None:
@@ -108,22 +110,22 @@ def test_reset_sets_the_password_unlocks_and_ends_every_session(db: Session, eng
         last_failed_login=utcnow(),
         locked_until=utcnow() + timedelta(minutes=30),
     )
-    sessions = [start_session(db, member.id) for _ in range(2)]
-    _, token = request_reset(db, "anna@example.com")
-    assert complete_reset(db, token, NEW, NEW).id == member.id
+    sessions = [committed(db, start_session, member.id) for _ in range(2)]
+    _, token = committed(db, request_reset, "anna@example.com")
+    assert committed(db, complete_reset, token, NEW, NEW).id == member.id
     with Session(engine) as fresh:
         stored = fresh.get(Member, member.id)
         assert verify_password(stored.password_hash, NEW)
         assert not verify_password(stored.password_hash, PASSWORD)
         assert stored.failed_logins == 0 and stored.locked_until is None
     assert [member_id_for_token(db, t) for t in sessions] == [None, None]
-    assert attempt_login(db, "anna@example.com", NEW).member.id == member.id
+    assert committed(db, attempt_login, "anna@example.com", NEW).member.id == member.id
 
 
 def test_reset_link_works_once(db: Session) -> None:
     make_member_with_password(db)
-    _, token = request_reset(db, "anna@example.com")
-    complete_reset(db, token, NEW, NEW)
+    _, token = committed(db, request_reset, "anna@example.com")
+    committed(db, complete_reset, token, NEW, NEW)
     assert not reset_link_usable(db, token)
     assert _reset_error(db, token, "yet another passphrase", "yet another passphrase").message == (
         RESET_LINK_INVALID
@@ -132,16 +134,16 @@ def test_reset_link_works_once(db: Session) -> None:
 
 def test_new_request_replaces_the_older_link(db: Session) -> None:
     make_member_with_password(db)
-    _, first = request_reset(db, "anna@example.com")
-    _, second = request_reset(db, "anna@example.com")
+    _, first = committed(db, request_reset, "anna@example.com")
+    _, second = committed(db, request_reset, "anna@example.com")
     assert not reset_link_usable(db, first)
     assert _reset_error(db, first).message == RESET_LINK_INVALID
-    assert complete_reset(db, second, NEW, NEW)
+    assert committed(db, complete_reset, second, NEW, NEW)
 
 
 def test_expired_link_is_invalid(db: Session) -> None:
     member = make_member_with_password(db)
-    _, token = request_reset(db, "anna@example.com")
+    _, token = committed(db, request_reset, "anna@example.com")
     row = db.exec(select(EmailToken)).one()
     row.expires_at = utcnow() - timedelta(seconds=1)
     db.add(row)
@@ -154,7 +156,7 @@ def test_expired_link_is_invalid(db: Session) -> None:
 @pytest.mark.parametrize("token", ["", "garbage", "x" * 101])
 def test_unknown_links_are_invalid(db: Session, token: str) -> None:
     make_member_with_password(db)
-    request_reset(db, "anna@example.com")
+    committed(db, request_reset, "anna@example.com")
     assert not reset_link_usable(db, token)
     assert _reset_error(db, token).message == RESET_LINK_INVALID
 
@@ -162,16 +164,16 @@ def test_unknown_links_are_invalid(db: Session, token: str) -> None:
 def test_a_stranger_using_up_their_resets_leaves_the_owner_theirs(db: Session) -> None:
     make_member(db)
     for _request in range(RESETS_PER_DAY):
-        request_reset(db, "anna@example.com", client="198.51.100.7")
+        committed(db, request_reset, "anna@example.com", client="198.51.100.7")
     with pytest.raises(AccountError):
-        request_reset(db, "anna@example.com", client="198.51.100.7")
-    assert request_reset(db, "anna@example.com", client="203.0.113.5") is not None
+        committed(db, request_reset, "anna@example.com", client="198.51.100.7")
+    assert committed(db, request_reset, "anna@example.com", client="203.0.113.5") is not None
 
 
 def test_an_address_gets_at_most_ten_reset_mails_a_day_from_anyone(db: Session) -> None:
     make_member(db)
     for number in range(RESETS_PER_ADDRESS_PER_DAY):
-        request_reset(db, "anna@example.com", client=f"198.51.100.{number}")
+        committed(db, request_reset, "anna@example.com", client=f"198.51.100.{number}")
     with pytest.raises(AccountError) as raised:
-        request_reset(db, "anna@example.com", client="203.0.113.5")
+        committed(db, request_reset, "anna@example.com", client="203.0.113.5")
     assert raised.value.message == TOO_MANY_PASSWORD_RESETS

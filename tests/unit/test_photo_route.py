@@ -14,13 +14,12 @@ from starlette.testclient import TestClient
 from actions.viewer import SESSION_COOKIE
 from app.http_api import http_api
 from models.auth_session import start_session
-from models.blocks import block_member
 from models.likes import like_member
 from models.member import Member, MemberStatus
 from models.photo_access import FREE_VIEWER_PHOTOS
 from services.config import get_config
 from services.photo_pipeline import StoredPhoto, store_photo
-from tests.factories import add_photo, edit_profile, make_member
+from tests.factories import add_photo, block_member, committed, edit_profile, make_member
 
 PUBLIC_CACHE = "private, max-age=3600"
 NO_STORE = "no-store"
@@ -55,7 +54,7 @@ def stored_gallery(db: Session, owner: Member, photo_dir: Path, count: int) -> l
 def client_for(db: Session, viewer: Member | None) -> TestClient:
     client = TestClient(http_api(), base_url="https://testserver")
     if viewer is not None:
-        client.cookies.set(SESSION_COOKIE, start_session(db, viewer.id))
+        client.cookies.set(SESSION_COOKIE, committed(db, start_session, viewer.id))
     return client
 
 
@@ -203,7 +202,7 @@ def test_privacy_mode_shows_further_photos_to_liked_members(db, photo_dir) -> No
     owner = make_member(db, "bea@example.com", privacy_mode=True)
     main, second = stored_gallery(db, owner, photo_dir, 2)
     liked, other = make_member(db, "carl@example.com"), make_member(db, "dirk@example.com")
-    like_member(db, owner.id, liked.id)
+    committed(db, like_member, owner.id, liked.id)
     other_client = client_for(db, other)
     assert_original(other_client, photo_dir, main.filename)
     assert_blurred(other_client, photo_dir, second, second.filename)

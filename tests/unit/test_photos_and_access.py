@@ -3,7 +3,6 @@
 import pytest
 from sqlmodel import Session
 
-from models.blocks import block_member
 from models.likes import like_member
 from models.member import Member, MemberStatus, Photo, Profile
 from models.photo_access import (
@@ -21,7 +20,7 @@ from models.photos import (
     reorder_photos,
     set_main_photo,
 )
-from tests.factories import add_photo, make_member
+from tests.factories import add_photo, block_member, make_member
 
 FULL, BLURRED, NONE = PhotoView.FULL, PhotoView.BLURRED, PhotoView.NONE
 

@@ -1,5 +1,6 @@
 """The runner: actions and reads off the event loop, effects only after a commit."""
 
+import asyncio
 import threading
 from dataclasses import dataclass
 
@@ -59,3 +60,28 @@ async def test_a_failed_action_rolls_back_and_tells_nobody(db: Session) -> None:
     await settle()
     assert told == []
     assert await read(_language, member.id) == "en"
+
+
+async def test_a_caller_cancelled_mid_action_still_gets_its_effects(db: Session) -> None:
+    """A tab that closes while its action runs: the commit happened, so its effects run."""
+    told.clear()
+    member = make_member(db)
+    started, release = threading.Event(), threading.Event()
+
+    def slow_rename(member_id: int) -> Done[str]:
+        started.set()
+        release.wait(5)
+        return _rename(member_id, False)
+
+    caller = asyncio.ensure_future(act(slow_rename, member.id))
+    await asyncio.to_thread(started.wait, 5)
+    caller.cancel()
+    release.set()
+    with pytest.raises(asyncio.CancelledError):
+        await caller
+    for _ in range(500):  # the action finishes in its thread after the caller has gone
+        if told:
+            break
+        await asyncio.sleep(0.01)
+    await settle()
+    assert told == [member.id]

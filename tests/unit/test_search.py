@@ -9,7 +9,6 @@ from sqlmodel import Session
 
 import models.search
 from models.attributes import GENDERS
-from models.blocks import block_member
 from models.directory import age_on
 from models.member import Member, MemberStatus, Profile
 from models.regions import is_region_of
@@ -25,7 +24,7 @@ from models.search import (
     visitors_may_search,
 )
 from models.site_settings import SiteSettings
-from tests.factories import edit_profile, make_member
+from tests.factories import block_member, edit_profile, make_member
 
 TODAY = date(2025, 6, 15)
 COUNTRIES = SiteSettings().countries

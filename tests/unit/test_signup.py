@@ -38,7 +38,7 @@ from models.signup import (
     signups_open,
 )
 from models.site_settings import SiteSettings
-from tests.factories import PASSWORD, make_member, row_count, row_counts
+from tests.factories import PASSWORD, committed, make_member, row_count, row_counts
 from translations.errors import (
     DATE_OF_BIRTH_REQUIRED,
     DUPLICATE_EMAIL,
@@ -92,7 +92,7 @@ def _account(settings: SiteSettings = SETTINGS, **changes) -> NewAccount:
 
 def _signup_error(db: Session, form: CleanSignup, account: NewAccount) -> AccountError:
     with pytest.raises(AccountError) as caught:
-        register_member(db, form, account)
+        committed(db, register_member, form, account)
     return caught.value
 
 
@@ -201,7 +201,7 @@ def test_signup_policy(mode: str, tracking: dict, open_: bool) -> None:
 
 
 def test_register_creates_an_unconfirmed_member_with_a_hidden_profile(db: Session) -> None:
-    member = register_member(db, _clean(), _account())
+    member = committed(db, register_member, _clean(), _account())
     stored = db.exec(select(Member)).one()
     assert stored.id == member.id
     assert stored.email == "anna@example.com"
@@ -221,18 +221,18 @@ def test_register_creates_an_unconfirmed_member_with_a_hidden_profile(db: Sessio
      ("female", "both", "bi")],
 )  # fmt: skip
 def test_profile_gets_the_sexuality(db: Session, gender: str, seeking: str, sexuality) -> None:
-    member = register_member(db, _clean(gender=gender, seeking=seeking), _account())
+    member = committed(db, register_member, _clean(gender=gender, seeking=seeking), _account())
     profile = db.get(Profile, member.id)
     assert (profile.gender, profile.sexuality) == (gender, sexuality)
 
 
 def test_unknown_country_falls_back_to_the_first_site_country(db: Session) -> None:
-    member = register_member(db, _clean(), _account(country="XX"))
+    member = committed(db, register_member, _clean(), _account(country="XX"))
     assert db.get(Profile, member.id).country == SETTINGS.countries[0]
 
 
 def test_new_member_gets_the_signup_credits_in_one_ledger_line(db: Session) -> None:
-    member = register_member(db, _clean(), _account())
+    member = committed(db, register_member, _clean(), _account())
     assert member.credits == SETTINGS.signup_credits > 0
     entries = db.exec(select(CreditEntry)).all()
     assert len(entries) == 1
@@ -242,7 +242,7 @@ def test_new_member_gets_the_signup_credits_in_one_ledger_line(db: Session) -> N
 
 def test_no_signup_credits_means_no_ledger_line(db: Session) -> None:
     settings = dataclasses.replace(SETTINGS, signup_credits=0)
-    member = register_member(db, _clean(), _account(settings))
+    member = committed(db, register_member, _clean(), _account(settings))
     assert member.credits == 0
     assert db.exec(select(CreditEntry)).all() == []
 
@@ -251,7 +251,9 @@ def test_tracking_record_and_first_message_are_stored(db: Session) -> None:
     target = make_member(db, "bert@example.com")
     tracking = clean_tracking({"network": "adnet", "ref": "x" * 120, "sub3": " s3 "})
     form = _clean(signup_message="Hello Bert")
-    member = register_member(db, form, _account(tracking=tracking, to_member_id=target.id))
+    member = committed(
+        db, register_member, form, _account(tracking=tracking, to_member_id=target.id)
+    )
     source = db.get(SignupSource, member.id)
     assert (source.network, source.ref, source.sub1, source.sub3) == ("adnet", "x" * 100, "", "s3")
     assert source.signup_message == "Hello Bert"
@@ -263,7 +265,7 @@ def test_characters_a_database_cannot_store_are_dropped(db: Session) -> None:
     tracking = clean_tracking({"network": "ad\x00net", "ref": "\x00", "sub1": "s\ud800"})
     assert tracking == {"network": "adnet", "ref": "", "sub1": "s", "sub2": "", "sub3": ""}
     form = _clean(name="Sunny\x00 Anna", signup_message="Hi\x00 there")
-    member = register_member(db, form, _account(tracking=tracking))
+    member = committed(db, register_member, form, _account(tracking=tracking))
     assert db.get(Profile, member.id).name == "Sunny Anna"
     source = db.get(SignupSource, member.id)
     assert (source.signup_message, source.network) == ("Hi there", "adnet")
@@ -316,17 +318,18 @@ def test_traffic_source_signups_need_a_network_or_ref(db: Session) -> None:
     db.rollback()
     assert db.exec(select(Member)).all() == []
     tracking = clean_tracking({"network": "adnet"})
-    member = register_member(db, _clean(), _account(settings, tracking=tracking))
+    member = committed(db, register_member, _clean(), _account(settings, tracking=tracking))
     assert db.get(SignupSource, member.id).network == "adnet"
 
 
 # --- events -------------------------------------------------------------------------------
 
 
-def test_signup_events_are_recorded(db: Session) -> None:
+def test_signup_events_are_recorded_once_per_kind_and_visitor(db: Session) -> None:
     member = make_member(db)
-    record_signup_event(db, SignupEventKind.STARTED, "v" * 80, None)
-    record_signup_event(db, SignupEventKind.COMPLETE, "visitor-1", member.id)
+    for _ in range(3):  # a visitor repeating an event adds one row
+        committed(db, record_signup_event, SignupEventKind.STARTED, "v" * 80, None)
+    committed(db, record_signup_event, SignupEventKind.COMPLETE, "visitor-1", member.id)
     events = db.exec(select(SignupEvent).order_by(SignupEvent.id)).all()
     assert [(e.kind, e.visitor, e.member_id) for e in events] == [
         ("started", "v" * 64, None),
@@ -337,7 +340,7 @@ def test_signup_events_are_recorded(db: Session) -> None:
 @pytest.mark.parametrize("kind", ["bogus", "", "STARTED"])
 def test_unknown_signup_event_kind_is_rejected(db: Session, kind: str) -> None:
     with pytest.raises(ValueError):
-        record_signup_event(db, kind, "visitor-1", None)
+        committed(db, record_signup_event, kind, "visitor-1", None)
     assert db.exec(select(SignupEvent)).all() == []
 
 
@@ -421,7 +424,9 @@ def test_refused_registration_leaves_the_account_tables_unchanged(
         return
     before = row_counts(db, *ACCOUNT_TABLES)
     try:
-        member = register_member(db, clean, _account(site, tracking=clean_tracking(tracking)))
+        member = committed(
+            db, register_member, clean, _account(site, tracking=clean_tracking(tracking))
+        )
     except AccountError as error:
         assert error.message in {DUPLICATE_EMAIL, ACCOUNT_AWAITS_DELETION, SIGNUPS_CLOSED}
         event(f"refused: {error.message[:20]}")
@@ -439,9 +444,10 @@ def test_refused_registration_leaves_the_account_tables_unchanged(
 def test_a_simultaneous_signup_with_the_same_address_gets_the_duplicate_text(db, monkeypatch):
     """Both checked before either wrote: the database's unique key decides, with our text."""
     first = clean_signup(_form(), SETTINGS, TODAY)
-    register_member(db, first, _account())
+    committed(db, register_member, first, _account())
     monkeypatch.setattr("models.signup.existing_account_problem", lambda _db, _email: None)
     with pytest.raises(AccountError) as raised:
-        register_member(db, first, _account())
+        committed(db, register_member, first, _account())
     assert raised.value.message == DUPLICATE_EMAIL
+    db.rollback()  # as the action's transaction does on the error
     assert row_count(db, Member) == 1

@@ -53,3 +53,13 @@ async def test_a_tab_not_renewed_within_the_ttl_is_forgotten(
     now += 2
 
     assert await registry.tokens(anna) == ["new"]
+
+
+async def test_renewing_many_tabs_at_once_adds_and_keeps_them(registry: TabRegistry) -> None:
+    anna, bob = member_id(), member_id()
+    await registry.add(anna, "tab-1")
+    await registry.renew({"tab-1": anna, "tab-2": anna, "tab-3": bob})
+    await registry.renew({})
+
+    assert sorted(await registry.tokens(anna)) == ["tab-1", "tab-2"]
+    assert await registry.tokens(bob) == ["tab-3"]

@@ -13,7 +13,7 @@ from starlette.testclient import TestClient
 
 from app.upload_guard import MemberQuota, Refused, UploadGuard
 from models.auth_session import end_session, start_session
-from tests.factories import make_member
+from tests.factories import committed, make_member
 
 MB = 1024 * 1024
 
@@ -37,7 +37,7 @@ def client(engine, reached: list[int]) -> TestClient:
 
 @pytest.fixture
 def token(db: Session) -> str:
-    return start_session(db, make_member(db).id)
+    return committed(db, start_session, make_member(db).id)
 
 
 def files(count: int, size: int = 1000) -> list[tuple[str, tuple[str, bytes, str]]]:
@@ -59,7 +59,7 @@ def test_a_member_uploads_a_few_photos(client, token, reached) -> None:
 @pytest.mark.parametrize("session", ["none", "unknown", "ended"])
 def test_without_a_live_session_nothing_is_read(db, client, token, reached, session) -> None:
     if session == "ended":
-        end_session(db, token)
+        committed(db, end_session, token)
     sent = {"none": None, "unknown": "not-a-session", "ended": token}[session]
     assert post(client, sent, files(1)) == 403
     assert reached == []

@@ -8,19 +8,19 @@ from sqlmodel import Session
 from actions.viewer import ACTIVE, SIGNED_IN, resolve_viewer, session_token, viewer_in
 from models.auth_session import AuthSession, end_session, start_handoff_session, start_session
 from models.member import MemberStatus, utcnow
-from tests.factories import make_member
+from tests.factories import committed, make_member
 from tests.queries import statements
 
 
 def test_a_live_session_names_its_member(db: Session) -> None:
     member = make_member(db, language="de")
-    viewer = resolve_viewer(start_session(db, member.id))
+    viewer = resolve_viewer(committed(db, start_session, member.id))
     assert viewer is not None and viewer.member_id == member.id
     assert viewer.language == "de" and viewer.confirmed
 
 
 def test_the_check_is_one_statement(db: Session) -> None:
-    token = start_session(db, make_member(db).id)
+    token = committed(db, start_session, make_member(db).id)
     with statements() as seen:
         assert viewer_in(db, token) is not None
     assert len(seen) == 1
@@ -34,8 +34,11 @@ def test_no_or_a_forged_token_is_nobody(db: Session, token: str | None) -> None:
 
 def test_an_ended_or_expired_session_is_nobody(db: Session) -> None:
     member = make_member(db)
-    ended, expired = start_session(db, member.id), start_session(db, member.id)
-    end_session(db, ended)
+    ended, expired = (
+        committed(db, start_session, member.id),
+        committed(db, start_session, member.id),
+    )
+    committed(db, end_session, ended)
     row = db.exec(AuthSession.__table__.select()).all()[-1]
     db.get(AuthSession, row.id).expires_at = utcnow() - timedelta(seconds=1)
     db.commit()
@@ -43,14 +46,17 @@ def test_an_ended_or_expired_session_is_nobody(db: Session) -> None:
 
 
 def test_a_hand_off_not_yet_traded_is_nobody(db: Session) -> None:
-    code = start_handoff_session(db, make_member(db).id)
+    code = committed(db, start_handoff_session, make_member(db).id)
     assert resolve_viewer(code) is None
 
 
 def test_the_status_must_be_allowed(db: Session) -> None:
     new = make_member(db, "new@example.com", status=MemberStatus.NOT_CONFIRMED)
     gone = make_member(db, "gone@example.com", status=MemberStatus.DELETED_PENDING)
-    new_token, gone_token = start_session(db, new.id), start_session(db, gone.id)
+    new_token, gone_token = (
+        committed(db, start_session, new.id),
+        committed(db, start_session, gone.id),
+    )
     assert resolve_viewer(new_token, SIGNED_IN) is not None
     assert resolve_viewer(new_token, ACTIVE) is None
     assert resolve_viewer(gone_token, SIGNED_IN) is None

@@ -1,0 +1,19 @@
+"""The key a client's throttles count under: its address as Reflex resolved it (behind
+`TRUSTED_PROXY_HOPS` reverse proxies, from X-Forwarded-For), an IPv6 address by its /64, since
+one subscriber holds a whole /64 and could otherwise rotate through it."""
+
+from ipaddress import IPv6Network, ip_address
+
+MAX_KEY_LENGTH = 64
+
+
+def client_key(address: str | None) -> str:
+    try:
+        parsed = ip_address((address or "").strip())
+    except ValueError:
+        return (address or "")[:MAX_KEY_LENGTH]
+    if parsed.version == 4:
+        return str(parsed)
+    if parsed.ipv4_mapped is not None:
+        return str(parsed.ipv4_mapped)
+    return str(IPv6Network((parsed, 64), strict=False))

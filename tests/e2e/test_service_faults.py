@@ -1,0 +1,353 @@
+"""Redis restarted and PostgreSQL stopped in the middle of a conversation: nothing lost or
+stored twice, the ledger equal to the balance, live delivery back without a reload.
+
+Its own production server with 2 workers, on a Redis of its own (a private `redis-server` on a
+free port, restarted for real: its data is gone, as in a real restart) and on a PostgreSQL
+database of its own reached through a TCP proxy in this test, which is cut for the outage
+(every connection closed, new ones refused): the shared PostgreSQL and Redis keep running.
+Member A writes to member B; both are simulated tabs on the chat page (`bench/reflex_socket.py`)
+that stay open throughout, as browsers would. A message whose send was not confirmed is sent
+again with the same client id, as the composer keeps the draft and its id.
+"""
+
+import asyncio
+import os
+import shutil
+import subprocess
+import threading
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager, suppress
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import pytest
+from redis import Redis
+from server import Server, free_port, running_site
+from sqlalchemy import Engine, func, make_url
+from sqlmodel import Session, select
+from test_chat_faults import (
+    INITIAL_CREDITS,
+    Conversation,
+    body_of,
+    require_services,
+    run_in_own_loop,
+    start_conversation,
+    worker_of,
+)
+
+from actions.chat import PAGE_SIZE
+from bench.reflex_socket import SocketMember, own_database
+from models.chat import Message
+from models.credits import ledger_sum
+from models.db import make_engine
+from models.member import Member
+from services.config import _sqlalchemy_url
+
+IN_CI = bool(os.environ.get("CI"))
+DATABASE = "service_faults"  # on DATABASE_URL's server
+WORKERS = 2
+BEFORE, DURING = 3, 3  # A's messages before each outage, and sent while it lasts
+REDIS_OUTAGE_SECONDS = 3.5
+POSTGRES_OUTAGE_SECONDS = 8.0
+BACK_WITHIN_SECONDS = 10.0  # live delivery again after the service returns
+RETRY_EVERY_SECONDS = 1.0
+PLACING_ATTEMPTS = 30  # reconnects of B until a worker other than A's holds its websocket
+assert 1 + 2 * (2 * BEFORE + DURING + 1) <= PAGE_SIZE, "B's open chat must hold every message"
+
+
+# ----- the services, and their outages -----
+
+
+class PrivateRedis:
+    """A redis-server of this test's own on a free port, without persistence."""
+
+    def __init__(self, work_dir: Path) -> None:
+        self.port, self.work_dir = free_port(), work_dir
+        self.url = f"redis://127.0.0.1:{self.port}/0"
+        self._process: subprocess.Popen | None = None
+
+    def start(self) -> None:
+        args = ["redis-server", "--port", str(self.port), "--bind", "127.0.0.1"]
+        args += ["--save", "", "--appendonly", "no", "--dir", str(self.work_dir)]
+        self._process = subprocess.Popen(args, stdout=subprocess.DEVNULL)
+        client, deadline = Redis(port=self.port), time.monotonic() + 10
+        while time.monotonic() < deadline:
+            with suppress(Exception):
+                if client.ping():
+                    return
+            time.sleep(0.05)
+        raise RuntimeError("the private redis-server did not start")
+
+    def stop(self) -> None:
+        if self._process is not None:
+            self._process.kill()
+            self._process.wait(timeout=10)
+            self._process = None
+
+
+class CuttableProxy:
+    """A TCP proxy in a thread of its own, to be cut and restored."""
+
+    def __init__(self, target_port: int) -> None:
+        self.port, self.target_port = free_port(), target_port
+        self._loop = asyncio.new_event_loop()
+        self._server: asyncio.Server | None = None
+        self._writers: set[asyncio.StreamWriter] = set()
+        threading.Thread(target=self._loop.run_forever, daemon=True).start()
+
+    def _call(self, coroutine) -> None:
+        asyncio.run_coroutine_threadsafe(coroutine, self._loop).result(timeout=10)
+
+    def restore(self) -> None:
+        self._call(self._listen())
+
+    def cut(self) -> None:
+        self._call(self._cut())
+
+    def close(self) -> None:
+        self.cut()
+        self._loop.call_soon_threadsafe(self._loop.stop)
+
+    async def _listen(self) -> None:
+        self._server = await asyncio.start_server(self._link, "127.0.0.1", self.port)
+
+    async def _cut(self) -> None:
+        if self._server is not None:
+            self._server.close()
+            self._server = None
+        for writer in list(self._writers):
+            writer.transport.abort()
+        self._writers.clear()
+
+    async def _link(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        try:
+            up_reader, up_writer = await asyncio.open_connection("127.0.0.1", self.target_port)
+        except OSError:
+            writer.transport.abort()
+            return
+        self._writers |= {writer, up_writer}
+        await asyncio.gather(_copy(reader, up_writer), _copy(up_reader, writer))
+
+
+async def _copy(source: asyncio.StreamReader, target: asyncio.StreamWriter) -> None:
+    with suppress(OSError):
+        while data := await source.read(65536):
+            target.write(data)
+            await target.drain()
+    target.transport.abort()
+
+
+def proxied(database_url: str, proxy_port: int) -> str:
+    """database_url with the proxy as its server."""
+    url = make_url(_sqlalchemy_url(database_url)).set(host="127.0.0.1", port=proxy_port)
+    return url.set(drivername="postgresql").render_as_string(hide_password=False)
+
+
+# ----- the scenario -----
+
+
+@dataclass
+class Outcome:
+    conversation: Conversation
+    client_ids: list[str] = field(default_factory=list)  # all of A's, in order
+    redis_back_after: float | None = None  # seconds from Redis's return to B showing all
+    postgres_back_after: float | None = None
+    live_after_redis: bool = False  # a message sent afterwards reached B's open tab live
+    unconfirmed: set[str] = field(default_factory=set)
+    b_shown_ids: set[int] = field(default_factory=set)
+    b_rehydrated: int = 0
+    server_log: str = ""
+
+
+class Chat:
+    """A writing to B through their open tabs."""
+
+    def __init__(self, site: Server, conversation: Conversation, outcome: Outcome) -> None:
+        self.a, self.b = (
+            SocketMember(site.url, session, conversation.conversation_id)
+            for session in conversation.sessions
+        )
+        self.outcome = outcome
+
+    def new_ids(self, count: int) -> list[str]:
+        ids = [
+            f"svc-{len(self.outcome.client_ids) + n:04d}-{os.urandom(3).hex()}"
+            for n in range(count)
+        ]
+        self.outcome.client_ids += ids
+        return ids
+
+    async def send(self, client_ids: list[str]) -> None:
+        for client_id in client_ids:
+            with suppress(Exception):  # a send into the outage may fail on the spot
+                await self.a.send_text(body_of(client_id), client_id)
+
+    def unconfirmed(self) -> list[str]:
+        return [c for c in self.outcome.client_ids if body_of(c) not in self.a.confirmed]
+
+    def b_shows_all(self) -> bool:
+        return all(body_of(client_id) in self.b.received for client_id in self.outcome.client_ids)
+
+    async def until_all_shown(self, since: float) -> float | None:
+        """A sends again what was not confirmed, every second, until B's tab shows all of A's
+        messages; the seconds from `since` to then, None after BACK_WITHIN_SECONDS."""
+        deadline = since + BACK_WITHIN_SECONDS
+        while time.monotonic() < deadline:
+            await self.send(self.unconfirmed())
+            if await self.b.until(self.b_shows_all, RETRY_EVERY_SECONDS):
+                return time.monotonic() - since
+        return None
+
+    async def exchange(self, count: int) -> bool:
+        """A writes `count` messages with both services up; whether B got them live."""
+        await self.send(self.new_ids(count))
+        return await self.b.until(self.b_shows_all, BACK_WITHIN_SECONDS)
+
+
+async def on_another_worker(site: Server, member: SocketMember, other: SocketMember) -> None:
+    """Open member's tab on a worker other than the one holding other's: a push then crosses
+    workers through Redis, the harder way back after a restart."""
+    taken = worker_of(other, site.port)[0]
+    for _ in range(PLACING_ATTEMPTS):
+        await member.open()
+        if worker_of(member, site.port)[0] != taken:
+            return
+    pytest.fail(f"every websocket of B went to worker {taken}", pytrace=False)
+
+
+async def survive_outages(
+    site: Server, conversation: Conversation, redis: PrivateRedis, proxy: CuttableProxy
+) -> Outcome:
+    outcome = Outcome(conversation)
+    chat = Chat(site, conversation, outcome)
+    try:
+        await chat.a.open()
+        await on_another_worker(site, chat.b, chat.a)
+        assert await chat.exchange(BEFORE), "no live delivery before any outage"
+
+        redis.stop()
+        await chat.send(chat.new_ids(DURING))
+        await asyncio.sleep(REDIS_OUTAGE_SECONDS)  # the outage itself
+        redis.start()
+        outcome.redis_back_after = await chat.until_all_shown(time.monotonic())
+        outcome.live_after_redis = await chat.exchange(BEFORE)
+
+        proxy.cut()
+        await chat.send(chat.new_ids(DURING))
+        await asyncio.sleep(POSTGRES_OUTAGE_SECONDS)
+        proxy.restore()
+        outcome.postgres_back_after = await chat.until_all_shown(time.monotonic())
+
+        outcome.unconfirmed = set(chat.unconfirmed())
+        outcome.b_shown_ids = set(chat.b.shown_ids)
+        outcome.b_rehydrated = chat.b.rehydrations
+        outcome.server_log = site.log_path.read_text(errors="replace")
+        return outcome
+    finally:
+        await chat.a.close()
+        await chat.b.close()
+
+
+@contextmanager
+def private_services(
+    work_dir: Path, database_url: str
+) -> Iterator[tuple[PrivateRedis, CuttableProxy]]:
+    if shutil.which("redis-server") is None:
+        reason = "the service fault tests need redis-server"
+        if IN_CI:
+            pytest.fail(reason, pytrace=False)
+        pytest.skip(reason)
+    redis = PrivateRedis(work_dir)
+    proxy = CuttableProxy(make_url(_sqlalchemy_url(database_url)).port or 5432)
+    redis.start()
+    proxy.restore()
+    try:
+        yield redis, proxy
+    finally:
+        proxy.close()
+        redis.stop()
+
+
+@pytest.fixture(scope="module")
+def outcome_db(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Outcome, Engine]]:
+    database_url, _ = require_services()
+    own_db = own_database(database_url, DATABASE)
+    work_dir = tmp_path_factory.mktemp("service-faults")
+    with private_services(work_dir, own_db) as (redis, proxy), pytest.MonkeyPatch.context() as env:
+        env.setenv("DATABASE_URL", proxied(own_db, proxy.port))
+        env.setenv("REDIS_URL", redis.url)
+        with running_site(work_dir, external=True, demo_members=4, workers=WORKERS) as site:
+            engine = make_engine(_sqlalchemy_url(own_db))
+            try:
+                conversation = start_conversation(engine)
+                yield run_in_own_loop(survive_outages(site, conversation, redis, proxy)), engine
+            finally:
+                engine.dispose()
+
+
+@pytest.fixture(scope="module")
+def outcome(outcome_db: tuple[Outcome, Engine]) -> Outcome:
+    return outcome_db[0]
+
+
+@pytest.fixture(scope="module")
+def site_engine(outcome_db: tuple[Outcome, Engine]) -> Engine:
+    return outcome_db[1]
+
+
+def stored_of_a(engine: Engine, outcome: Outcome) -> list[Message]:
+    with Session(engine) as db:
+        query = select(Message).where(Message.sender_id == outcome.conversation.a_id)
+        return list(db.exec(query.order_by(Message.id)).all())
+
+
+# ----- the tests -----
+
+
+def test_live_delivery_is_back_within_10_seconds_of_redis_returning(outcome: Outcome) -> None:
+    assert outcome.redis_back_after is not None
+    assert outcome.live_after_redis
+
+
+def test_the_tabs_whose_state_redis_lost_rebuilt_it_and_the_worker_said_so(
+    outcome: Outcome,
+) -> None:
+    assert outcome.b_rehydrated >= 1
+    assert "Redis back" in outcome.server_log
+
+
+def test_live_delivery_is_back_within_10_seconds_of_postgres_returning(outcome: Outcome) -> None:
+    assert outcome.postgres_back_after is not None
+
+
+def test_every_message_is_confirmed_and_stored_once(outcome: Outcome, site_engine: Engine) -> None:
+    assert outcome.unconfirmed == set()
+    stored = [message.client_id for message in stored_of_a(site_engine, outcome)]
+    assert sorted(stored) == sorted(["fault-first-0000", *outcome.client_ids])
+    with Session(site_engine) as db:
+        twice = db.exec(
+            select(Message.client_id)
+            .group_by(Message.sender_id, Message.client_id)
+            .having(func.count() > 1)
+        ).all()
+    assert twice == []
+
+
+def test_the_ledger_equals_the_balance(outcome: Outcome, site_engine: Engine) -> None:
+    a_id, cost = outcome.conversation.a_id, outcome.conversation.message_credits
+    with Session(site_engine) as db:
+        balance = db.get(Member, a_id).credits
+        assert ledger_sum(db, a_id) == balance
+    assert balance == INITIAL_CREDITS - len(stored_of_a(site_engine, outcome)) * cost
+
+
+def test_b_open_chat_shows_every_message_without_a_reload(
+    outcome: Outcome, site_engine: Engine
+) -> None:
+    with Session(site_engine) as db:
+        query = select(Message.id).where(
+            Message.conversation_id == outcome.conversation.conversation_id
+        )
+        stored = set(db.exec(query).all())
+    assert stored - outcome.b_shown_ids == set()
