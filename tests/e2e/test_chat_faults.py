@@ -311,9 +311,10 @@ def site_engine(crash_db: tuple[Crash, Engine]) -> Engine:
     return crash_db[1]
 
 
-def messages_of_a(engine: Engine, crash: Crash) -> list[Message]:
+def messages_of_a(engine: Engine, conversation: Conversation) -> list[Message]:
+    """What A stored, oldest first."""
     with Session(engine) as db:
-        query = select(Message).where(Message.sender_id == crash.conversation.a_id)
+        query = select(Message).where(Message.sender_id == conversation.a_id)
         return list(db.exec(query.order_by(Message.id)).all())
 
 
@@ -337,7 +338,7 @@ def test_every_message_is_confirmed_after_the_retries(crash: Crash) -> None:
 
 
 def test_every_confirmed_message_is_stored_exactly_once(crash: Crash, site_engine: Engine) -> None:
-    stored = [message.client_id for message in messages_of_a(site_engine, crash)]
+    stored = [message.client_id for message in messages_of_a(site_engine, crash.conversation)]
     for client_id in crash.confirmed_at_end:
         assert stored.count(client_id) == 1, client_id
 
@@ -350,13 +351,13 @@ def test_no_client_id_is_stored_twice(crash: Crash, site_engine: Engine) -> None
             .having(func.count() > 1)
         ).all()
     assert twice == []
-    stored = {message.client_id for message in messages_of_a(site_engine, crash)}
+    stored = {message.client_id for message in messages_of_a(site_engine, crash.conversation)}
     assert stored == {"fault-first-0000", *crash.client_ids}
 
 
 def test_a_is_charged_exactly_once_per_stored_message(crash: Crash, site_engine: Engine) -> None:
     a_id, cost = crash.conversation.a_id, crash.conversation.message_credits
-    stored = messages_of_a(site_engine, crash)
+    stored = messages_of_a(site_engine, crash.conversation)
     with Session(site_engine) as db:
         balance = db.get(Member, a_id).credits
         charges = db.exec(

@@ -30,6 +30,7 @@ from test_chat_faults import (
     INITIAL_CREDITS,
     Conversation,
     body_of,
+    messages_of_a,
     require_services,
     run_in_own_loop,
     start_conversation,
@@ -296,12 +297,6 @@ def site_engine(outcome_db: tuple[Outcome, Engine]) -> Engine:
     return outcome_db[1]
 
 
-def stored_of_a(engine: Engine, outcome: Outcome) -> list[Message]:
-    with Session(engine) as db:
-        query = select(Message).where(Message.sender_id == outcome.conversation.a_id)
-        return list(db.exec(query.order_by(Message.id)).all())
-
-
 # ----- the tests -----
 
 
@@ -323,7 +318,7 @@ def test_live_delivery_is_back_within_10_seconds_of_postgres_returning(outcome: 
 
 def test_every_message_is_confirmed_and_stored_once(outcome: Outcome, site_engine: Engine) -> None:
     assert outcome.unconfirmed == set()
-    stored = [message.client_id for message in stored_of_a(site_engine, outcome)]
+    stored = [message.client_id for message in messages_of_a(site_engine, outcome.conversation)]
     assert sorted(stored) == sorted(["fault-first-0000", *outcome.client_ids])
     with Session(site_engine) as db:
         twice = db.exec(
@@ -339,7 +334,7 @@ def test_the_ledger_equals_the_balance(outcome: Outcome, site_engine: Engine) ->
     with Session(site_engine) as db:
         balance = db.get(Member, a_id).credits
         assert ledger_sum(db, a_id) == balance
-    assert balance == INITIAL_CREDITS - len(stored_of_a(site_engine, outcome)) * cost
+    assert balance == INITIAL_CREDITS - len(messages_of_a(site_engine, outcome.conversation)) * cost
 
 
 def test_b_open_chat_shows_every_message_without_a_reload(
