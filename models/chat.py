@@ -165,13 +165,6 @@ def _chat_partner_to(viewer_id: int):
     )
 
 
-def chat_partner(db: Session, viewer_id: int, partner_id: int, today: date) -> MemberTile | None:
-    """The member to chat with as a tile, or None when the viewer may not chat with them."""
-    query = tile_select().where(Profile.member_id == partner_id, _chat_partner_to(viewer_id))
-    row = db.exec(query).first()
-    return to_tile(row, today) if row is not None else None
-
-
 @dataclass(frozen=True)
 class Opening:
     partner: MemberTile
@@ -517,11 +510,6 @@ def unread_total_query(member_id: int | ColumnElement[int]) -> Select:
         .join(Profile, Profile.member_id == sides.c.partner_id)
         .where(shown_to(member_id), sides.c.unread > 0)
     )
-
-
-def unread_total(db: Session, member_id: int) -> int:
-    """Unread messages over the member's listed conversations with members still shown."""
-    return int(db.exec(unread_total_query(member_id)).one())
 
 
 @dataclass(frozen=True)

@@ -65,11 +65,6 @@ def drop_like(db: Session, liker_id: int, liked_id: int) -> bool:
     return like is not None
 
 
-def unlike_member(db: Session, liker_id: int, liked_id: int) -> None:
-    drop_like(db, liker_id, liked_id)
-    db.flush()
-
-
 def likes(db: Session, liker_id: int | None, liked_id: int) -> bool:
     return liker_id is not None and db.get(Like, (liker_id, liked_id)) is not None
 

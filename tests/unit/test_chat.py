@@ -18,16 +18,17 @@ from models.chat import (
     ChatError,
     Message,
     Outgoing,
+    chat_counts,
     chat_list,
-    chat_partner,
+    chat_opening,
     mark_read,
     messages_of,
     remove_chat,
     remove_chats_with,
     send_message,
-    unread_total,
 )
 from models.credits import grant_credits, ledger_sum
+from models.directory import MemberTile
 from models.member import Member, MemberStatus
 from models.site_settings import SiteSettings
 from tests.factories import block_member, edit_profile, make_member
@@ -78,12 +79,12 @@ def test_a_message_is_stored_charged_and_unread_for_the_recipient(db, anna, bert
     sent = send(db, anna, bert, "  Hello Bert  ")
     assert not sent.duplicate and sent.message.body == "Hello Bert" and sent.message.credits == 5
     assert balance(db, anna) == 95 == ledger_sum(db, anna.id)
-    assert unread_total(db, bert.id) == 1 and unread_total(db, anna.id) == 0
+    assert unread(db, bert) == 1 and unread(db, anna) == 0
     (summary,) = chat_list(db, bert.id, TODAY, 10)
     assert (summary.member.id, summary.last_body, summary.unread) == (anna.id, "Hello Bert", 1)
     assert not summary.last_from_me
     mark_read(db, bert.id, summary.conversation_id)
-    assert unread_total(db, bert.id) == 0
+    assert unread(db, bert) == 0
 
 
 def test_the_same_client_id_is_stored_and_charged_once(db, anna, bert) -> None:
@@ -91,7 +92,7 @@ def test_the_same_client_id_is_stored_and_charged_once(db, anna, bert) -> None:
     first = send(db, anna, bert, "Hi", cid=cid)
     again = send(db, anna, bert, "Hi", cid=cid)
     assert again.duplicate and again.message.id == first.message.id
-    assert balance(db, anna) == 95 and unread_total(db, bert.id) == 1
+    assert balance(db, anna) == 95 and unread(db, bert) == 1
 
 
 @pytest.mark.parametrize(
@@ -166,7 +167,7 @@ def test_removing_a_chat_hides_it_until_a_new_message(db, anna, bert) -> None:
     send(db, bert, anna, "old")
     (summary,) = chat_list(db, anna.id, TODAY, 10)
     assert remove_chat(db, anna.id, summary.conversation_id)
-    assert chat_list(db, anna.id, TODAY, 10) == [] and unread_total(db, anna.id) == 0
+    assert chat_list(db, anna.id, TODAY, 10) == [] and unread(db, anna) == 0
     assert len(chat_list(db, bert.id, TODAY, 10)) == 1  # only gone on her side
     send(db, bert, anna, "new")
     (back,) = chat_list(db, anna.id, TODAY, 10)
@@ -192,7 +193,7 @@ def test_the_list_is_latest_first_and_leaves_out_members_who_left(db, anna, bert
     db.add(carl)
     db.commit()
     assert [s.member.id for s in chat_list(db, anna.id, TODAY, 10)] == [bert.id]
-    assert unread_total(db, anna.id) == 0
+    assert unread(db, anna) == 0
 
 
 # ----- concurrency (PostgreSQL: real parallel transactions) -----
@@ -230,7 +231,7 @@ def test_the_same_client_id_five_times_at_once(engine: Engine, db, anna, bert) -
     results = _parallel(engine, 5, lambda _: Outgoing(anna.id, bert.id, cid, "once"))
     assert len({r.message.id for r in results}) == 1 and sum(not r.duplicate for r in results) == 1
     assert balance(db, anna) == 95 == ledger_sum(db, anna.id)
-    assert unread_total(db, bert.id) == 1
+    assert unread(db, bert) == 1
 
 
 def test_both_members_writing_first_at_once_share_one_conversation(engine: Engine, db) -> None:
@@ -260,13 +261,22 @@ def test_a_free_member_writing_first_to_six_at_once_starts_two_chats(
     assert balance(db, anna) == 90 == ledger_sum(db, anna.id)
 
 
+def unread(db: Session, member: Member) -> int:
+    return chat_counts(db, member.id).unread
+
+
+def partner(db: Session, viewer: Member, partner_id: int) -> MemberTile | None:
+    opening = chat_opening(db, viewer.id, TODAY, partner_id=partner_id)
+    return opening.partner if opening else None
+
+
 def test_the_chat_partner_is_a_visible_or_unconfirmed_member_not_blocked(db: Session) -> None:
     anna, bob = rich(db, "anna@example.com"), rich(db, "bob@example.com")
     new = make_member(db, "new@example.com", status=MemberStatus.NOT_CONFIRMED)
 
-    assert chat_partner(db, anna.id, bob.id, TODAY).name == "Bob"
-    assert chat_partner(db, anna.id, new.id, TODAY).name == "New"
-    assert chat_partner(db, anna.id, anna.id, TODAY) is None
+    assert partner(db, anna, bob.id).name == "Bob"
+    assert partner(db, anna, new.id).name == "New"
+    assert partner(db, anna, anna.id) is None
     block_member(db, bob.id, anna.id)
-    assert chat_partner(db, anna.id, bob.id, TODAY) is None
-    assert chat_partner(db, anna.id, 999_999, TODAY) is None
+    assert partner(db, anna, bob.id) is None
+    assert partner(db, anna, 999_999) is None

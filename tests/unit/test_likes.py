@@ -14,6 +14,7 @@ from models.likes import (
     CannotLike,
     Like,
     auto_like,
+    drop_like,
     given_likes,
     like_member,
     likes,
@@ -21,7 +22,6 @@ from models.likes import (
     new_like_count,
     received_likes,
     unannounced_like,
-    unlike_member,
 )
 from models.member import Member, MemberStatus
 from tests.factories import add_photo, block_member, committed, edit_profile, make_member
@@ -74,8 +74,9 @@ def test_liking_twice_keeps_one_like(db: Session, anna: Member, bert: Member) ->
 def test_unlike_takes_the_like_back(db: Session, anna: Member, bert: Member) -> None:
     like_member(db, anna.id, bert.id)
     like_member(db, bert.id, anna.id)
-    unlike_member(db, anna.id, bert.id)
-    unlike_member(db, anna.id, bert.id)
+    assert drop_like(db, anna.id, bert.id)
+    db.commit()
+    assert not drop_like(db, anna.id, bert.id)  # taking it back twice drops nothing more
     assert not likes(db, anna.id, bert.id)
     assert likes(db, bert.id, anna.id)
 
