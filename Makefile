@@ -44,6 +44,7 @@ bench: $(STAMP) chromium
 	$(BIN)/python bench/search.py
 	$(BIN)/python bench/login.py
 	$(BIN)/python bench/chat.py
+	$(BIN)/python bench/payments.py
 
 clean:
 	rm -rf $(VENV) .web data

@@ -1,7 +1,11 @@
 """The browser's session cookie over HTTP: trading a log-in's hand-off code for it, ending it."""
 
+from sqlalchemy import update
+
 from actions.runner import Done
+from actions.viewer import session_member
 from models.auth_session import end_session, member_id_for_token, redeem_handoff
+from models.member import Member
 from services.database import db_session, transaction
 
 
@@ -16,8 +20,11 @@ def trade_handoff(code: str | None, previous_token: str | None) -> Done[str | No
 
 
 def log_out(token: str | None) -> Done[None]:
-    """End the session behind the browser's cookie (nothing when there is none)."""
+    """End the session behind the browser's cookie (nothing when there is none) and the
+    welcome countdown with it; the next log-in starts it again at the same deadline."""
     with transaction() as db:
+        if (member_id := session_member(token)) is not None:
+            db.exec(update(Member).where(Member.id == member_id).values(time_bonus_until=None))
         end_session(db, token)
     return Done(None)
 

@@ -12,6 +12,8 @@ from components.i18n import t
 from models.routes import ROUTES, Layout, Route
 from services.account_purge import purge_periodically
 from services.logs import show_our_logs
+from services.payments.provider import uses_test_provider, warn_about_test_provider
+from services.payments.test_provider import default_test_provider
 from state.shell import ShellState
 from state.signup import SignupState
 
@@ -51,6 +53,9 @@ app = rx.App(
     api_transformer=[guard_uploads, http_api()],  # the headers wrap the guard's refusals too
 )
 app.register_lifespan_task(purge_periodically)
+if uses_test_provider():
+    warn_about_test_provider()
+    app.register_lifespan_task(default_test_provider().sweep_forever)
 _pages = declared_pages()
 for _route in ROUTES:
     _add_route(app, _route, _pages.get(_route.name))

@@ -8,7 +8,7 @@ from starlette.applications import Starlette
 from starlette.middleware import Middleware
 from starlette.requests import Request
 from starlette.responses import FileResponse, JSONResponse, RedirectResponse, Response
-from starlette.routing import Route
+from starlette.routing import BaseRoute, Mount, Route
 
 from actions.account_links import confirm_address, undo_deletion
 from actions.browser_session import log_out, session_is_live, trade_handoff
@@ -19,6 +19,7 @@ from actions.viewer import SESSION_COOKIE
 from app.auto_like_api import auto_like
 from app.chat_api import chats, delete_chat, likes
 from app.geocode_api import geocode
+from app.payments_api import discount_code, payment_webhook
 from app.request_auth import (
     authentication_required,
     from_our_origin,
@@ -30,6 +31,8 @@ from models.auth_session import SESSION_LIFETIME
 from models.photo_access import PhotoView
 from models.routes import url
 from services.config import PROJECT_ROOT, get_config
+from services.payments.provider import TEST_PROVIDER_PATH, WEBHOOK_PATH, uses_test_provider
+from services.payments.test_provider import test_provider_app
 from services.photo_pipeline import ensure_blurred, is_photo_filename
 from state.forms import safe_next
 
@@ -178,6 +181,13 @@ async def _rendition(view: PhotoView, filename: str, wants_blurred: bool) -> Pat
     return blurred if blurred is not None and (wants_blurred or blurred.name != filename) else None
 
 
+def _test_provider() -> list[BaseRoute]:
+    """The built-in payment provider, served by our own server unless Mollie is configured."""
+    if not uses_test_provider():
+        return []
+    return [Mount(TEST_PROVIDER_PATH, app=test_provider_app())]
+
+
 def http_api() -> Starlette:
     """Our routes, mounted in front of Reflex's app; the security headers wrap both."""
     return Starlette(
@@ -197,5 +207,8 @@ def http_api() -> Starlette:
             Route("/api/user.php", user_push_subscription, methods=["POST"]),
             Route("/sw-push.js", service_worker, methods=["GET"]),
             Route("/media/photos/{filename}", photo, methods=["GET"]),
+            Route(WEBHOOK_PATH, payment_webhook, methods=["POST"]),
+            Route("/api/discountcode.php", discount_code, methods=["GET"]),
+            *_test_provider(),
         ],
     )

@@ -12,11 +12,14 @@ from components.like_modal import like_modal
 from components.live_status import live_status
 from components.navigation import top_navigation
 from components.signup_modal import signup_modal
+from components.time_bonus import time_bonus_banner, time_bonus_modal, time_bonus_watch
 from models.routes import Layout, Route, url
 from state.i18n import I18nState
 from translations.errors import BACK_TO_HOME, ERROR_DEFAULT_MESSAGE, PAGE_NOT_FOUND
 
 NO_ACTIVATION_REMINDER = ("signup", "members-id-signup", "settings", "notifications")
+# The purchase pages show the welcome discount themselves.
+NO_TIME_BONUS = ("credits", "credits-id-paymentmethod", "credits-repeat-order", "transactions-id")
 
 
 def _page_ready_marker() -> rx.Component:
@@ -33,11 +36,18 @@ def _until_ready(frame: rx.Component) -> rx.Component:
     )
 
 
+def _time_bonus_watch(route: Route) -> rx.Component:
+    """Entering the members area starts the welcome time bonus (spec section 4)."""
+    return time_bonus_watch() if route.members_area else rx.fragment()
+
+
 def _default(route: Route, content: rx.Component) -> rx.Component:
+    time_bonus = route.name not in NO_TIME_BONUS
     return rx.fragment(
         top_navigation(show_back=route.back_button),
         rx.el.div(
             activation_reminder(route.name not in NO_ACTIVATION_REMINDER),
+            time_bonus_banner() if time_bonus else rx.fragment(),
             id="banners",
             class_name="banner-area container",
         ),
@@ -47,18 +57,21 @@ def _default(route: Route, content: rx.Component) -> rx.Component:
         us_footer(),
         entry_warning(only_nl_de=False),
         signup_modal(only_nl_de_warning=False),
+        time_bonus_modal() if time_bonus else rx.fragment(),
         like_modal(),
         live_status(),
+        _time_bonus_watch(route),
     )
 
 
-def _chat(_route: Route, content: rx.Component) -> rx.Component:
+def _chat(route: Route, content: rx.Component) -> rx.Component:
     """Bare: the navigation and a full-height chat, no footer."""
     return rx.fragment(
         top_navigation(show_back=False),
         rx.el.main(content, class_name="chat-frame"),
         live_status(),
         entry_warning(only_nl_de=True),
+        _time_bonus_watch(route),
     )
 
 

@@ -46,15 +46,15 @@ def from_our_pages(request: Request) -> bool:
     return "origin" not in request.headers or from_our_origin(request)
 
 
-async def _bounded_body(request: Request) -> bytes | None:
-    """The body, read only up to MAX_JSON_BYTES: a longer one is refused before it is kept."""
+async def bounded_body(request: Request, limit: int = MAX_JSON_BYTES) -> bytes | None:
+    """The body, read only up to `limit` bytes: a longer one is refused before it is kept."""
     declared = request.headers.get("content-length", "")
-    if declared.isdigit() and int(declared) > MAX_JSON_BYTES:
+    if declared.isdigit() and int(declared) > limit:
         return None
     body = bytearray()
     async for chunk in request.stream():
         body += chunk
-        if len(body) > MAX_JSON_BYTES:
+        if len(body) > limit:
             return None
     return bytes(body)
 
@@ -63,7 +63,7 @@ async def json_body(request: Request) -> dict | None:
     """The JSON object our pages posted, or None."""
     if not from_our_pages(request):
         return None
-    body = await _bounded_body(request)
+    body = await bounded_body(request)
     if body is None:
         return None
     try:

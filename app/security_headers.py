@@ -9,8 +9,10 @@ from starlette.datastructures import MutableHeaders
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from services.config import get_config
+from services.payments.provider import uses_test_provider
 
 HSTS = "max-age=31536000"
+MOLLIE_IMAGES = "https://www.mollie.com"
 
 
 def _content_security_policy(public_origin: str) -> str:
@@ -18,12 +20,13 @@ def _content_security_policy(public_origin: str) -> str:
     styles, `eval` for the scripts events run (rx.call_script), the websocket to our origin.
     No other site may frame our pages, receive a form, or be fetched from them."""
     socket = public_origin.replace("http", "ws", 1)
+    provider_images = "" if uses_test_provider() else f" {MOLLIE_IMAGES}"  # method logos
     return "; ".join(
         (
             "default-src 'self'",
             "script-src 'self' 'unsafe-inline' 'unsafe-eval'",
             "style-src 'self' 'unsafe-inline'",
-            "img-src 'self' data: blob:",
+            f"img-src 'self' data: blob:{provider_images}",
             "font-src 'self' data:",
             f"connect-src 'self' {socket}",
             "worker-src 'self'",

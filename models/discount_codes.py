@@ -1,15 +1,47 @@
-"""Discount codes (spec section 3). A code is personal when it has a member; `validity`
-'once-per-user' means it can be redeemed once. Checkout (payments) redeems them."""
+"""Discount codes (spec section 3) and their redemptions.
+
+A code is personal when it has a member (only that member may use it), general otherwise.
+`validity` 'once-per-user' lets each member redeem it once, 'reusable' any number of times.
+Codes are matched case-insensitively. A code is redeemed when its order is paid, once per order;
+a personal once-per-user code (the STAY… codes of account deletion) then turns 'used'.
+
+The welcome time bonus is the real row TIMEBONUS25 (made on first need by `time_bonus_code`, so
+orders and redemptions can refer to it); it applies only while the member's countdown runs
+(`Member.time_bonus_until`, see models/time_bonus.py). The `?welcome=true` code is the newest
+active general code flagged `welcome` (the seed makes WELCOME10).
+"""
 
 import secrets
-from datetime import datetime, timedelta
+from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
 
+from sqlalchemy import JSON, Column, Index, func, text
 from sqlmodel import Field, Session, SQLModel, select
 
-from models.member import utcnow
+from models.member import Member, as_utc, utcnow
+from models.orders import Order
+from models.pricing import format_money
+from models.upsert import insert_into
+from translations.errors import (
+    DISCOUNT_CODE_COUNTRY,
+    DISCOUNT_CODE_CURRENCY,
+    DISCOUNT_CODE_EXPIRED,
+    DISCOUNT_CODE_METHOD,
+    DISCOUNT_CODE_MINIMUM,
+    DISCOUNT_CODE_NOT_FOUND,
+    DISCOUNT_CODE_USED,
+)
 
 RETENTION_PREFIX = "STAY"
 RETENTION_VALID = timedelta(days=30)
+ONCE_PER_USER = "once-per-user"
+REUSABLE = "reusable"
+ACTIVE, USED, EXPIRED = "active", "used", "expired"
+TIME_BONUS_CODE = "TIMEBONUS25"
+TIME_BONUS_PERCENTAGE = 25
+WELCOME_CODE = "WELCOME10"
+WELCOME_PERCENTAGE = 10
+NEVER = datetime(2100, 1, 1, tzinfo=UTC)  # the expiry of codes that do not expire
 _ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no 0/O, 1/I: read aloud to support
 
 
@@ -18,13 +50,200 @@ class DiscountCode(SQLModel, table=True):
     code: str = Field(max_length=40, unique=True, index=True)
     member_id: int | None = Field(default=None, foreign_key="member.id", ondelete="CASCADE")
     value_percentage: int
-    validity: str = Field(default="once-per-user", max_length=20)
-    status: str = Field(default="active", max_length=10)
+    validity: str = Field(default=ONCE_PER_USER, max_length=20)
+    status: str = Field(default=ACTIVE, max_length=10)  # active, used or expired
     country: str | None = Field(default=None, max_length=2)
     currency: str | None = Field(default=None, max_length=3)
-    minimum_order_value: int = 0  # in cents
+    minimum_order_value: int = 0  # in cents, compared with the bundle's price before discount
     expires_at: datetime
     created_at: datetime = Field(default_factory=utcnow)
+    paymentmethods: list[str] = Field(default_factory=list, sa_column=Column(JSON))  # [] = all
+    welcome: bool = False  # offered by `?welcome=true`
+
+
+class DiscountRedemption(SQLModel, table=True):
+    """A code used by a paid order. `once` rows are unique per code and member, so two orders
+    paid at the same moment cannot both redeem a once-per-user code."""
+
+    __table_args__ = (
+        Index(
+            "uq_discountredemption_once",
+            "code_id",
+            "member_id",
+            unique=True,
+            sqlite_where=text("once"),
+            postgresql_where=text("once"),
+        ),
+    )
+
+    id: int | None = Field(default=None, primary_key=True)
+    code_id: int = Field(foreign_key="discountcode.id")
+    member_id: int = Field(foreign_key="member.id", index=True, ondelete="CASCADE")
+    order_id: int = Field(foreign_key=f"{Order.__tablename__}.id", unique=True)
+    once: bool
+    created_at: datetime = Field(default_factory=utcnow)
+
+
+@dataclass(frozen=True)
+class CodeCheck:
+    """The code when it applies, else `error` (a msgid of translations/errors.py) and its
+    parameters, ready for `gettext(locale, error, **dict(params))`."""
+
+    code: DiscountCode | None
+    error: str = ""
+    params: tuple[tuple[str, str], ...] = ()
+
+    @property
+    def ok(self) -> bool:
+        return not self.error
+
+
+def normalized(code_text: str) -> str:
+    return code_text.strip().upper()
+
+
+def find_code(db: Session, code_text: str) -> DiscountCode | None:
+    wanted = normalized(code_text)
+    if not wanted:
+        return None
+    return db.exec(select(DiscountCode).where(func.upper(DiscountCode.code) == wanted)).first()
+
+
+def check_code(
+    db: Session,
+    code_text: str,
+    member_id: int,
+    country: str,
+    currency: str,
+    amount_cents: int | None,
+    method: str | None,
+    now: datetime,
+    language: str = "en",
+) -> CodeCheck:
+    """Whether the member may use the code for this order now. `amount_cents` (the price before
+    discount) and `method` are left unchecked when None, for a look-up before they are chosen;
+    `language` writes the minimum amount in the error."""
+    code = find_code(db, code_text)
+    if code is None or not _offered_to(code, member_id):
+        return CodeCheck(None, DISCOUNT_CODE_NOT_FOUND)
+    if code.status == USED or (code.validity != REUSABLE and has_redeemed(db, code.id, member_id)):
+        return CodeCheck(None, DISCOUNT_CODE_USED)
+    if code.status == EXPIRED or as_utc(code.expires_at) <= now:
+        return CodeCheck(None, DISCOUNT_CODE_EXPIRED)
+    if code.code == TIME_BONUS_CODE and not _time_bonus_running(db, member_id, now):
+        return CodeCheck(None, DISCOUNT_CODE_EXPIRED)
+    return _order_check(code, country, currency, amount_cents, method, language)
+
+
+def _offered_to(code: DiscountCode, member_id: int) -> bool:
+    mine = code.member_id is None or code.member_id == member_id
+    return mine and code.status in (ACTIVE, USED, EXPIRED)
+
+
+def _time_bonus_running(db: Session, member_id: int, now: datetime) -> bool:
+    member = db.get(Member, member_id)
+    deadline = member.time_bonus_until if member and not member.paid_user else None
+    return deadline is not None and as_utc(deadline) > now
+
+
+def _order_check(
+    code: DiscountCode,
+    country: str,
+    currency: str,
+    amount_cents: int | None,
+    method: str | None,
+    language: str,
+) -> CodeCheck:
+    if code.country and code.country.upper() != country.upper():
+        return CodeCheck(None, DISCOUNT_CODE_COUNTRY)
+    if code.currency and code.currency.upper() != currency.upper():
+        return CodeCheck(None, DISCOUNT_CODE_CURRENCY)
+    if method is not None and code.paymentmethods and method not in code.paymentmethods:
+        return CodeCheck(None, DISCOUNT_CODE_METHOD)
+    if amount_cents is not None and amount_cents < code.minimum_order_value:
+        minimum = format_money(code.minimum_order_value, code.currency or currency, language)
+        return CodeCheck(None, DISCOUNT_CODE_MINIMUM, (("amount", minimum),))
+    return CodeCheck(code)
+
+
+def has_redeemed(db: Session, code_id: int | None, member_id: int) -> bool:
+    query = select(DiscountRedemption.id).where(
+        DiscountRedemption.code_id == code_id, DiscountRedemption.member_id == member_id
+    )
+    return db.exec(query).first() is not None
+
+
+def redeem(db: Session, code_id: int, member_id: int, order_id: int) -> bool:
+    """Record that the paid order used the code. Again for the same order: True, nothing new.
+    False when the code is gone, or it is once-per-user and another order already used it."""
+    code = db.get(DiscountCode, code_id)
+    if code is None:
+        return False
+    once = code.validity != REUSABLE
+    inserted = db.exec(
+        insert_into(db, DiscountRedemption)
+        .values(
+            code_id=code_id, member_id=member_id, order_id=order_id, once=once, created_at=utcnow()
+        )
+        .on_conflict_do_nothing()
+        .returning(DiscountRedemption.id)
+    ).first()
+    if inserted is None:
+        query = select(DiscountRedemption.code_id).where(DiscountRedemption.order_id == order_id)
+        return db.exec(query).first() == code_id
+    if once and code.member_id is not None:
+        code.status = USED
+        db.add(code)
+    db.flush()
+    return True
+
+
+def _ensure_code(db: Session, template: DiscountCode) -> DiscountCode:
+    """The row with `template`'s code, inserted once even when two transactions race."""
+    db.exec(
+        insert_into(db, DiscountCode)
+        .values(template.model_dump(exclude={"id"}))
+        .on_conflict_do_nothing(index_elements=["code"])
+    )
+    found = find_code(db, template.code)
+    assert found is not None
+    return found
+
+
+def time_bonus_code(db: Session) -> DiscountCode:
+    """The TIMEBONUS25 row: 25 %, once per member, general, active."""
+    return _ensure_code(
+        db,
+        DiscountCode(
+            code=TIME_BONUS_CODE, value_percentage=TIME_BONUS_PERCENTAGE, expires_at=NEVER
+        ),
+    )
+
+
+def seed_discount_codes(db: Session) -> None:
+    """The time bonus code and a welcome code (10 %, once per member), when missing."""
+    time_bonus_code(db)
+    _ensure_code(
+        db,
+        DiscountCode(
+            code=WELCOME_CODE, value_percentage=WELCOME_PERCENTAGE, expires_at=NEVER, welcome=True
+        ),
+    )
+
+
+def welcome_code(db: Session, now: datetime) -> DiscountCode | None:
+    """The code `?welcome=true` offers: the newest active, unexpired, general welcome code."""
+    query = (
+        select(DiscountCode)
+        .where(
+            DiscountCode.welcome,
+            DiscountCode.member_id.is_(None),  # type: ignore[union-attr]
+            DiscountCode.status == ACTIVE,
+            DiscountCode.expires_at > now,
+        )
+        .order_by(DiscountCode.created_at.desc(), DiscountCode.id.desc())  # type: ignore[union-attr]
+    )
+    return db.exec(query).first()
 
 
 def _random_code(prefix: str) -> str:
@@ -36,7 +255,7 @@ def retention_code(db: Session, member_id: int, percentage: int) -> DiscountCode
     query = select(DiscountCode).where(
         DiscountCode.member_id == member_id,
         DiscountCode.code.startswith(f"{RETENTION_PREFIX}"),  # type: ignore[attr-defined]
-        DiscountCode.status == "active",
+        DiscountCode.status == ACTIVE,
         DiscountCode.expires_at > utcnow(),
     )
     if existing := db.exec(query).first():

@@ -11,6 +11,11 @@ def utcnow() -> datetime:
     return datetime.now(UTC)
 
 
+def as_utc(moment: datetime) -> datetime:
+    """`moment` with its zone: SQLite hands stored UTC datetimes back without one."""
+    return moment if moment.tzinfo else moment.replace(tzinfo=UTC)
+
+
 class MemberStatus(StrEnum):
     NOT_CONFIRMED = "not_confirmed"
     ACTIVE = "active"
@@ -41,6 +46,7 @@ class Member(SQLModel, table=True):
     deleted_at: datetime | None = Field(default=None, index=True)
     delete_reason: str | None = Field(default=None, max_length=30)
     delete_note: str | None = Field(default=None, max_length=500)
+    time_bonus_until: datetime | None = None  # the running welcome discount's deadline
 
 
 class Profile(SQLModel, table=True):

@@ -155,8 +155,11 @@ ROUTES: tuple[Route, ...] = (
     Route("signup-matches", "/signup-matches", N_("Your matches"), login_required=True),
     Route("swipe-game", "/swipe-game", N_("Swipe game"), login_required=True),
     Route(
+        "transactions", "/transactions", N_("Your purchases"), back_button=True, login_required=True
+    ),
+    Route(
         "transactions-id",
-        "/transactions/[[...splat]]",
+        "/transactions/[id]",
         N_("Payment status"),
         back_button=True,
         example="/transactions/1",
@@ -225,6 +228,17 @@ def likes_url(kind: str) -> str:
 
 def chat_url(conversation_id: object) -> str:
     return _filled("chats-id", "id", conversation_id)
+
+
+def transaction_url(order_id: object) -> str:
+    """A payment's result page."""
+    return _filled("transactions-id", "id", order_id)
+
+
+def credits_method_url(tier: object, method: object = "") -> str:
+    """The method choice for bundle `tier`, the method preselected when given."""
+    path = _filled("credits-id-paymentmethod", "id", tier)
+    return path.replace("[[...splat]]", format(method)).rstrip("/")
 
 
 def static_page_title(slug: str) -> str:

@@ -1,4 +1,13 @@
-"""Site settings (spec section 3, Settings): database rows over typed, sensible defaults."""
+"""Site settings (spec section 3, Settings): database rows over typed, sensible defaults.
+
+The default credit economy tells one story. A message costs 5 credits and a gift 20, so a gift is
+worth four messages. A new member gets 20 credits: four messages or one gift, enough to try
+either. Four bundles (p0 to p3: 100, 250, 600 and 1500 credits, that is 20 to 300 messages) are
+priced in each country's currency, VAT included; the bigger the bundle, the cheaper a message
+(in euros from 1.00 down to 0.50). `minimum_message_costs` is that lowest price per message in
+each country's currency: derived from the bundles whenever the stored value is empty (as seeded),
+so editing the bundles or `message_credits` keeps it right; a non-empty value overrides it.
+"""
 
 import dataclasses
 import re
@@ -10,6 +19,8 @@ from sqlalchemy import JSON, Column
 from sqlmodel import Field, Session, SQLModel, select
 
 from models.attributes import INTERESTS
+from models.pricing import bundles_for
+from models.vat import DEFAULT_VAT_RATES
 
 TARGET_COUNTRIES = (
     "NL", "BE", "DE", "AT", "CH", "LU", "IT", "FR", "ES", "PL", "DK", "FI", "NO", "SE",
@@ -40,18 +51,36 @@ _FICTIONAL_PLURAL = {
     "nb": "fiktive profiler", "sv": "fiktiva profiler",
 }  # fmt: skip
 
-_CURRENCY_BY_COUNTRY = {
-    "GB": ("GBP", 0.25), "US": ("USD", 0.29), "CA": ("CAD", 0.39), "AU": ("AUD", 0.45),
-    "NZ": ("NZD", 0.49), "CH": ("CHF", 0.29), "PL": ("PLN", 1.19), "DK": ("DKK", 2.19),
-    "NO": ("NOK", 3.19), "SE": ("SEK", 3.19),
+DEFAULT_CURRENCY = "EUR"
+COUNTRY_CURRENCY = {
+    "GB": "GBP", "US": "USD", "CA": "CAD", "AU": "AUD", "NZ": "NZD", "CH": "CHF", "PL": "PLN",
+    "DK": "DKK", "NO": "NOK", "SE": "SEK",
 }  # fmt: skip
 
+_BUNDLE_CREDITS = {"p0": 100, "p1": 250, "p2": 600, "p3": 1500}
+# Prices in cents, VAT included, for p0..p3: rounded to what shoppers expect in each currency.
+_BUNDLE_PRICES = {
+    "EUR": (1995, 3995, 7995, 14995),
+    "GBP": (1795, 3495, 6995, 12995),
+    "USD": (2195, 4495, 8995, 16995),
+    "CAD": (2995, 5995, 11995, 22995),
+    "AUD": (3495, 6995, 13995, 25995),
+    "NZD": (3695, 7495, 14995, 27995),
+    "CHF": (1995, 3995, 7995, 14995),
+    "PLN": (8900, 17900, 34900, 64900),
+    "DKK": (14900, 29900, 59900, 109900),
+    "NOK": (22900, 45900, 89900, 169900),
+    "SEK": (22900, 44900, 89900, 164900),
+}
 
-def _default_message_costs() -> dict[str, dict[str, Any]]:
+
+def _default_bundles() -> dict[str, dict[str, Any]]:
     return {
-        country: {"costs": costs, "currency": currency}
-        for country in TARGET_COUNTRIES
-        for currency, costs in [_CURRENCY_BY_COUNTRY.get(country, ("EUR", 0.25))]
+        tier: {
+            "credits": credits,
+            "prices": {currency: prices[index] for currency, prices in _BUNDLE_PRICES.items()},
+        }
+        for index, (tier, credits) in enumerate(_BUNDLE_CREDITS.items())
     }
 
 
@@ -71,11 +100,14 @@ class SiteSettings:
     interests: list[str] = field(default_factory=lambda: list(INTERESTS))
     cdn_prefix: str = "/media/"
     message_credits: int = 5
-    signup_credits: int = 10
+    signup_credits: int = 20
     photo_credits: int = 10
-    gift_credits: int = 25
+    gift_credits: int = 20
     message_length: int = 1000
-    minimum_message_costs: dict[str, dict[str, Any]] = field(default_factory=_default_message_costs)
+    credit_bundles: dict[str, dict[str, Any]] = field(default_factory=_default_bundles)
+    popular_bundle: str = "p2"
+    # Empty means derived from the bundles (see the module docstring).
+    minimum_message_costs: dict[str, dict[str, Any]] = field(default_factory=dict)
     support_email: str = "support@amorly.example"
     support_phone: str = "+31 20-123 45 67"
     company_name: str = "Amorly Media B.V."
@@ -97,12 +129,17 @@ class SiteSettings:
     fictional_singular: dict[str, str] = field(default_factory=lambda: dict(_FICTIONAL_SINGULAR))
     fictional_plural: dict[str, str] = field(default_factory=lambda: dict(_FICTIONAL_PLURAL))
     refund_days: int = 14
+    vat_rates: dict[str, float] = field(default_factory=lambda: dict(DEFAULT_VAT_RATES))
     signups: str = "all"
     logged_out_search: bool = True
     logged_out_search_trafficsource: bool = False
     member_resell: bool = False
     niche: int = 1
     min_age: int = 18
+
+    def __post_init__(self) -> None:
+        if not self.minimum_message_costs:
+            object.__setattr__(self, "minimum_message_costs", derived_message_costs(self))
 
     @property
     def niche_slug_prefix(self) -> str:
@@ -114,6 +151,24 @@ class SiteSettings:
 
 
 SETTING_NAMES = frozenset(f.name for f in dataclasses.fields(SiteSettings))
+
+
+def currency_for(settings: SiteSettings, country: str | None) -> str:
+    """The currency a country pays in: its own when every bundle has a price in it, else EUR."""
+    currency = COUNTRY_CURRENCY.get((country or "").upper(), DEFAULT_CURRENCY)
+    priced = all(currency in spec["prices"] for spec in settings.credit_bundles.values())
+    return currency if priced else DEFAULT_CURRENCY
+
+
+def derived_message_costs(settings: SiteSettings) -> dict[str, dict[str, Any]]:
+    """Per country: the lowest price of a message in any bundle, in major units of its currency."""
+    costs: dict[str, dict[str, Any]] = {}
+    for country in settings.countries:
+        currency = currency_for(settings, country)
+        if bundles := bundles_for(settings, currency):
+            cheapest = min(b.per_message_cents for b in bundles)
+            costs[country] = {"costs": cheapest / 100, "currency": currency}
+    return costs
 
 
 class SiteSetting(SQLModel, table=True):
@@ -141,8 +196,13 @@ def seed_default_settings(db: Session) -> None:
     present = set(db.exec(select(SiteSetting.key)))
     for f in dataclasses.fields(SiteSettings):
         if f.name not in present:
-            db.add(SiteSetting(key=f.name, value=getattr(SiteSettings(), f.name)))
+            db.add(SiteSetting(key=f.name, value=_stored_default(f)))
     db.flush()
+
+
+def _stored_default(f: dataclasses.Field) -> Any:
+    """The field's own default, before `__post_init__` derives anything from it."""
+    return f.default_factory() if f.default_factory is not dataclasses.MISSING else f.default
 
 
 @dataclass(frozen=True)

@@ -6,16 +6,18 @@ from models.auth_session import AuthSession
 from models.blocks import Block
 from models.chat import ChatSide, Conversation, Message
 from models.credits import CreditEntry
-from models.discount_codes import DiscountCode
+from models.discount_codes import DiscountCode, DiscountRedemption
 from models.email_tokens import EmailToken
 from models.likes import Like
 from models.login import AddressLock, ClientFailure
 from models.member import Member, Photo, Profile
+from models.orders import Order, OrderRefund
 from models.password_reset import ResetRequest
 from models.push_subscription import PushSubscription
 from models.search import SearchPreference
 from models.signup import SignupEvent, SignupSource
 from models.site_settings import SiteSetting
+from models.test_payments import SandboxPayment, SandboxRefund
 
 metadata = SQLModel.metadata
 
@@ -28,14 +30,19 @@ __all__ = [
     "Conversation",
     "CreditEntry",
     "DiscountCode",
+    "DiscountRedemption",
     "EmailToken",
     "Like",
     "Member",
     "Message",
+    "Order",
+    "OrderRefund",
     "Photo",
     "Profile",
     "PushSubscription",
     "ResetRequest",
+    "SandboxPayment",
+    "SandboxRefund",
     "SearchPreference",
     "SignupEvent",
     "SignupSource",

@@ -1,9 +1,8 @@
 """The account e-mails (activation, password reset, e-mail change, reactivation), written in
-the member's language as HTML plus text, with the company's details in the footer."""
+the member's language in the shared frame (services/mail_frame.py)."""
 
 from dataclasses import dataclass
 from datetime import date
-from html import escape
 
 from babel.dates import format_date
 from sqlmodel import Session
@@ -11,9 +10,9 @@ from sqlmodel import Session
 from models.deletion import GRACE_PERIOD
 from models.member import Member, Profile
 from models.routes import url
-from models.site_settings import SiteSettings, company_info
-from services.config import get_config
+from models.site_settings import SiteSettings
 from services.mail import OutgoingMail
+from services.mail_frame import MailBody, Recipient, public_link, render
 from services.site_settings import current_settings
 from translations.catalog import N_, gettext
 
@@ -75,20 +74,6 @@ REACTIVATION = MailText(
     N_("Reactivate my account"),
     N_("Until then nobody can see your profile."),
 )
-FOOTER_REASON = N_("You receive this e-mail because this address is used for an account on {site}.")
-CHAMBER_OF_COMMERCE = N_("Chamber of Commerce")
-FOOTER_QUESTIONS = N_("Questions? Write to {email}.")
-
-
-@dataclass(frozen=True)
-class Recipient:
-    email: str
-    name: str
-    locale: str
-
-
-def public_link(path: str) -> str:
-    return f"{get_config().public_url}{path}"
 
 
 def account_mail(
@@ -113,47 +98,4 @@ def compose(
     if erase_on is not None:
         values["date"] = format_date(erase_on, format="long", locale=to.locale)
     parts = {f: gettext(to.locale, getattr(text, f), **values) for f in MailText.__annotations__}
-    footer = _footer_lines(settings, to.locale)
-    return OutgoingMail(
-        to=to.email,
-        subject=f"{parts['subject']} – {settings.name}",
-        text=_plain(parts, link, footer),
-        html=_html(parts, link, footer),
-        from_name=settings.mail_name,
-        links=(link,),
-    )
-
-
-def _footer_lines(settings: SiteSettings, locale: str) -> list[str]:
-    info = company_info(settings)
-    return [
-        gettext(locale, FOOTER_REASON, site=settings.name),
-        gettext(locale, FOOTER_QUESTIONS, email=info.support_email),
-        f"{info.name} · {info.address} · {info.city} · "
-        f"{gettext(locale, CHAMBER_OF_COMMERCE)} {info.kvk}",
-    ]
-
-
-def _plain(parts: dict[str, str], link: str, footer: list[str]) -> str:
-    lines = [parts["lead"], "", parts["body"], "", f"{parts['button']}:", link, "", parts["note"]]
-    return "\n".join([*lines, "", "--", *footer]) + "\n"
-
-
-def _html(parts: dict[str, str], link: str, footer: list[str]) -> str:
-    e = {key: escape(value) for key, value in parts.items()}
-    href = escape(link, quote=True)
-    foot = "<br>".join(escape(line) for line in footer)
-    return (
-        '<!doctype html><html><body style="margin:0;background:#f6f1fa;'
-        'font-family:Arial,Helvetica,sans-serif;color:#2a1248">'
-        '<div style="max-width:560px;margin:0 auto;padding:32px 24px">'
-        f'<h1 style="font-size:22px">{e["lead"]}</h1>'
-        f'<p style="font-size:16px;line-height:1.5">{e["body"]}</p>'
-        f'<p style="margin:28px 0"><a href="{href}" style="background:#f0506e;color:#fff;'
-        'padding:12px 22px;border-radius:24px;text-decoration:none;font-weight:bold">'
-        f"{e['button']}</a></p>"
-        f'<p style="font-size:13px;color:#6b5a7b">{e["note"]}</p>'
-        f'<p style="font-size:12px;color:#8a7b97;border-top:1px solid #e3d8ec;'
-        f'padding-top:16px;margin-top:32px">{foot}</p>'
-        "</div></body></html>"
-    )
+    return render(MailBody(**parts, link=link), to, settings)

@@ -35,6 +35,8 @@ class AppConfig:
     smtp_url: str | None
     mail_from: str
     trusted_proxy_hops: int
+    mollie_api_key: str | None
+    mollie_api_url: str | None
 
     @property
     def outbox_dir(self) -> Path:
@@ -79,4 +81,6 @@ def get_config() -> AppConfig:
         smtp_url=os.environ.get("SMTP_URL") or None,
         mail_from=os.environ.get("MAIL_FROM") or "noreply@localhost",
         trusted_proxy_hops=int(os.environ.get("TRUSTED_PROXY_HOPS") or 0),
+        mollie_api_key=os.environ.get("MOLLIE_API_KEY") or None,
+        mollie_api_url=os.environ.get("MOLLIE_API_URL") or None,
     )

@@ -2,6 +2,7 @@
 
 import logging
 
+from models.discount_codes import seed_discount_codes
 from models.site_settings import seed_default_settings
 from services.config import get_config
 from services.database import transaction
@@ -16,6 +17,7 @@ def main() -> None:
     config = get_config()
     with transaction() as db:
         seed_default_settings(db)
+        seed_discount_codes(db)
         created = seed_demo_members(db, config.demo_members, config.media_dir)
     vapid()  # one key pair before several workers start
     log.info("settings seeded; %d demo members created (target %d)", created, config.demo_members)

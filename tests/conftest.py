@@ -18,6 +18,8 @@ from services.config import _sqlalchemy_url
 from tests.pg import wipe_postgres_schema
 from tests.queries import statements_on_the_event_loop
 
+pytest_plugins = ["tests.payments_fixtures"]
+
 IN_CI = bool(os.environ.get("CI"))
 POSTGRES_URL = os.environ.get("DATABASE_URL", "")
 REDIS_URL = os.environ.get("REDIS_URL", "")

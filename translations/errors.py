@@ -35,6 +35,13 @@ DISCOUNT_CODE_NOT_FOUND = N_("Code not found")
 DISCOUNT_CODE_USED = N_("Code already used")
 DISCOUNT_CODE_MINIMUM = N_("This code is valid from an order value of {amount}.")
 DISCOUNT_CODE_COUNTRY = N_("This code is not valid in your country.")
+DISCOUNT_CODE_CURRENCY = N_("This code is not valid in your currency.")
+DISCOUNT_CODE_METHOD = N_("This code is not valid for this payment method.")
+DISCOUNT_CODE_EXPIRED = N_("This code has expired.")
+REFUND_NOT_POSSIBLE = N_(
+    "This purchase can no longer be withdrawn: the withdrawal period has ended or no credits "
+    "of it are left."
+)
 NOTIFICATIONS_DISABLED_SPAM = N_(
     "E-mail notifications were switched off because a message was marked as spam."
 )

@@ -2,10 +2,8 @@
 
 import reflex as rx
 
-from app.pages.registry import title_only
 from components.i18n import t
 from models.routes import Route
-from state.likes import LikeModalState
 
 
 def titled_page(route: Route) -> rx.Component:
@@ -14,6 +12,3 @@ def titled_page(route: Route) -> rx.Component:
         class_name="container",
         data_testid=f"page-{route.name}",
     )
-
-
-title_only("premium", on_load=[LikeModalState.check])

@@ -27,11 +27,13 @@ from sqlmodel import Session, select
 from models.chat import ChatSide, Message
 from models.credits import grant_credits, ledger_sum
 from models.member import Member, Profile
+from models.site_settings import SiteSettings
 from translations.catalog import gettext
 from translations.errors import INSUFFICIENT_CREDITS
 
 MEMBER_LOCALES = [("en", "de"), ("de", "en")]  # (A, B)
-MESSAGE_CREDITS, GIFT_CREDITS = 5, 25  # the seeded site settings
+SEEDED = SiteSettings()
+MESSAGE_CREDITS, GIFT_CREDITS = SEEDED.message_credits, SEEDED.gift_credits
 
 # Interface texts (msgids) of screens whose modules import Reflex, so are not imported here.
 TYPING = "{name} is typing…"

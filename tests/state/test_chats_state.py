@@ -107,7 +107,7 @@ async def test_a_new_chat_offers_icebreakers_and_the_first_message_starts_it(
     chats = await opened(make_root, db, anna, f"/members/{bob.id}/chat")
     assert chats.partner["name"] == "Bob" and chats.conversation_id == 0
     assert chats.icebreakers_open and chats.messages == []
-    assert chats.message_price == "€0.25"  # minimum_message_costs of her country, NL
+    assert chats.message_price == "€0.50"  # minimum_message_costs of her country, NL
 
     events = await send(chats, "  Hello Bob  ")
 
@@ -187,7 +187,7 @@ async def test_short_of_credits_the_member_is_told_in_their_language(make_root, 
     await send(chats, "Hallo")
 
     assert chats.error == "Je hebt onvoldoende credits" and chats.error_kind == CREDITS
-    assert chats.message_price == "€\xa00,25"
+    assert chats.message_price == "€\xa00,50"
     assert stored(db) == []
     await settle()
     assert pushes == []
@@ -223,7 +223,8 @@ async def test_a_gift_is_a_message_charged_at_the_gift_price_once(make_root, db,
     [message] = stored(db)
     assert (message.kind, message.gift, message.client_id) == ("gift", "rose", gift_id)
     assert chats.messages[0]["picture"] == "/gifts/rose.svg" and not chats.gifts_open
-    assert ledger_sum(db, anna.id) == fresh(db).get(Member, anna.id).credits == 75
+    left = 100 - current_settings().gift_credits
+    assert ledger_sum(db, anna.id) == fresh(db).get(Member, anna.id).credits == left
     assert scripts(events) == ["window.siteChat && window.siteChat.giftSent()"]  # a new id next
 
 
@@ -241,7 +242,7 @@ async def test_a_gift_retried_after_the_tab_state_was_lost_is_sent_once(
     await gift(lost, "heart", gift_id)  # the browser's retry: the id it kept
 
     assert [m["gift"] for m in lost.messages] == ["heart"] and len(stored(db)) == 1
-    assert ledger_sum(db, anna.id) == 75
+    assert ledger_sum(db, anna.id) == 100 - current_settings().gift_credits
 
 
 async def test_a_gift_needs_the_browser_ids_shape(make_root, db, pair, pushes):

@@ -6,6 +6,7 @@ from urllib.parse import parse_qs, urlsplit
 
 import pytest
 import reflex as rx
+from reflex.route import get_router
 
 from models.routes import (
     ROUTES,
@@ -54,7 +55,7 @@ SPEC_PATHS = {
     *SPEC_NAMES,
     "/members/[id]/chat", "/members/[id]/landing", "/members/[id]/signup",
     "/members/[id]/landing2/[[...splat]]", "/members/[id]/landing3/[[...splat]]",
-    "/reset-password", "/reset-password/do", "/settings", "/transactions/[[...splat]]",
+    "/reset-password", "/reset-password/do", "/settings", "/transactions", "/transactions/[id]",
     "/activate/done", "/activate/error", "/mail-change/do", "/landers/tinderswipe",
     "/landers/alonetonight/[[...splat]]", "/landers/collagelanding/[[...splat]]",
     "/landers/gallery/[[...splat]]", "/landers/iconslanding/[[...splat]]",
@@ -76,6 +77,14 @@ def test_routes_carry_the_spec_names() -> None:
     names = [route.name for route in ROUTES]
     assert len(names) == len(set(names))
     assert {route.path: route.name for route in ROUTES if route.path in SPEC_NAMES} == SPEC_NAMES
+
+
+def test_one_segment_routes_win_over_the_token_page() -> None:
+    """/transactions/{id?}: the list without an id is a route of its own, since Reflex's
+    router would hand a one-segment path to /[token] before an optional tail."""
+    router = get_router([route.path.strip("/") or "index" for route in ROUTES])
+    assert router("/transactions") == "transactions"
+    assert router("/transactions/7") == "transactions/[id]"
 
 
 def test_members_area_is_the_spec_list() -> None:

@@ -1,0 +1,160 @@
+"""The payment steps that talk to the provider, between the actions that store what it said.
+
+No transaction is held open while the provider answers: an action places the order, the
+provider creates the payment (with the order's idempotency key, so a retry never pays twice),
+another action stores its id. The webhook and the result page both end in `apply_payment`.
+"""
+
+import logging
+
+from actions.checkout import place_order, quote
+from actions.payment_reads import is_our_payment, last_order, order_view, unsettled_payment_id
+from actions.payment_views import CheckoutResult, MethodView, OrderView
+from actions.payments import apply_payment, attach_payment
+from actions.refunds import (
+    RefundPlan,
+    record_refund,
+    refund_refused,
+    withdraw_for_member,
+    withdraw_order,
+)
+from actions.runner import act, read
+from actions.viewer import Viewer
+from models.orders import order_number
+from models.payment_methods import METHOD_LABELS
+from models.routes import transaction_url
+from services.config import get_config
+from services.payments.provider import mollie_locale, payment_client, webhook_url
+from services.payments.types import PaymentRequest, ProviderError, ProviderPayment
+from translations.catalog import gettext
+from translations.errors import GENERIC_ERROR, PAYMENT_FAILED
+
+log = logging.getLogger(__name__)
+
+CREATE_ATTEMPTS = 3
+
+
+async def payment_methods(viewer: Viewer, tier: str, country: str | None) -> tuple[MethodView, ...]:
+    """The methods the provider offers for this bundle's price in this country; none when the
+    provider cannot be reached (the page says so and offers a retry)."""
+    offer = await read(quote, viewer, tier, country, None)
+    if offer.bundle is None:
+        return ()
+    try:
+        methods = await payment_client().list_methods(
+            offer.amount, offer.country, mollie_locale(viewer.language)
+        )
+    except ProviderError as error:
+        log.warning("payment methods unavailable: %s", error)
+        return ()
+    return tuple(
+        MethodView(m.id, m.description, m.image_url) for m in methods if m.id in METHOD_LABELS
+    )
+
+
+async def start_checkout(
+    viewer: Viewer, tier: str, method: str, country: str | None, code: str | None
+) -> CheckoutResult:
+    """Order the bundle and hand the member to the provider's checkout."""
+    offered = {m.id for m in await payment_methods(viewer, tier, country)}
+    if method not in offered:
+        return CheckoutResult("", 0, PAYMENT_FAILED)
+    placed = await act(place_order, viewer, tier, method, country, code)
+    if placed.error:
+        return CheckoutResult("", 0, placed.error, placed.error_params)
+    request = PaymentRequest(
+        amount=placed.amount,
+        description=gettext(
+            viewer.language, "Credits order {number}", number=order_number(placed.order_id)
+        ),
+        redirect_url=get_config().public_url + transaction_url(placed.order_id),
+        webhook_url=webhook_url(),
+        method=method,
+        locale=mollie_locale(viewer.language),
+        billing_country=placed.country,
+        metadata={"order_id": str(placed.order_id)},
+        idempotency_key=placed.idempotency_key,
+    )
+    payment = await _create_payment(request)
+    if payment is None:
+        return CheckoutResult("", placed.order_id, GENERIC_ERROR)
+    await act(attach_payment, placed.order_id, payment)
+    fallback = transaction_url(placed.order_id)  # a payment created already settled
+    return CheckoutResult(payment.checkout_url or fallback, placed.order_id)
+
+
+async def _create_payment(request: PaymentRequest) -> ProviderPayment | None:
+    """Create the payment, retrying what may not have reached the provider with the same key."""
+    for attempt in range(1, CREATE_ATTEMPTS + 1):
+        try:
+            return await payment_client().create_payment(request)
+        except ProviderError as error:
+            log.warning("create payment attempt %s: %s", attempt, error)
+            if error.status and error.status < 500:
+                return None
+    return None
+
+
+async def repeat_last_order(viewer: Viewer) -> CheckoutResult:
+    """The last paid bundle again, with the last method, in one step."""
+    last = await read(last_order, viewer)
+    if last is None:
+        return CheckoutResult("", 0, GENERIC_ERROR)
+    return await start_checkout(viewer, last.tier, last.method, last.country, None)
+
+
+async def sync_payment(payment_id: str) -> bool | None:
+    """What the webhook does: ask the provider for the payment (and its refunds) and apply it.
+    True when the order changed; None when the provider could not be asked (ask again later).
+    Ids of no order of ours are not fetched: a stranger's POSTs cannot make us call out."""
+    if not await read(is_our_payment, payment_id):
+        return False
+    client = payment_client()
+    try:
+        payment = await client.get_payment(payment_id)
+        refunds = await client.list_refunds(payment_id) if _refunded(payment) else []
+    except ProviderError as error:
+        log.warning("payment %s not fetched: %s", payment_id, error)
+        return False if 400 <= error.status < 500 else None
+    return await act(apply_payment, payment, tuple(refunds))
+
+
+def _refunded(payment: ProviderPayment) -> bool:
+    return payment.amount_refunded is not None and payment.amount_refunded.cents > 0
+
+
+async def order_status(viewer: Viewer, order_id: int) -> OrderView | None:
+    """The member's order; while it is unsettled the provider is asked too, since no webhook
+    comes for a pending payment."""
+    payment_id = await read(unsettled_payment_id, viewer, order_id)
+    if payment_id is not None:
+        await sync_payment(payment_id)
+    return await read(order_view, viewer, order_id)
+
+
+async def withdraw(viewer: Viewer, order_id: int) -> str:
+    """The member withdraws from a purchase: "" when the refund is under way, else an error."""
+    return await _refund(await act(withdraw_order, viewer, order_id), viewer.language, order_id)
+
+
+async def withdraw_by_support(order_id: int) -> str:
+    """Support withdraws a purchase for the member: the same rules and the same pro rata."""
+    return await _refund(await act(withdraw_for_member, order_id), "en", order_id)
+
+
+async def _refund(plan: RefundPlan, language: str, order_id: int) -> str:
+    if plan.error:
+        return plan.error
+    description = gettext(
+        language, "Refund of credits order {number}", number=order_number(order_id)
+    )
+    try:
+        refund = await payment_client().create_refund(
+            plan.payment_id, plan.amount, description, plan.idempotency_key
+        )
+    except ProviderError as error:
+        log.warning("refund %s refused: %s", plan.refund_id, error)
+        await act(refund_refused, plan.refund_id)
+        return GENERIC_ERROR
+    await act(record_refund, plan.refund_id, refund)
+    return ""

@@ -1,0 +1,220 @@
+"""What the payment screens read: the offer with the discount that applies now, the member's
+orders with what a withdrawal would refund, a code's check. Nothing here writes."""
+
+from dataclasses import dataclass
+from datetime import datetime
+
+from sqlmodel import Session, col, select
+
+from actions.checkout import MAX_CODE_LENGTH, Discount, choose_discount, payment_country
+from actions.payment_views import ActiveDiscount, BundleView, CodeAnswer, CreditsOffer, OrderView
+from actions.price_list import bundle_view
+from actions.refunds import refundable_now
+from actions.viewer import Viewer
+from models.discount_codes import TIME_BONUS_CODE, check_code, welcome_code
+from models.member import Member, utcnow
+from models.orders import (
+    UNSETTLED,
+    Order,
+    OrderRefund,
+    OrderStatus,
+    order_by_payment,
+    order_number,
+    order_of,
+    pro_rata_refund,
+)
+from models.pricing import Bundle, bundle, bundles_for, format_money
+from models.site_settings import SiteSettings, currency_for
+from models.time_bonus import active_time_bonus
+from services.database import db_session
+from services.site_settings import current_settings
+from translations.errors import DISCOUNT_CODE_NOT_FOUND
+
+ORDERS_SHOWN = 50
+
+
+@dataclass(frozen=True)
+class LastOrder:
+    tier: str
+    method: str
+    country: str
+
+
+def credits_offer(viewer: Viewer, country: str | None, code: str | None) -> CreditsOffer | None:
+    """The four bundles in the member's currency, each at the discount that applies to it."""
+    with db_session() as db:
+        member = db.get(Member, viewer.member_id)
+        if member is None:
+            return None
+        now, settings = utcnow(), current_settings()
+        where = payment_country(db, member.id, country)
+        currency = currency_for(settings, where)
+        views, best = _bundles(db, member, code, where, currency, now, viewer.language)
+        last = _last_paid(db, member.id)
+        return CreditsOffer(
+            country=where,
+            currency=currency,
+            bundles=tuple(views),
+            discount=_active(best, member, now),
+            balance=member.credits,
+            paid_user=member.paid_user,
+            last_tier=last.tier if last else "",
+            last_method=last.method if last else "",
+        )
+
+
+def _bundles(
+    db: Session,
+    member: Member,
+    code: str | None,
+    country: str,
+    currency: str,
+    now: datetime,
+    language: str,
+) -> tuple[tuple[BundleView, ...], Discount | None]:
+    """Each bundle at the discount that applies to it, and the best discount that applies."""
+    settings = current_settings()
+    chosen = [
+        (listed, _discount(choose_discount(db, member, code, country, listed, None, now)))
+        for listed in bundles_for(settings, currency)
+    ]
+    views = tuple(bundle_view(_priced(settings, listed, d), language) for listed, d in chosen)
+    best = max((d for _, d in chosen if d), key=lambda d: d.percentage, default=None)
+    return views, best
+
+
+def _discount(chosen: object) -> Discount | None:
+    return chosen if isinstance(chosen, Discount) else None
+
+
+def _priced(settings: SiteSettings, listed: Bundle, discount: Discount | None) -> Bundle:
+    if discount is None:
+        return listed
+    return bundle(settings, listed.tier, listed.currency, discount.percentage) or listed
+
+
+def _active(best: Discount | None, member: Member, now: datetime) -> ActiveDiscount | None:
+    if best is None:
+        return None
+    deadline = active_time_bonus(member, now) if best.code == TIME_BONUS_CODE else None
+    kind = "time_bonus" if best.code == TIME_BONUS_CODE else "code"
+    return ActiveDiscount(best.code, best.percentage, kind, _epoch_ms(deadline))
+
+
+def _epoch_ms(moment: datetime | None) -> int:
+    return int(moment.timestamp() * 1000) if moment else 0
+
+
+def lookup_code(viewer: Viewer, code: str | None, country: str | None) -> CodeAnswer:
+    """`/api/discountcode.php?code=`: the code's own verdict for this member, against their
+    largest bundle; the offer then shows per bundle where it applies."""
+    text = (code or "").strip()[:MAX_CODE_LENGTH]
+    if not text:
+        return CodeAnswer(text, 0, DISCOUNT_CODE_NOT_FOUND)
+    with db_session() as db:
+        where = payment_country(db, viewer.member_id, country)
+        settings = current_settings()
+        largest = bundles_for(settings, currency_for(settings, where))[-1]
+        check = check_code(
+            db, text, viewer.member_id, where, largest.currency, largest.list_cents, None,
+            utcnow(), viewer.language,
+        )  # fmt: skip
+    if check.code is None:
+        return CodeAnswer(text, 0, check.error, check.params)
+    return CodeAnswer(check.code.code, check.code.value_percentage)
+
+
+def welcome_offer(viewer: Viewer) -> CodeAnswer | None:
+    """`?welcome=true`: the welcome code for a member who has not paid; None otherwise."""
+    with db_session() as db:
+        member = db.get(Member, viewer.member_id)
+        found = welcome_code(db, utcnow()) if member and not member.paid_user else None
+        return CodeAnswer(found.code, found.value_percentage) if found else None
+
+
+def order_view(viewer: Viewer, order_id: int) -> OrderView | None:
+    with db_session() as db:
+        order = order_of(db, viewer.member_id, order_id)
+        member = db.get(Member, viewer.member_id)
+        if order is None or member is None:
+            return None
+        return _order_view(db, order, member, viewer.language)
+
+
+def orders_of(viewer: Viewer) -> tuple[OrderView, ...]:
+    """The member's purchases, newest first (orders never sent to checkout left out)."""
+    with db_session() as db:
+        member = db.get(Member, viewer.member_id)
+        if member is None:
+            return ()
+        query = (
+            select(Order)
+            .where(Order.member_id == member.id, Order.status != OrderStatus.OPEN)
+            .order_by(col(Order.created_at).desc())
+            .limit(ORDERS_SHOWN)
+        )
+        return tuple(_order_view(db, o, member, viewer.language) for o in db.exec(query))
+
+
+def _order_view(db: Session, order: Order, member: Member, language: str) -> OrderView:
+    refund = _latest_refund(db, order.id)
+    credits = refundable_now(db, order, member.credits)
+    if refund is not None and not credits:
+        amount, refund_credits, status = refund.amount_cents, refund.credits_taken, refund.status
+    else:
+        amount, refund_credits, status = pro_rata_refund(order, credits), credits, ""
+    return OrderView(
+        id=order.id,
+        number=order_number(order.id),
+        status=order.status,
+        tier=order.tier,
+        credits=order.credits,
+        amount=format_money(order.amount_cents, order.currency, language),
+        method=order.method,
+        created_at=order.created_at.isoformat(),
+        balance=member.credits,
+        refundable=credits > 0,
+        refund_amount=format_money(amount, order.currency, language) if refund_credits else "",
+        refund_credits=refund_credits,
+        refund_status=status,
+    )
+
+
+def _latest_refund(db: Session, order_id: int) -> OrderRefund | None:
+    query = (
+        select(OrderRefund)
+        .where(OrderRefund.order_id == order_id)
+        .order_by(col(OrderRefund.id).desc())
+    )
+    return db.exec(query).first()
+
+
+def last_order(viewer: Viewer) -> LastOrder | None:
+    with db_session() as db:
+        return _last_paid(db, viewer.member_id)
+
+
+def _last_paid(db: Session, member_id: int) -> LastOrder | None:
+    query = (
+        select(Order.tier, Order.method, Order.country)
+        .where(Order.member_id == member_id, Order.paid_at.is_not(None))  # type: ignore[union-attr]
+        .order_by(col(Order.paid_at).desc())
+        .limit(1)
+    )
+    row = db.exec(query).first()
+    return LastOrder(*row) if row else None
+
+
+def unsettled_payment_id(viewer: Viewer, order_id: int) -> str | None:
+    """The provider's id of the member's order while its outcome is still open."""
+    with db_session() as db:
+        order = order_of(db, viewer.member_id, order_id)
+        if order is None or order.status not in UNSETTLED:
+            return None
+        return order.provider_payment_id
+
+
+def is_our_payment(payment_id: str) -> bool:
+    """Whether an order of ours has this provider payment."""
+    with db_session() as db:
+        return order_by_payment(db, payment_id) is not None

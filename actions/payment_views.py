@@ -1,0 +1,76 @@
+"""What the payment screens show, as plain data: amounts already formatted in the viewer's
+language, statuses as the spec's words."""
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class BundleView:
+    tier: str  # p0..p3
+    credits: int
+    messages: int  # what the credits buy in chat messages
+    popular: bool
+    price: str  # what the member pays, VAT included
+    list_price: str  # the price before the discount; "" without one
+    per_message: str
+    discounted: bool
+
+
+@dataclass(frozen=True)
+class ActiveDiscount:
+    code: str
+    percentage: int
+    kind: str  # "time_bonus" or "code"
+    deadline_ms: int  # epoch ms the time bonus ends; 0 for a code
+
+
+@dataclass(frozen=True)
+class CreditsOffer:
+    country: str
+    currency: str
+    bundles: tuple[BundleView, ...]
+    discount: ActiveDiscount | None
+    balance: int
+    paid_user: bool
+    last_tier: str  # "" without an earlier paid order
+    last_method: str
+
+
+@dataclass(frozen=True)
+class MethodView:
+    id: str
+    label: str
+    image_url: str
+
+
+@dataclass(frozen=True)
+class OrderView:
+    id: int
+    number: str  # how the receipt and support name it: A-000123
+    status: str  # an OrderStatus value
+    tier: str
+    credits: int
+    amount: str
+    method: str
+    created_at: str  # ISO 8601
+    balance: int  # the member's balance now
+    refundable: bool  # withdrawal still possible (within refund_days, credits unused left)
+    refund_amount: str  # what a withdrawal refunds now, or what was refunded; "" for none
+    refund_credits: int
+    refund_status: str  # "" or queued, pending, processing, refunded, failed, canceled
+
+
+@dataclass(frozen=True)
+class CheckoutResult:
+    checkout_url: str
+    order_id: int
+    error: str = ""  # a msgid of translations/errors.py; "" when the checkout started
+    error_params: tuple[tuple[str, str], ...] = ()
+
+
+@dataclass(frozen=True)
+class CodeAnswer:
+    code: str
+    percentage: int
+    error: str = ""  # a msgid; "" when the code applies
+    error_params: tuple[tuple[str, str], ...] = ()

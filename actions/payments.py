@@ -1,0 +1,179 @@
+"""What a payment's status does to its order: the one action the webhook and the result page
+share, so they can never disagree. Whatever arrives in whatever order, twice or late, an order
+moves only forward and is granted its credits exactly once, in the same transaction as the
+premium flag, the discount redemption and the end of the welcome countdown."""
+
+import logging
+from dataclasses import dataclass
+
+from sqlmodel import Session
+
+from actions.live import BadgesChanged
+from actions.mail import MailOut
+from actions.runner import Done
+from models.credits import charge_credits, grant_credits
+from models.discount_codes import redeem
+from models.member import Member, Profile, utcnow
+from models.orders import (
+    UNSETTLED,
+    Order,
+    OrderRefund,
+    OrderStatus,
+    may_move,
+    order_by_payment,
+    refund_by_provider_id,
+    unused_credits,
+)
+from models.time_bonus import clear_time_bonus
+from services.database import transaction
+from services.payments.types import PaymentStatus, ProviderPayment, ProviderRefund, RefundStatus
+from services.receipt_mail import receipt_mail
+from services.site_settings import current_settings
+
+log = logging.getLogger(__name__)
+
+_ORDER_STATUS = {
+    PaymentStatus.OPEN: OrderStatus.OPEN,
+    PaymentStatus.PENDING: OrderStatus.PENDING,
+    PaymentStatus.AUTHORIZED: OrderStatus.PENDING,
+    PaymentStatus.PAID: OrderStatus.PAID,
+    PaymentStatus.FAILED: OrderStatus.FAILED,
+    PaymentStatus.CANCELED: OrderStatus.CANCELED,
+    PaymentStatus.EXPIRED: OrderStatus.EXPIRED,
+}
+_REFUND_UNDONE = frozenset({RefundStatus.FAILED, RefundStatus.CANCELED})
+
+
+@dataclass(frozen=True)
+class PaymentSettled:
+    """An order's status changed: the member's open result pages show it."""
+
+    member_id: int
+    order_id: int
+
+
+def apply_payment(payment: ProviderPayment, refunds: tuple[ProviderRefund, ...] = ()) -> Done[bool]:
+    """Bring the order of `payment` up to what the provider says; True when anything changed.
+    A payment whose amount or currency differs from its order's is refused and logged."""
+    with transaction() as db:
+        order = order_by_payment(db, payment.id, lock=True)
+        return _apply(db, order, payment, refunds)
+
+
+def attach_payment(order_id: int, payment: ProviderPayment) -> Done[bool]:
+    """The provider created the order's payment: remember it, and its status."""
+    with transaction() as db:
+        order = db.get(Order, order_id, with_for_update=True)
+        if order is not None and order.provider_payment_id is None:
+            order.provider_payment_id, order.checkout_url = payment.id, payment.checkout_url
+        return _apply(db, order, payment, ())
+
+
+def _apply(
+    db: Session, order: Order | None, payment: ProviderPayment, refunds: tuple[ProviderRefund, ...]
+) -> Done[bool]:
+    if order is None or order.provider_payment_id != payment.id:
+        return Done(False)
+    if not _amount_matches(order, payment):
+        return Done(False)
+    effects: list[object] = []
+    changed = _follow_refunds(db, order, refunds, effects)
+    changed |= _move(db, order, _target_status(order, payment), effects)
+    if changed:
+        order.updated_at = utcnow()
+        effects += [PaymentSettled(order.member_id, order.id), BadgesChanged(order.member_id)]
+    db.add(order)
+    return Done(changed, tuple(effects))
+
+
+def _amount_matches(order: Order, payment: ProviderPayment) -> bool:
+    if (payment.amount.cents, payment.amount.currency) == (order.amount_cents, order.currency):
+        return True
+    log.error("payment %s: amount %s differs from order %s", payment.id, payment.amount, order.id)
+    return False
+
+
+def _target_status(order: Order, payment: ProviderPayment) -> OrderStatus:
+    if payment.amount_charged_back is not None and payment.amount_charged_back.cents > 0:
+        return OrderStatus.CHARGED_BACK
+    if payment.status == PaymentStatus.PAID and order.status == OrderStatus.REFUNDED:
+        return OrderStatus.REFUNDED
+    return _ORDER_STATUS[payment.status]
+
+
+def _move(db: Session, order: Order, target: OrderStatus, effects: list[object]) -> bool:
+    if target == OrderStatus.CHARGED_BACK and order.status in UNSETTLED:
+        _move(db, order, OrderStatus.PAID, effects)  # paid, then charged back, before we heard
+    if target == order.status or not may_move(order.status, target):
+        return False
+    if target == OrderStatus.PAID and not _fulfil(db, order, effects):
+        return False  # a concurrent webhook fulfilled it first (SQLite takes no row lock)
+    if target == OrderStatus.CHARGED_BACK:
+        _claw_back(db, order)
+    order.status = target
+    return True
+
+
+def _fulfil(db: Session, order: Order, effects: list[object]) -> bool:
+    """Credits, premium, the discount and the end of the countdown: together, once. False
+    when the order's credits were already granted."""
+    member = db.get(Member, order.member_id, with_for_update={"key_share": True})
+    assert member is not None
+    if not grant_credits(db, member, order.credits, "purchase", reference=f"order:{order.id}"):
+        return False
+    db.refresh(member)
+    member.paid_user = True
+    clear_time_bonus(member)
+    db.add(member)
+    if order.discount_code_id is not None:
+        redeem(db, order.discount_code_id, order.member_id, order.id)
+    order.paid_at = utcnow()
+    profile = db.get(Profile, order.member_id)
+    mail = receipt_mail(order, member, profile.name if profile else "", current_settings())
+    effects.append(MailOut(mail))
+    return True
+
+
+def _claw_back(db: Session, order: Order) -> None:
+    """A chargeback takes back what is left of the purchase's credits (never below zero)."""
+    member = db.get(Member, order.member_id, with_for_update={"key_share": True})
+    assert member is not None
+    taken = unused_credits(order, member.credits)
+    if taken and charge_credits(db, member.id, taken, "chargeback", f"chargeback:{order.id}"):
+        order.credits_taken_back += taken
+
+
+def _follow_refunds(
+    db: Session, order: Order, refunds: tuple[ProviderRefund, ...], effects: list[object]
+) -> bool:
+    """Each of our refunds takes the provider's status; a refunded one ends the order, a failed
+    or canceled one gives the member back the credits it had taken."""
+    changed = False
+    for refund in refunds:
+        row = refund_by_provider_id(db, refund.id)
+        if row is None or row.order_id != order.id or row.status == refund.status:
+            continue
+        changed = True
+        _refund_status(db, order, row, refund.status, effects)
+    return changed
+
+
+def _refund_status(
+    db: Session, order: Order, row: OrderRefund, status: RefundStatus, effects: list[object]
+) -> None:
+    undone_before = row.status in _REFUND_UNDONE
+    row.status, row.updated_at = status, utcnow()
+    db.add(row)
+    if status == RefundStatus.REFUNDED:
+        _move(db, order, OrderStatus.REFUNDED, effects)
+    elif status in _REFUND_UNDONE and not undone_before:
+        give_back(db, order, row)
+
+
+def give_back(db: Session, order: Order, row: OrderRefund) -> None:
+    """The credits a refund that did not happen had taken, back on the balance once."""
+    member = db.get(Member, order.member_id)
+    assert member is not None
+    if grant_credits(db, member, row.credits_taken, "refund undone", f"refund-undone:{row.id}"):
+        order.credits_taken_back -= row.credits_taken
+        db.add(order)

@@ -1,0 +1,58 @@
+"""The payment routes outside the websocket: the provider's webhook and the discount-code
+lookup of spec section 7."""
+
+import re
+from urllib.parse import parse_qs
+
+from starlette.requests import Request
+from starlette.responses import JSONResponse, Response
+
+from actions.payment_flow import sync_payment
+from actions.payment_reads import lookup_code, welcome_offer
+from actions.runner import read
+from app.request_auth import authentication_required, bounded_body, request_viewer
+from translations.catalog import gettext
+
+PAYMENT_ID = re.compile(r"tr_[A-Za-z0-9]{1,40}")
+MAX_WEBHOOK_BYTES = 1024
+_NO_STORE = {"Cache-Control": "no-store"}
+
+
+async def payment_webhook(request: Request) -> Response:
+    """The provider says a payment changed; the POST carries only its id, so nothing it says is
+    trusted: the status is fetched from the provider. 200 for ids we do not know (nothing to
+    tell a guesser); 503 when the provider could not be asked, so it calls again later."""
+    body = await bounded_body(request, MAX_WEBHOOK_BYTES)
+    ids = parse_qs((body or b"").decode("latin-1")).get("id", [])
+    if len(ids) != 1 or not PAYMENT_ID.fullmatch(ids[0]):
+        return Response(status_code=400)
+    if await sync_payment(ids[0]) is None:
+        return Response(status_code=503)
+    return Response(status_code=200)
+
+
+async def discount_code(request: Request) -> Response:
+    """`?code=…` checks a code for this member; `?welcome=true` gives the welcome code (404
+    without one, which the page ignores)."""
+    viewer = await request_viewer(request)
+    if viewer is None:
+        return authentication_required()
+    if request.query_params.get("welcome") == "true":
+        offer = await read(welcome_offer, viewer)
+        if offer is None:
+            return JSONResponse({"error": "not_found"}, status_code=404, headers=_NO_STORE)
+        return _code_json(offer.code, offer.percentage)
+    answer = await read(
+        lookup_code, viewer, request.query_params.get("code"), request.query_params.get("country")
+    )
+    if answer.error:
+        message = gettext(viewer.language, answer.error, **dict(answer.error_params))
+        return JSONResponse({"error": message}, status_code=404, headers=_NO_STORE)
+    return _code_json(answer.code, answer.percentage)
+
+
+def _code_json(code: str, percentage: int) -> JSONResponse:
+    body = {
+        "discountcode": {"code": code, "value_percentage": percentage, "percentage": percentage}
+    }
+    return JSONResponse(body, headers=_NO_STORE)

@@ -1,0 +1,85 @@
+"""The credit bundles p0 to p3 as cards: credits, what they mean in messages, the price (the old
+one struck through under a discount) and the price per message; one labelled popular."""
+
+from collections.abc import Callable
+
+import reflex as rx
+
+from components.i18n import t
+from models.routes import credits_method_url
+from translations.catalog import N_
+
+Bundle = rx.Var[dict]  # a BundleView of actions/payment_views.py
+VAT_NOTE = N_("Prices include VAT. One-time purchase, no subscription.")
+
+
+def _body(bundle: Bundle, percentage: rx.Var[int]) -> rx.Component:
+    return rx.fragment(
+        rx.cond(
+            bundle["popular"],
+            rx.el.span(t("Most popular"), class_name="bundle-popular"),
+        ),
+        rx.cond(
+            bundle["discounted"] & (percentage > 0),
+            rx.el.span("-", percentage, "%", class_name="bundle-discount"),
+        ),
+        rx.el.div(
+            rx.el.span(bundle["credits"], class_name="bundle-credits-number"),
+            rx.el.span(t("credits"), class_name="bundle-credits-unit"),
+            class_name="bundle-credits",
+        ),
+        rx.el.div(
+            t("{count} messages", count=bundle["messages"].to(int)), class_name="bundle-messages"
+        ),
+        rx.el.div(
+            rx.cond(
+                bundle["discounted"],
+                rx.el.s(bundle["list_price"], class_name="bundle-old-price"),
+            ),
+            rx.el.span(bundle["price"], class_name="bundle-price-now"),
+            class_name="bundle-price",
+        ),
+        rx.el.div(
+            t("{price} per message", price=bundle["per_message"].to(str)),
+            class_name="bundle-per-message",
+        ),
+    )
+
+
+def bundle_choice(
+    bundle: Bundle,
+    chosen: rx.Var[str],
+    on_choose: Callable[[rx.Var[str]], rx.event.EventSpec],
+    percentage: rx.Var[int],
+) -> rx.Component:
+    """A bundle the member picks on the purchase page."""
+    selected = chosen == bundle["tier"]
+    return rx.el.button(
+        _body(bundle, percentage),
+        type="button",
+        on_click=on_choose(bundle["tier"].to(str)),
+        class_name="bundle-card",
+        data_popular=bundle["popular"],
+        data_selected=selected,
+        aria_pressed=selected,
+        data_testid=f"bundle-{bundle['tier']}",
+    )
+
+
+def bundle_link(bundle: Bundle, percentage: rx.Var[int]) -> rx.Component:
+    """A bundle on /premium and /pricing: it leads to the purchase of that bundle."""
+    return rx.link(
+        _body(bundle, percentage),
+        rx.el.span(t("Choose"), class_name="bundle-choose"),
+        href=credits_method_url(bundle["tier"].to(str)),
+        class_name="bundle-card",
+        data_popular=bundle["popular"],
+        underline="none",
+        data_testid=rx.Var.create("bundle-") + bundle["tier"].to(str),
+    )
+
+
+def bundle_grid(
+    bundles: rx.Var[list[dict]], card: Callable[[Bundle], rx.Component]
+) -> rx.Component:
+    return rx.el.div(rx.foreach(bundles, card), class_name="bundle-grid", data_testid="bundles")

@@ -1,0 +1,135 @@
+"""Orders: one purchase of a credit bundle, its price frozen at creation, and its refunds.
+
+Status only moves forward: open -> pending -> paid -> refunded or charged_back, and open or
+pending -> failed, canceled or expired. A later webhook can never undo an earlier outcome.
+"""
+
+import uuid
+from datetime import datetime, timedelta
+from enum import StrEnum
+
+from sqlalchemy import Index
+from sqlmodel import Field, Session, SQLModel, select
+
+from models.member import utcnow
+
+
+class OrderStatus(StrEnum):
+    OPEN = "open"
+    PENDING = "pending"
+    PAID = "paid"
+    FAILED = "failed"
+    CANCELED = "canceled"
+    EXPIRED = "expired"
+    REFUNDED = "refunded"  # withdrawn: the unused credits were refunded
+    CHARGED_BACK = "charged_back"
+
+
+_NEXT: dict[OrderStatus, frozenset[OrderStatus]] = {
+    OrderStatus.OPEN: frozenset(
+        {
+            OrderStatus.PENDING,
+            OrderStatus.PAID,
+            OrderStatus.FAILED,
+            OrderStatus.CANCELED,
+            OrderStatus.EXPIRED,
+        }
+    ),
+    OrderStatus.PENDING: frozenset(
+        {OrderStatus.PAID, OrderStatus.FAILED, OrderStatus.CANCELED, OrderStatus.EXPIRED}
+    ),
+    OrderStatus.PAID: frozenset({OrderStatus.REFUNDED, OrderStatus.CHARGED_BACK}),
+    OrderStatus.REFUNDED: frozenset({OrderStatus.CHARGED_BACK}),
+}
+
+ORDER_NUMBER_PREFIX = "A-"
+UNSETTLED = frozenset({OrderStatus.OPEN, OrderStatus.PENDING})
+
+
+def order_number(order_id: int) -> str:
+    """How members and support name an order: A-000123."""
+    return f"{ORDER_NUMBER_PREFIX}{order_id:06d}"
+
+
+def may_move(current: str, new: str) -> bool:
+    """Whether an order in `current` may go to `new` (never back, never sideways)."""
+    return OrderStatus(new) in _NEXT.get(OrderStatus(current), frozenset())
+
+
+class Order(SQLModel, table=True):
+    """A purchase: what was bought, for how much, how, and where it stands. Amounts in cents."""
+
+    __table_args__ = (Index("ix_order_member_created", "member_id", "created_at"),)
+    __tablename__ = "creditorder"
+
+    id: int | None = Field(default=None, primary_key=True)
+    member_id: int = Field(foreign_key="member.id")
+    tier: str = Field(max_length=4)
+    credits: int
+    list_cents: int  # the bundle's price before any discount
+    amount_cents: int  # what the member pays, VAT included
+    currency: str = Field(max_length=3)
+    country: str = Field(max_length=2)
+    discount_code_id: int | None = Field(default=None, foreign_key="discountcode.id")
+    discount_code: str | None = Field(default=None, max_length=40)
+    discount_percentage: int = 0
+    method: str = Field(max_length=20)
+    locale: str = Field(default="en", max_length=5)
+    provider: str = Field(max_length=10)
+    provider_payment_id: str | None = Field(default=None, max_length=40, unique=True)
+    checkout_url: str | None = Field(default=None, max_length=500)
+    status: str = Field(default=OrderStatus.OPEN, max_length=12)
+    idempotency_key: str = Field(
+        default_factory=lambda: uuid.uuid4().hex, max_length=40, unique=True
+    )
+    credits_taken_back: int = 0
+    created_at: datetime = Field(default_factory=utcnow)
+    paid_at: datetime | None = None
+    updated_at: datetime = Field(default_factory=utcnow)
+
+
+class OrderRefund(SQLModel, table=True):
+    """A refund of (part of) an order through the provider. `status` follows the provider's:
+    queued, pending, processing, refunded, failed, canceled."""
+
+    id: int | None = Field(default=None, primary_key=True)
+    order_id: int = Field(foreign_key="creditorder.id", index=True)
+    provider_refund_id: str | None = Field(default=None, max_length=40, unique=True)
+    amount_cents: int
+    credits_taken: int
+    status: str = Field(default="queued", max_length=12)
+    requested_by: str = Field(default="member", max_length=10)  # member or support
+    created_at: datetime = Field(default_factory=utcnow)
+    updated_at: datetime = Field(default_factory=utcnow)
+
+
+def order_of(db: Session, member_id: int, order_id: int) -> Order | None:
+    """The member's own order, or None (someone else's order is as good as missing)."""
+    order = db.get(Order, order_id)
+    return order if order is not None and order.member_id == member_id else None
+
+
+def order_by_payment(db: Session, payment_id: str, *, lock: bool = False) -> Order | None:
+    query = select(Order).where(Order.provider_payment_id == payment_id)
+    return db.exec(query.with_for_update() if lock else query).first()
+
+
+def unused_credits(order: Order, balance: int) -> int:
+    """The credits of this purchase still unused. Credits a member spends count against their
+    other credits first, so up to the whole balance may be this purchase's (the reading most
+    favourable to the member); credits already taken back for it are not counted twice."""
+    return max(0, min(order.credits - order.credits_taken_back, balance))
+
+
+def pro_rata_refund(order: Order, credits: int) -> int:
+    """What `credits` unused credits of the order are worth: the price actually paid times
+    their share of the bundle (CJEU C-641/19), rounded down to the cent."""
+    return order.amount_cents * credits // order.credits
+
+
+def within_refund_days(order: Order, refund_days: int, now: datetime) -> bool:
+    return order.paid_at is not None and now - order.paid_at <= timedelta(days=refund_days)
+
+
+def refund_by_provider_id(db: Session, refund_id: str) -> OrderRefund | None:
+    return db.exec(select(OrderRefund).where(OrderRefund.provider_refund_id == refund_id)).first()

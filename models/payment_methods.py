@@ -1,0 +1,25 @@
+"""The payment methods by the provider's id (Mollie's), with the label members see.
+
+Brand names stay as they are in every language; only the generic card label is translated.
+"""
+
+from translations.catalog import N_, gettext
+
+METHOD_LABELS: dict[str, str] = {
+    "ideal": "iDEAL",
+    "creditcard": N_("Credit card"),
+    "paypal": "PayPal",
+    "bancontact": "Bancontact",
+    "blik": "BLIK",
+    "przelewy24": "Przelewy24",
+    "mobilepay": "MobilePay",
+    "vipps": "Vipps",
+    "swish": "Swish",
+    "twint": "TWINT",
+}
+
+
+def method_label(method: str, locale: str) -> str:
+    """The method's label in `locale`; an unknown method shows its id."""
+    label = METHOD_LABELS.get(method)
+    return gettext(locale, label) if label else method

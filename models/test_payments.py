@@ -1,0 +1,167 @@
+"""The built-in test provider's own books: payments and refunds as a Mollie test account keeps
+them (services/payments/test_provider serves them over Mollie's v2 API).
+
+Amounts in cents. A payment moves open -> pending -> paid/failed/canceled/expired, never back;
+an open payment past `expires_at` turns expired when next looked at. A refund is queued and
+turns refunded once `settles_at` has passed.
+"""
+
+import secrets
+import string
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import JSON, Column
+from sqlmodel import Field, Session, SQLModel, select
+
+from models.member import utcnow
+
+_ID_ALPHABET = string.ascii_letters + string.digits
+SETTLED = frozenset({"paid", "failed", "canceled", "expired"})
+_MAY_BECOME = {
+    "open": frozenset({"pending", *SETTLED}),
+    "pending": SETTLED,
+}
+
+
+def new_id(prefix: str) -> str:
+    """A Mollie-style id: `tr_` or `re_` and ten random letters and digits."""
+    return prefix + "".join(secrets.choice(_ID_ALPHABET) for _ in range(10))
+
+
+class SandboxPayment(SQLModel, table=True):
+    __tablename__ = "testpay_payment"
+
+    id: str = Field(primary_key=True, max_length=20)
+    idempotency_key: str | None = Field(default=None, max_length=64, unique=True)
+    amount_cents: int
+    currency: str = Field(max_length=3)
+    description: str = Field(max_length=255)
+    method: str | None = Field(default=None, max_length=20)
+    locale: str = Field(default="en_US", max_length=10)
+    redirect_url: str = Field(max_length=500)
+    webhook_url: str | None = Field(default=None, max_length=500)
+    payment_metadata: dict[str, Any] | None = Field(default=None, sa_column=Column(JSON))
+    status: str = Field(default="open", max_length=12)
+    refunded_cents: int = 0
+    charged_back_cents: int = 0
+    created_at: datetime = Field(default_factory=utcnow)
+    expires_at: datetime
+    settled_at: datetime | None = None  # when it became paid, failed, canceled or expired
+
+
+class SandboxRefund(SQLModel, table=True):
+    __tablename__ = "testpay_refund"
+
+    id: str = Field(primary_key=True, max_length=20)
+    payment_id: str = Field(foreign_key="testpay_payment.id", index=True, max_length=20)
+    idempotency_key: str | None = Field(default=None, max_length=64, unique=True)
+    amount_cents: int
+    currency: str = Field(max_length=3)
+    description: str = Field(default="", max_length=255)
+    status: str = Field(default="queued", max_length=12)
+    created_at: datetime = Field(default_factory=utcnow)
+    settles_at: datetime
+
+
+def payment_by_key(db: Session, idempotency_key: str) -> SandboxPayment | None:
+    query = select(SandboxPayment).where(SandboxPayment.idempotency_key == idempotency_key)
+    return db.exec(query).first()
+
+
+def refund_by_key(db: Session, idempotency_key: str) -> SandboxRefund | None:
+    query = select(SandboxRefund).where(SandboxRefund.idempotency_key == idempotency_key)
+    return db.exec(query).first()
+
+
+def refunds_of(db: Session, payment_id: str) -> list[SandboxRefund]:
+    query = select(SandboxRefund).where(SandboxRefund.payment_id == payment_id)
+    return list(db.exec(query.order_by(SandboxRefund.created_at, SandboxRefund.id)).all())
+
+
+def move(payment: SandboxPayment, status: str, now: datetime) -> bool:
+    """Move the payment forward to `status`; False (and no change) if it may not go there."""
+    if status not in _MAY_BECOME.get(payment.status, frozenset()):
+        return False
+    payment.status = status
+    if status in SETTLED:
+        payment.settled_at = now
+    return True
+
+
+def expire_if_due(payment: SandboxPayment, now: datetime) -> bool:
+    return payment.status == "open" and payment.expires_at <= now and move(payment, "expired", now)
+
+
+def settle_due_refunds(db: Session, payment_id: str, now: datetime) -> bool:
+    """Queued refunds whose time has come are refunded; True if any was."""
+    due = [r for r in refunds_of(db, payment_id) if r.status == "queued" and r.settles_at <= now]
+    for refund in due:
+        refund.status = "refunded"
+        db.add(refund)
+    return bool(due)
+
+
+def refresh(db: Session, payment: SandboxPayment, now: datetime) -> bool:
+    """Apply what time has done to the payment (expiry, refunds); True if anything changed."""
+    expired = expire_if_due(payment, now)
+    settled = settle_due_refunds(db, payment.id, now)
+    if expired:
+        db.add(payment)
+    db.flush()
+    return expired or settled
+
+
+def remaining_cents(payment: SandboxPayment) -> int:
+    """What can still be refunded or charged back."""
+    if payment.status != "paid":
+        return 0
+    return max(0, payment.amount_cents - payment.refunded_cents - payment.charged_back_cents)
+
+
+def add_refund(
+    db: Session,
+    payment: SandboxPayment,
+    cents: int,
+    description: str,
+    idempotency_key: str | None,
+    settles_at: datetime,
+) -> SandboxRefund | None:
+    """A queued refund of `cents`, or None when the payment cannot give that much back."""
+    if cents <= 0 or cents > remaining_cents(payment):
+        return None
+    refund = SandboxRefund(
+        id=new_id("re_"),
+        payment_id=payment.id,
+        idempotency_key=idempotency_key,
+        amount_cents=cents,
+        currency=payment.currency,
+        description=description,
+        settles_at=settles_at,
+    )
+    payment.refunded_cents += cents
+    db.add_all((payment, refund))
+    db.flush()
+    return refund
+
+
+def charge_back(db: Session, payment: SandboxPayment, cents: int | None = None) -> bool:
+    """The customer's bank claws back `cents` (default: all that is left); False if nothing is."""
+    amount = remaining_cents(payment) if cents is None else cents
+    if amount <= 0 or amount > remaining_cents(payment):
+        return False
+    payment.charged_back_cents += amount
+    db.add(payment)
+    db.flush()
+    return True
+
+
+def due_payment_ids(db: Session, now: datetime) -> list[str]:
+    """Payments that time has changed: open ones past their expiry, ones with a refund due."""
+    expiring = select(SandboxPayment.id).where(
+        SandboxPayment.status == "open", SandboxPayment.expires_at <= now
+    )
+    refunding = select(SandboxRefund.payment_id).where(
+        SandboxRefund.status == "queued", SandboxRefund.settles_at <= now
+    )
+    return sorted({*db.exec(expiring).all(), *db.exec(refunding).all()})

@@ -1,0 +1,227 @@
+"""A small async client for Mollie's v2 API (payments, methods, refunds) over httpx.
+
+The same client talks to api.mollie.com and to our built-in test provider, which speaks the
+same API. Every failure surfaces as ProviderError: Mollie's error JSON parsed, or status 0
+when no answer came (network error, timeout, garbage).
+"""
+
+import asyncio
+import functools
+from collections.abc import Callable
+from datetime import datetime
+from typing import Any, TypeVar
+
+import httpx
+
+from services.payments.amounts import amount_json, money_of
+from services.payments.types import (
+    Money,
+    PaymentRequest,
+    PaymentStatus,
+    ProviderError,
+    ProviderMethod,
+    ProviderPayment,
+    ProviderRefund,
+    RefundStatus,
+)
+
+LIVE_API_URL = "https://api.mollie.com/v2"
+TIMEOUT_SECONDS = 10.0
+USER_AGENT = "datingsite-mollie/1"
+T = TypeVar("T")
+
+
+class MollieClient:
+    """One API key against one base URL (".../v2"). `transport` lets tests answer in-process.
+
+    The httpx client is made per event loop: a connection pool must not cross loops."""
+
+    def __init__(
+        self,
+        api_key: str,
+        base_url: str = LIVE_API_URL,
+        *,
+        transport: httpx.AsyncBaseTransport | None = None,
+        timeout: float = TIMEOUT_SECONDS,
+    ) -> None:
+        self.api_key, self.base_url = api_key, base_url.rstrip("/")
+        self._transport, self._timeout = transport, timeout
+        self._http: httpx.AsyncClient | None = None
+        self._loop: asyncio.AbstractEventLoop | None = None
+
+    async def create_payment(self, request: PaymentRequest) -> ProviderPayment:
+        body = {
+            "amount": amount_json(request.amount),
+            "description": request.description,
+            "redirectUrl": request.redirect_url,
+            "webhookUrl": request.webhook_url,
+            "method": request.method,
+            "locale": request.locale,
+            "metadata": request.metadata,
+        }
+        data = await self._call("POST", "/payments", json=body, key=request.idempotency_key)
+        return parse_payment(data)
+
+    async def get_payment(self, payment_id: str) -> ProviderPayment:
+        return parse_payment(await self._call("GET", f"/payments/{payment_id}"))
+
+    async def list_methods(
+        self, amount: Money, billing_country: str, locale: str
+    ) -> list[ProviderMethod]:
+        """The methods Mollie offers for this amount, currency and country, in its order."""
+        params = {
+            "amount[value]": amount_json(amount)["value"],
+            "amount[currency]": amount.currency,
+            "billingCountry": billing_country,
+            "locale": locale,
+            "resource": "payments",
+            "sequenceType": "oneoff",
+        }
+        data = await self._call("GET", "/methods", params=params)
+        return [parse_method(item) for item in _embedded(data, "methods")]
+
+    async def create_refund(
+        self, payment_id: str, amount: Money, description: str, idempotency_key: str
+    ) -> ProviderRefund:
+        body = {"amount": amount_json(amount), "description": description}
+        path = f"/payments/{payment_id}/refunds"
+        return parse_refund(await self._call("POST", path, json=body, key=idempotency_key))
+
+    async def list_refunds(self, payment_id: str) -> list[ProviderRefund]:
+        data = await self._call("GET", f"/payments/{payment_id}/refunds", params={"limit": 250})
+        return [parse_refund(item) for item in _embedded(data, "refunds")]
+
+    async def aclose(self) -> None:
+        if self._http is not None:
+            await self._http.aclose()
+            self._http = None
+
+    def _client(self) -> httpx.AsyncClient:
+        loop = asyncio.get_running_loop()
+        if self._http is None or self._loop is not loop:
+            self._http = httpx.AsyncClient(
+                base_url=self.base_url,
+                transport=self._transport,
+                timeout=self._timeout,
+                headers={
+                    "Authorization": f"Bearer {self.api_key}",
+                    "Accept": "application/json",
+                    "User-Agent": USER_AGENT,
+                },
+            )
+            self._loop = loop
+        return self._http
+
+    async def _call(
+        self,
+        method: str,
+        path: str,
+        *,
+        json: dict[str, Any] | None = None,
+        params: dict[str, Any] | None = None,
+        key: str | None = None,
+    ) -> dict[str, Any]:
+        headers = {"Idempotency-Key": key} if key else None
+        try:
+            response = await self._client().request(
+                method, self.base_url + path, json=json, params=params, headers=headers
+            )
+        except httpx.HTTPError as error:
+            raise ProviderError(0, "No answer", f"{type(error).__name__}: {error}") from error
+        if response.status_code >= 400:
+            raise _error(response)
+        try:
+            data = response.json()
+        except ValueError as error:
+            raise ProviderError(0, "Unreadable answer", response.text[:200]) from error
+        if not isinstance(data, dict):
+            raise ProviderError(0, "Unreadable answer", response.text[:200])
+        return data
+
+
+def _error(response: httpx.Response) -> ProviderError:
+    """Mollie's `{"status", "title", "detail", "field"}`, or what the bare response says."""
+    try:
+        data = response.json()
+    except ValueError:
+        data = None
+    if not isinstance(data, dict):
+        return ProviderError(response.status_code, response.reason_phrase, response.text[:200])
+    field = data.get("field")
+    return ProviderError(
+        response.status_code,
+        str(data.get("title") or response.reason_phrase),
+        str(data.get("detail") or ""),
+        field if isinstance(field, str) else None,
+    )
+
+
+def _embedded(data: dict[str, Any], name: str) -> list[dict[str, Any]]:
+    items = (data.get("_embedded") or {}).get(name) or []
+    return [item for item in items if isinstance(item, dict)]
+
+
+def _optional_money(value: object) -> Money | None:
+    return money_of(value) if value else None
+
+
+def _link(data: dict[str, Any], name: str) -> str | None:
+    link = (data.get("_links") or {}).get(name)
+    return link.get("href") if isinstance(link, dict) else None
+
+
+def _metadata(value: object) -> dict[str, str]:
+    return {str(k): str(v) for k, v in value.items()} if isinstance(value, dict) else {}
+
+
+def _time(value: object) -> datetime | None:
+    return datetime.fromisoformat(value) if isinstance(value, str) else None
+
+
+def _readable(parse: Callable[[dict[str, Any]], T]) -> Callable[[dict[str, Any]], T]:
+    """A resource missing what we need is as bad as no answer: ProviderError status 0."""
+
+    @functools.wraps(parse)
+    def checked(data: dict[str, Any]) -> T:
+        try:
+            return parse(data)
+        except (AttributeError, KeyError, TypeError, ValueError) as error:
+            raise ProviderError(0, "Unreadable answer", f"{parse.__name__}: {error!r}") from error
+
+    return checked
+
+
+@_readable
+def parse_payment(data: dict[str, Any]) -> ProviderPayment:
+    """A Mollie payment resource in our terms."""
+    return ProviderPayment(
+        id=data["id"],
+        status=PaymentStatus(data["status"]),
+        amount=money_of(data["amount"]),
+        method=data.get("method"),
+        checkout_url=_link(data, "checkout"),
+        metadata=_metadata(data.get("metadata")),
+        amount_refunded=_optional_money(data.get("amountRefunded")),
+        amount_charged_back=_optional_money(data.get("amountChargedBack")),
+        expires_at=_time(data.get("expiresAt")),
+    )
+
+
+@_readable
+def parse_method(data: dict[str, Any]) -> ProviderMethod:
+    image = data.get("image") or {}
+    return ProviderMethod(
+        id=data["id"],
+        description=data["description"],
+        image_url=image.get("svg") or image.get("size2x") or image.get("size1x") or "",
+    )
+
+
+@_readable
+def parse_refund(data: dict[str, Any]) -> ProviderRefund:
+    return ProviderRefund(
+        id=data["id"],
+        payment_id=data["paymentId"],
+        status=RefundStatus(data["status"]),
+        amount=money_of(data["amount"]),
+    )

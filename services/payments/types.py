@@ -1,0 +1,85 @@
+"""What the payment provider answers, in our terms: amounts in minor units (cents)."""
+
+from dataclasses import dataclass, field
+from datetime import datetime
+from enum import StrEnum
+
+
+class PaymentStatus(StrEnum):
+    """Mollie's payment statuses."""
+
+    OPEN = "open"
+    PENDING = "pending"
+    AUTHORIZED = "authorized"
+    PAID = "paid"
+    CANCELED = "canceled"
+    EXPIRED = "expired"
+    FAILED = "failed"
+
+
+class RefundStatus(StrEnum):
+    QUEUED = "queued"
+    PENDING = "pending"
+    PROCESSING = "processing"
+    REFUNDED = "refunded"
+    FAILED = "failed"
+    CANCELED = "canceled"
+
+
+@dataclass(frozen=True)
+class Money:
+    cents: int
+    currency: str
+
+
+@dataclass(frozen=True)
+class PaymentRequest:
+    """A payment to create. `idempotency_key` is sent as the Idempotency-Key header, so a retry
+    of the same order never creates a second payment."""
+
+    amount: Money
+    description: str
+    redirect_url: str
+    webhook_url: str
+    method: str
+    locale: str  # Mollie locale, e.g. "nl_NL"
+    billing_country: str
+    metadata: dict[str, str]
+    idempotency_key: str
+
+
+@dataclass(frozen=True)
+class ProviderPayment:
+    id: str  # "tr_..."
+    status: PaymentStatus
+    amount: Money
+    method: str | None
+    checkout_url: str | None  # None once the payment is no longer open
+    metadata: dict[str, str] = field(default_factory=dict)
+    amount_refunded: Money | None = None
+    amount_charged_back: Money | None = None
+    expires_at: datetime | None = None
+
+
+@dataclass(frozen=True)
+class ProviderMethod:
+    id: str  # "ideal", "creditcard", "paypal", ...
+    description: str
+    image_url: str
+
+
+@dataclass(frozen=True)
+class ProviderRefund:
+    id: str  # "re_..."
+    payment_id: str
+    status: RefundStatus
+    amount: Money
+
+
+class ProviderError(Exception):
+    """The provider refused or could not be reached. `status` is the HTTP status (0: no answer),
+    `field` the request field Mollie blames, if any."""
+
+    def __init__(self, status: int, title: str, detail: str, field: str | None = None) -> None:
+        super().__init__(f"{status} {title}: {detail}")
+        self.status, self.title, self.detail, self.field = status, title, detail, field

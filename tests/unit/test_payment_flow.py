@@ -1,0 +1,224 @@
+"""Buying credits end to end below the browser: our checkout and webhook route against the
+built-in test provider (the real Mollie client talking to it in process), on SQLite and
+PostgreSQL. Numbers are the spec's and the issue's: TIMEBONUS25 is 25 %, refunds pro rata."""
+
+from datetime import timedelta
+
+import pytest
+from sqlmodel import Session, select
+
+import actions.payment_flow as payment_flow
+from actions.effects import settle
+from actions.payment_flow import order_status, start_checkout, sync_payment, withdraw
+from actions.payment_reads import credits_offer, orders_of
+from actions.runner import read
+from actions.viewer import Viewer
+from models.credits import CreditEntry, grant_credits, ledger_sum
+from models.discount_codes import DiscountCode, DiscountRedemption
+from models.member import Member, utcnow
+from models.orders import Order, OrderRefund
+from services.mail import outbox_messages
+from tests.factories import make_member
+from tests.payments_fixtures import Shop
+from translations.errors import DISCOUNT_CODE_USED, PAYMENT_FAILED, REFUND_NOT_POSSIBLE
+
+P1_EUR = 3995  # the p1 bundle's list price in euros, in cents (models/site_settings defaults)
+
+
+def _viewer(member: Member, language: str = "en") -> Viewer:
+    return Viewer(member.id, member.status, language, member.paid_user)
+
+
+def _member(db: Session, **fields) -> Member:
+    """A member past the welcome window, so no time bonus applies unless a test wants one."""
+    return make_member(db, signup_date=utcnow() - timedelta(days=2), **fields)
+
+
+def _fresh(db: Session, model, key):
+    db.expire_all()
+    return db.get(model, key)
+
+
+async def test_a_paid_checkout_grants_the_bundle_once_and_makes_a_premium_member(
+    db: Session, shop: Shop
+) -> None:
+    member = _member(db)
+    grant_credits(db, member, 10, "signup")
+    db.commit()
+    started = await start_checkout(_viewer(member), "p1", "ideal", "NL", None)
+    assert started.error == "" and "/testpay/checkout/" in started.checkout_url
+
+    back = await shop.pay(started.checkout_url, webhook="twice")
+    assert back.endswith(f"/transactions/{started.order_id}")
+    order = _fresh(db, Order, started.order_id)
+    assert (order.status, order.amount_cents, order.currency) == ("paid", P1_EUR, "EUR")
+    member = _fresh(db, Member, member.id)
+    assert member.paid_user and member.credits == 10 + order.credits
+    assert ledger_sum(db, member.id) == member.credits
+    assert await sync_payment(order.provider_payment_id) is False  # a replay changes nothing
+    assert _fresh(db, Member, member.id).credits == 10 + order.credits
+    receipts = [m for m in outbox_messages() if "A-" in m["Subject"]]
+    assert len(receipts) == 1 and member.email in receipts[0]["To"]
+
+
+async def test_a_failed_payment_grants_nothing_and_says_payment_failed(
+    db: Session, shop: Shop
+) -> None:
+    member = _member(db)
+    started = await start_checkout(_viewer(member), "p0", "creditcard", "NL", None)
+    await shop.pay(started.checkout_url, "failed")
+    view = await order_status(_viewer(member), started.order_id)
+    assert view is not None and view.status == "failed"
+    assert _fresh(db, Member, member.id).credits == 0
+    assert not _fresh(db, Member, member.id).paid_user
+
+
+async def test_a_pending_payment_settles_when_the_late_webhook_lands(
+    db: Session, shop: Shop
+) -> None:
+    member = _member(db)
+    viewer = _viewer(member)
+    started = await start_checkout(viewer, "p0", "creditcard", "NL", None)
+    await shop.pay(started.checkout_url, "pending")
+    assert (await order_status(viewer, started.order_id)).status == "pending"
+    payment_id = _fresh(db, Order, started.order_id).provider_payment_id
+    control = f"/testpay/v2/payments/{payment_id}/test-outcome"
+    answer = await shop.browser.post(
+        control,
+        json={"status": "paid", "webhook": "late"},
+        headers={"Authorization": "Bearer test_builtin"},
+    )
+    assert answer.status_code == 200
+    await shop.provider.webhooks.drain()
+    await settle()
+    assert (await order_status(viewer, started.order_id)).status == "paid"
+
+
+async def test_someone_elses_order_is_invisible_and_cannot_be_withdrawn(
+    db: Session, shop: Shop
+) -> None:
+    buyer, other = _member(db), _member(db, email="bob@example.com")
+    started = await start_checkout(_viewer(buyer), "p0", "ideal", "NL", None)
+    await shop.pay(started.checkout_url)
+    assert await order_status(_viewer(other), started.order_id) is None
+    assert await withdraw(_viewer(other), started.order_id) == REFUND_NOT_POSSIBLE
+    assert _fresh(db, Member, buyer.id).credits == _fresh(db, Order, started.order_id).credits
+
+
+async def test_a_method_the_provider_does_not_offer_there_is_refused(
+    db: Session, shop: Shop
+) -> None:
+    member = _member(db)
+    refused = await start_checkout(_viewer(member), "p0", "ideal", "DE", None)  # iDEAL: NL only
+    assert refused.error == PAYMENT_FAILED
+    assert db.exec(select(Order)).all() == []
+
+
+async def test_the_time_bonus_takes_25_percent_and_ends_with_the_payment(
+    db: Session, shop: Shop
+) -> None:
+    member = make_member(db, time_bonus_until=utcnow() + timedelta(hours=1))
+    started = await start_checkout(_viewer(member), "p1", "ideal", "NL", None)
+    order = _fresh(db, Order, started.order_id)
+    assert (order.discount_code, order.discount_percentage) == ("TIMEBONUS25", 25)
+    assert order.amount_cents == 2996  # 39.95 less 25 %, half up to the cent
+    await shop.pay(started.checkout_url)
+    member = _fresh(db, Member, member.id)
+    assert member.time_bonus_until is None and member.paid_user
+    assert len(db.exec(select(DiscountRedemption)).all()) == 1
+
+
+async def test_a_code_is_redeemed_only_once_paid_and_then_refused(db: Session, shop: Shop) -> None:
+    member = _member(db)
+    db.add(
+        DiscountCode(code="SPRING20", value_percentage=20, expires_at=utcnow() + timedelta(days=9))
+    )
+    db.commit()
+    viewer = _viewer(member)
+    unpaid = await start_checkout(viewer, "p1", "ideal", "NL", "spring20")
+    await shop.pay(unpaid.checkout_url, "canceled")
+    assert db.exec(select(DiscountRedemption)).all() == []
+    paid = await start_checkout(viewer, "p1", "ideal", "NL", "SPRING20")
+    assert _fresh(db, Order, paid.order_id).amount_cents == 3196  # 39.95 less 20 %
+    await shop.pay(paid.checkout_url)
+    again = await start_checkout(viewer, "p1", "ideal", "NL", "SPRING20")
+    assert again.error == DISCOUNT_CODE_USED
+
+
+async def test_a_withdrawal_refunds_the_unused_credits_pro_rata(db: Session, shop: Shop) -> None:
+    member = _member(db)
+    viewer = _viewer(member)
+    started = await start_checkout(viewer, "p1", "ideal", "NL", None)
+    await shop.pay(started.checkout_url)
+    order = _fresh(db, Order, started.order_id)
+    spent = order.credits // 4
+    _spend(db, member.id, spent)
+    [view] = await read(orders_of, viewer)
+    assert view.refundable and view.refund_credits == order.credits - spent
+
+    assert await withdraw(viewer, order.id) == ""
+    refund = db.exec(select(OrderRefund)).one()
+    assert refund.amount_cents == P1_EUR * (order.credits - spent) // order.credits
+    assert _fresh(db, Member, member.id).credits == 0
+    assert ledger_sum(db, member.id) == 0
+    assert await withdraw(viewer, order.id) == REFUND_NOT_POSSIBLE  # one at a time
+
+    shop.provider.clock.advance(seconds=10)  # the provider pays the refund out
+    await sync_payment(order.provider_payment_id)
+    assert _fresh(db, Order, order.id).status == "refunded"
+    assert _fresh(db, OrderRefund, refund.id).status == "refunded"
+
+
+async def test_no_withdrawal_after_refund_days(db: Session, shop: Shop) -> None:
+    member = _member(db)
+    started = await start_checkout(_viewer(member), "p0", "ideal", "NL", None)
+    await shop.pay(started.checkout_url)
+    order = _fresh(db, Order, started.order_id)
+    order.paid_at = utcnow() - timedelta(days=15)  # refund_days is 14 by default
+    db.add(order)
+    db.commit()
+    assert await withdraw(_viewer(member), order.id) == REFUND_NOT_POSSIBLE
+    assert _fresh(db, Member, member.id).credits == order.credits
+
+
+async def test_a_chargeback_claws_back_what_is_left(db: Session, shop: Shop) -> None:
+    member = _member(db)
+    started = await start_checkout(_viewer(member), "p0", "ideal", "NL", None)
+    await shop.pay(started.checkout_url)
+    order = _fresh(db, Order, started.order_id)
+    _spend(db, member.id, 5)
+    answer = await shop.browser.post(
+        f"/testpay/v2/payments/{order.provider_payment_id}/test-chargeback",
+        headers={"Authorization": "Bearer test_builtin"},
+    )
+    assert answer.status_code == 200
+    await shop.provider.webhooks.drain()
+    await settle()
+    assert _fresh(db, Order, order.id).status == "charged_back"
+    assert _fresh(db, Member, member.id).credits == 0
+    assert ledger_sum(db, member.id) == 0
+
+
+async def test_the_offer_prices_every_bundle_in_the_members_currency(db: Session) -> None:
+    member = _member(db)
+    offer = await read(credits_offer, _viewer(member, "sv"), "SE", None)
+    assert offer.currency == "SEK" and [b.tier for b in offer.bundles] == ["p0", "p1", "p2", "p3"]
+    assert sum(b.popular for b in offer.bundles) == 1
+    assert all("kr" in b.price for b in offer.bundles) and offer.discount is None
+
+
+def _spend(db: Session, member_id: int, credits: int) -> None:
+    member = db.get(Member, member_id)
+    member.credits -= credits
+    db.add_all([member, CreditEntry(member_id=member_id, amount=-credits, reason="message")])
+    db.commit()
+
+
+async def test_a_webhook_for_no_order_of_ours_calls_nobody(
+    engine, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def no_calls():
+        raise AssertionError("the provider was asked about a stranger's id")
+
+    monkeypatch.setattr(payment_flow, "payment_client", no_calls)
+    assert await sync_payment("tr_notours") is False

@@ -1,0 +1,303 @@
+"""The built-in test provider, driven by the real Mollie client through httpx.ASGITransport:
+payments, idempotency, methods per country, the checkout page's outcomes and webhook timings,
+expiry, refunds and chargebacks."""
+
+import dataclasses
+
+import pytest
+
+from services.payments.types import Money, PaymentRequest, PaymentStatus, ProviderError
+from tests.payments_fixtures import API_URL, ORIGIN, make_provider_client
+
+REDIRECT = "https://site.example/transactions/7"
+WEBHOOK = "https://site.example/api/payments/webhook"
+REQUEST = PaymentRequest(
+    amount=Money(1995, "EUR"),
+    description="Order 7: 100 credits",
+    redirect_url=REDIRECT,
+    webhook_url=WEBHOOK,
+    method="ideal",
+    locale="nl_NL",
+    billing_country="NL",
+    metadata={"order_id": "7"},
+    idempotency_key="order-7",
+)
+
+
+def request(**changes) -> PaymentRequest:
+    return dataclasses.replace(REQUEST, **changes)
+
+
+async def pay(client, http, outcome: str = "paid", webhook: str = "before", **changes):
+    payment = await client.create_payment(request(**changes))
+    answer = await http.post(payment.checkout_url, data={"outcome": outcome, "webhook": webhook})
+    return payment, answer
+
+
+async def test_create_and_get_a_payment(provider_client, testpay_clock) -> None:
+    payment = await provider_client.create_payment(REQUEST)
+
+    assert payment.id.startswith("tr_") and len(payment.id) == 13
+    assert payment.status is PaymentStatus.OPEN
+    assert payment.amount == Money(1995, "EUR")
+    assert payment.method == "ideal"
+    assert payment.metadata == {"order_id": "7"}
+    assert payment.checkout_url == f"{ORIGIN}/testpay/checkout/{payment.id}"
+    assert (payment.expires_at - testpay_clock.now).total_seconds() == 15 * 60
+    assert await provider_client.get_payment(payment.id) == payment
+
+
+async def test_the_same_idempotency_key_gives_the_same_payment(provider_client) -> None:
+    first = await provider_client.create_payment(REQUEST)
+    again = await provider_client.create_payment(REQUEST)
+    other = await provider_client.create_payment(request(idempotency_key="order-8"))
+    assert again.id == first.id
+    assert other.id != first.id
+
+
+async def test_a_wrong_key_is_refused_and_an_unknown_payment_is_not_found(testpay) -> None:
+    intruder = make_provider_client(testpay, api_key="live_guess")
+    with pytest.raises(ProviderError) as refused:
+        await intruder.create_payment(REQUEST)
+    assert refused.value.status == 401
+    await intruder.aclose()
+
+    with pytest.raises(ProviderError) as missing:
+        await make_provider_client(testpay).get_payment("tr_nothing123")
+    assert missing.value.status == 404
+
+
+@pytest.mark.parametrize(
+    ("changes", "field"),
+    [
+        ({"amount": Money(1995, "USD")}, "amount"),  # iDEAL takes euros only
+        ({"amount": Money(60_000_00, "EUR")}, "amount"),  # above iDEAL's maximum
+        ({"amount": Money(1995, "XYZ"), "method": "creditcard"}, "amount.currency"),
+        ({"method": "bitcoin"}, "method"),
+        ({"description": ""}, "description"),
+    ],
+)
+async def test_what_mollie_refuses_is_a_422_naming_the_field(
+    provider_client, changes, field
+) -> None:
+    with pytest.raises(ProviderError) as refused:
+        await provider_client.create_payment(request(**changes))
+    assert (refused.value.status, refused.value.field) == (422, field)
+
+
+@pytest.mark.parametrize(
+    ("country", "currency", "expected"),
+    [
+        ("NL", "EUR", ["ideal", "creditcard", "paypal"]),
+        ("BE", "EUR", ["bancontact", "creditcard", "paypal"]),
+        ("DE", "EUR", ["creditcard", "paypal"]),
+        ("PL", "PLN", ["blik", "przelewy24", "creditcard", "paypal"]),
+        ("PL", "EUR", ["przelewy24", "creditcard", "paypal"]),
+        ("DK", "DKK", ["mobilepay", "creditcard", "paypal"]),
+        ("FI", "EUR", ["mobilepay", "creditcard", "paypal"]),
+        ("NO", "NOK", ["vipps", "creditcard", "paypal"]),
+        ("SE", "SEK", ["swish", "creditcard", "paypal"]),
+        ("CH", "CHF", ["twint", "creditcard", "paypal"]),
+        ("GB", "GBP", ["creditcard", "paypal"]),
+        ("NL", "USD", ["creditcard", "paypal"]),
+    ],
+)
+async def test_methods_by_country_and_currency(provider_client, country, currency, expected):
+    methods = await provider_client.list_methods(Money(1995, currency), country, "en_US")
+    assert [method.id for method in methods] == expected
+    assert all(m.image_url.startswith(f"{ORIGIN}/testpay/icons/") for m in methods)
+
+
+async def test_methods_respect_amount_limits_and_translate_card(provider_client) -> None:
+    big = await provider_client.list_methods(Money(9_000_00, "EUR"), "NL", "en_US")
+    assert [m.id for m in big] == ["ideal", "creditcard"]  # above PayPal's maximum
+    dutch = await provider_client.list_methods(Money(1995, "EUR"), "NL", "nl_NL")
+    assert [m.description for m in dutch] == ["iDEAL", "Creditcard", "PayPal"]
+
+
+async def test_the_checkout_page_speaks_the_payments_language(
+    provider_client, testpay_http
+) -> None:
+    payment = await provider_client.create_payment(REQUEST)
+    page = await testpay_http.get(payment.checkout_url)
+    assert page.status_code == 200
+    assert '<html lang="nl">' in page.text
+    assert "Testbetaling" in page.text and "Bedrag" in page.text
+    assert "€\xa019,95" in page.text
+    assert 'value="paid" checked' in page.text and 'value="before" checked' in page.text
+
+    english = await provider_client.create_payment(request(locale="en_GB", idempotency_key="e"))
+    assert "Test payment" in (await testpay_http.get(english.checkout_url)).text
+
+
+@pytest.mark.parametrize("outcome", ["paid", "failed", "canceled", "expired"])
+async def test_an_outcome_is_applied_webhooked_before_and_redirected(
+    provider_client, testpay_http, testpay_webhooks, outcome
+) -> None:
+    payment, answer = await pay(provider_client, testpay_http, outcome)
+
+    assert answer.status_code == 303
+    assert answer.headers["location"] == REDIRECT
+    assert testpay_webhooks.calls == [(WEBHOOK, payment.id)]  # before the redirect came back
+    settled = await provider_client.get_payment(payment.id)
+    assert settled.status == outcome
+    assert settled.checkout_url is None
+
+
+@pytest.mark.parametrize("outcome", ["pending", "open"])
+async def test_pending_or_left_open_has_no_webhook(
+    provider_client, testpay, testpay_http, testpay_webhooks, outcome
+) -> None:
+    payment, answer = await pay(provider_client, testpay_http, outcome, webhook="twice")
+    await testpay.webhooks.drain()
+
+    assert answer.headers["location"] == REDIRECT
+    assert testpay_webhooks.calls == []
+    assert (await provider_client.get_payment(payment.id)).status == outcome
+
+
+@pytest.mark.parametrize(
+    ("timing", "now", "in_the_end"), [("after", 0, 1), ("twice", 1, 2), ("late", 0, 1)]
+)
+async def test_webhook_timings(
+    provider_client, testpay, testpay_http, testpay_webhooks, timing, now, in_the_end
+) -> None:
+    payment, _ = await pay(provider_client, testpay_http, webhook=timing)
+    assert len(testpay_webhooks.calls) == now
+    await testpay.webhooks.drain()
+    assert testpay_webhooks.ids() == [payment.id] * in_the_end
+
+
+async def test_a_settled_payment_cannot_be_settled_again(
+    provider_client, testpay_http, testpay_webhooks
+) -> None:
+    payment, _ = await pay(provider_client, testpay_http, "paid")
+    page = await testpay_http.get(payment.checkout_url)
+    assert "niet meer open" in page.text and REDIRECT in page.text
+
+    again = await testpay_http.post(payment.checkout_url, data={"outcome": "failed"})
+    assert again.headers["location"] == REDIRECT
+    assert (await provider_client.get_payment(payment.id)).status is PaymentStatus.PAID
+    assert len(testpay_webhooks.calls) == 1
+
+    control = await testpay_http.post(
+        f"{API_URL}/payments/{payment.id}/test-outcome", json={"status": "failed"}
+    )
+    assert control.status_code == 422
+
+
+async def test_pending_then_paid_by_a_late_webhook_through_the_control(
+    provider_client, testpay, testpay_http, testpay_webhooks
+) -> None:
+    payment, _ = await pay(provider_client, testpay_http, "pending")
+    control = await testpay_http.post(
+        f"{API_URL}/payments/{payment.id}/test-outcome",
+        json={"status": "paid", "webhook": "late"},
+    )
+    assert control.status_code == 200 and control.json()["status"] == "paid"
+    assert testpay_webhooks.calls == []
+    await testpay.webhooks.drain()
+    assert testpay_webhooks.ids() == [payment.id]
+
+
+async def test_controls_need_the_key_and_a_known_payment(testpay_http) -> None:
+    answer = await testpay_http.post(
+        f"{API_URL}/payments/tr_nothing123/test-outcome", json={"status": "paid"}
+    )
+    assert answer.status_code == 404 and answer.json()["title"] == "Not Found"
+    anonymous = await testpay_http.post(
+        f"{API_URL}/payments/tr_nothing123/test-outcome",
+        json={"status": "paid"},
+        headers={"Authorization": ""},
+    )
+    assert anonymous.status_code == 401
+
+
+async def test_an_open_payment_expires_when_read_and_its_webhook_fires(
+    provider_client, testpay, testpay_clock, testpay_webhooks
+) -> None:
+    payment = await provider_client.create_payment(REQUEST)
+    testpay_clock.advance(minutes=14)
+    assert (await provider_client.get_payment(payment.id)).status is PaymentStatus.OPEN
+    testpay_clock.advance(minutes=1)
+
+    expired = await provider_client.get_payment(payment.id)
+    await testpay.webhooks.drain()
+    assert expired.status is PaymentStatus.EXPIRED
+    assert testpay_webhooks.ids() == [payment.id]
+    await provider_client.get_payment(payment.id)
+    await testpay.webhooks.drain()
+    assert len(testpay_webhooks.calls) == 1  # expired once, reported once
+
+
+async def test_the_sweeper_expires_per_method(
+    provider_client, testpay, testpay_clock, testpay_webhooks
+) -> None:
+    ideal = await provider_client.create_payment(REQUEST)
+    card = await provider_client.create_payment(request(method="creditcard", idempotency_key="c"))
+    paypal = await provider_client.create_payment(request(method="paypal", idempotency_key="p"))
+    testpay_clock.advance(minutes=31)
+
+    assert await testpay.sweep() == 2
+    await testpay.webhooks.drain()
+    assert sorted(testpay_webhooks.ids()) == sorted([ideal.id, card.id])
+    assert (await provider_client.get_payment(paypal.id)).status is PaymentStatus.OPEN
+    testpay_clock.advance(hours=3)
+    assert await testpay.sweep() == 1
+
+
+async def test_refunds_queue_then_settle_with_a_webhook(
+    provider_client, testpay, testpay_http, testpay_clock, testpay_webhooks
+) -> None:
+    payment, _ = await pay(provider_client, testpay_http)
+    testpay_webhooks.calls.clear()
+
+    refund = await provider_client.create_refund(payment.id, Money(500, "EUR"), "Unused", "r-1")
+    assert (refund.status, refund.amount, refund.payment_id) == (
+        "queued",
+        Money(500, "EUR"),
+        payment.id,
+    )
+    again = await provider_client.create_refund(payment.id, Money(500, "EUR"), "Unused", "r-1")
+    assert again.id == refund.id
+    assert (await provider_client.get_payment(payment.id)).amount_refunded == Money(500, "EUR")
+
+    with pytest.raises(ProviderError) as too_much:
+        await provider_client.create_refund(payment.id, Money(1500, "EUR"), "More", "r-2")
+    assert (too_much.value.status, too_much.value.field) == (422, "amount")
+
+    assert [r.status for r in await provider_client.list_refunds(payment.id)] == ["queued"]
+    testpay_clock.advance(seconds=3)
+    assert [r.status for r in await provider_client.list_refunds(payment.id)] == ["refunded"]
+    await testpay.webhooks.drain()
+    assert testpay_webhooks.ids() == [payment.id]
+
+
+async def test_only_a_paid_payment_can_be_refunded(provider_client) -> None:
+    payment = await provider_client.create_payment(REQUEST)
+    with pytest.raises(ProviderError) as refused:
+        await provider_client.create_refund(payment.id, Money(100, "EUR"), "x", "r-open")
+    assert refused.value.status == 422
+
+
+async def test_a_chargeback_is_reported_by_webhook(
+    provider_client, testpay_http, testpay_webhooks
+) -> None:
+    payment, _ = await pay(provider_client, testpay_http)
+    await provider_client.create_refund(payment.id, Money(495, "EUR"), "Part", "r-part")
+    testpay_webhooks.calls.clear()
+
+    answer = await testpay_http.post(f"{API_URL}/payments/{payment.id}/test-chargeback")
+    assert answer.status_code == 200
+    assert testpay_webhooks.ids() == [payment.id]
+    charged = await provider_client.get_payment(payment.id)
+    assert charged.amount_charged_back == Money(1500, "EUR")  # what the refund left
+    again = await testpay_http.post(f"{API_URL}/payments/{payment.id}/test-chargeback")
+    assert again.status_code == 422
+
+
+async def test_method_icons_are_served(testpay_http) -> None:
+    icon = await testpay_http.get(f"{ORIGIN}/testpay/icons/ideal.svg")
+    assert icon.headers["content-type"].startswith("image/svg+xml")
+    assert "iDEAL" in icon.text
+    assert (await testpay_http.get(f"{ORIGIN}/testpay/icons/nope.svg")).status_code == 404
