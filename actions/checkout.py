@@ -5,15 +5,16 @@ member entered (the better of the two when both apply), checked again when the o
 """
 
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import datetime, timedelta
 
-from sqlmodel import Session
+from sqlalchemy import func
+from sqlmodel import Session, select
 
 from actions.runner import Done
 from actions.viewer import Viewer
-from models.discount_codes import TIME_BONUS_CODE, check_code, time_bonus_code
+from models.discount_codes import TIME_BONUS_CODE, check_code, find_code, redeem, time_bonus_code
 from models.member import Member, Profile, utcnow
-from models.orders import Order
+from models.orders import Order, OrderStatus
 from models.payment_methods import METHOD_LABELS
 from models.pricing import Bundle, bundle
 from models.site_settings import currency_for
@@ -22,9 +23,10 @@ from services.database import db_session, transaction
 from services.payments.provider import provider_name
 from services.payments.types import Money
 from services.site_settings import current_settings
-from translations.errors import GENERIC_ERROR
+from translations.errors import DISCOUNT_CODE_IN_USE, GENERIC_ERROR, TOO_MANY_CHECKOUTS
 
 MAX_CODE_LENGTH = 40
+MAX_OPEN_ORDERS = 10  # started in the last hour and still open
 
 
 @dataclass(frozen=True)
@@ -61,8 +63,6 @@ class PlacedOrder:
     order_id: int
     amount: Money
     country: str
-    method: str
-    locale: str
     idempotency_key: str
     error: str = ""
     error_params: tuple[tuple[str, str], ...] = ()
@@ -73,8 +73,8 @@ def payment_country(db: Session, member_id: int, requested: str | None) -> str:
     countries = current_settings().countries
     if requested and requested.upper() in countries:
         return requested.upper()
-    profile = db.get(Profile, member_id)
-    return profile.country if profile and profile.country in countries else countries[0]
+    home = _home_country(db, member_id)
+    return home if home in countries else countries[0]
 
 
 def quote(viewer: Viewer, tier: str, country: str | None, code: str | None) -> Quote:
@@ -123,7 +123,7 @@ def choose_discount(
         db,
         text,
         member.id,
-        country,
+        _home_country(db, member.id) or country,  # a country's code: for who lives there
         listed.currency,
         listed.list_cents,
         method,
@@ -137,36 +137,66 @@ def choose_discount(
     return bonus if bonus and bonus.percentage >= entered.percentage else entered
 
 
+def _home_country(db: Session, member_id: int) -> str | None:
+    profile = db.get(Profile, member_id)
+    return profile.country if profile else None
+
+
 def _time_bonus(db: Session, member: Member, now: datetime) -> Discount | None:
     if active_time_bonus(member, now) is None:
         return None
-    code = time_bonus_code(db)
+    code = find_code(db, TIME_BONUS_CODE) or time_bonus_code(db)  # seeded: no insert
     return Discount(code.id, code.code, code.value_percentage)
 
 
 def place_order(
     viewer: Viewer, tier: str, method: str, country: str | None, code: str | None
 ) -> Done[PlacedOrder]:
-    """The order at the price of this moment, frozen; the provider's payment comes next."""
-    with transaction() as db:
-        if method not in METHOD_LABELS:
-            return Done(_refused(GENERIC_ERROR))
-        offer = _quote(db, viewer.member_id, tier, country, code, method, utcnow())
-        if offer.bundle is None:
-            return Done(_refused(offer.error, offer.error_params))
-        order = _new_order(viewer, offer, method)
-        db.add(order)
-        db.flush()
-        return Done(
-            PlacedOrder(
-                order.id,
-                offer.amount,
-                offer.country,
-                method,
-                viewer.language,
-                order.idempotency_key,
-            )
-        )
+    """The order at the price of this moment, frozen; the provider's payment comes next. A
+    once-per-member discount is held by this order from now on (released if it fails)."""
+    try:
+        with transaction() as db:
+            return Done(_placed(db, viewer, tier, method, country, code))
+    except _HeldElsewhere:
+        return Done(_refused(DISCOUNT_CODE_IN_USE))
+
+
+class _HeldElsewhere(Exception):
+    """Another open order of the member holds the discount: this one is not stored."""
+
+
+def _placed(
+    db: Session, viewer: Viewer, tier: str, method: str, country: str | None, code: str | None
+) -> PlacedOrder:
+    if method not in METHOD_LABELS:
+        return _refused(GENERIC_ERROR)
+    if _open_orders_lately(db, viewer.member_id) >= MAX_OPEN_ORDERS:
+        return _refused(TOO_MANY_CHECKOUTS)
+    offer = _quote(db, viewer.member_id, tier, country, code, method, utcnow())
+    if offer.bundle is None:
+        return _refused(offer.error, offer.error_params)
+    order = _new_order(viewer, offer, method)
+    db.add(order)
+    db.flush()
+    discount = offer.discount
+    if (
+        discount
+        and discount.code_id
+        and not redeem(db, discount.code_id, viewer.member_id, order.id)
+    ):
+        raise _HeldElsewhere
+    return PlacedOrder(order.id, offer.amount, offer.country, order.idempotency_key)
+
+
+def _open_orders_lately(db: Session, member_id: int) -> int:
+    """Orders the member started in the last hour that are still open: a bound on how many
+    payments a member (or a script with their session) can have the provider create."""
+    query = select(func.count()).where(
+        Order.member_id == member_id,
+        Order.status == OrderStatus.OPEN,
+        Order.created_at > utcnow() - timedelta(hours=1),
+    )
+    return db.exec(query).one()
 
 
 def _new_order(viewer: Viewer, offer: Quote, method: str) -> Order:
@@ -190,4 +220,4 @@ def _new_order(viewer: Viewer, offer: Quote, method: str) -> Order:
 
 
 def _refused(error: str, params: tuple[tuple[str, str], ...] = ()) -> PlacedOrder:
-    return PlacedOrder(0, Money(0, ""), "", "", "", "", error, params)
+    return PlacedOrder(0, Money(0, ""), "", "", error, params)

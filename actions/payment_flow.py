@@ -5,21 +5,32 @@ provider creates the payment (with the order's idempotency key, so a retry never
 another action stores its id. The webhook and the result page both end in `apply_payment`.
 """
 
+import asyncio
 import logging
+from collections.abc import Awaitable, Callable
+from typing import TypeVar
 
 from actions.checkout import place_order, quote
-from actions.payment_reads import is_our_payment, last_order, order_view, unsettled_payment_id
+from actions.payment_reads import (
+    last_order,
+    order_view,
+    our_payment,
+    unsettled_payment_id,
+    unsettled_payments,
+)
 from actions.payment_views import CheckoutResult, MethodView, OrderView
 from actions.payments import apply_payment, attach_payment
 from actions.refunds import (
     RefundPlan,
     record_refund,
     refund_refused,
+    unsubmitted_refunds,
     withdraw_for_member,
     withdraw_order,
 )
 from actions.runner import act, read
 from actions.viewer import Viewer
+from models.member import utcnow
 from models.orders import order_number
 from models.payment_methods import METHOD_LABELS
 from models.routes import transaction_url
@@ -28,10 +39,13 @@ from services.payments.provider import mollie_locale, payment_client, webhook_ur
 from services.payments.types import PaymentRequest, ProviderError, ProviderPayment
 from translations.catalog import gettext
 from translations.errors import GENERIC_ERROR, PAYMENT_FAILED
+from translations.locales import DEFAULT_LOCALE
 
 log = logging.getLogger(__name__)
 
-CREATE_ATTEMPTS = 3
+ATTEMPTS = 3
+RESUBMIT_EVERY_SECONDS = 60
+T = TypeVar("T")
 
 
 async def payment_methods(viewer: Viewer, tier: str, country: str | None) -> tuple[MethodView, ...]:
@@ -42,7 +56,7 @@ async def payment_methods(viewer: Viewer, tier: str, country: str | None) -> tup
         return ()
     try:
         methods = await payment_client().list_methods(
-            offer.amount, offer.country, mollie_locale(viewer.language)
+            offer.amount, offer.country, mollie_locale(viewer.language, offer.country)
         )
     except ProviderError as error:
         log.warning("payment methods unavailable: %s", error)
@@ -59,6 +73,8 @@ async def start_checkout(
     offered = {m.id for m in await payment_methods(viewer, tier, country)}
     if method not in offered:
         return CheckoutResult("", 0, PAYMENT_FAILED)
+    for payment_id in await read(unsettled_payments, viewer):
+        await sync_payment(payment_id)  # a payment given up on frees the discount it held
     placed = await act(place_order, viewer, tier, method, country, code)
     if placed.error:
         return CheckoutResult("", 0, placed.error, placed.error_params)
@@ -70,8 +86,7 @@ async def start_checkout(
         redirect_url=get_config().public_url + transaction_url(placed.order_id),
         webhook_url=webhook_url(),
         method=method,
-        locale=mollie_locale(viewer.language),
-        billing_country=placed.country,
+        locale=mollie_locale(viewer.language, placed.country),
         metadata={"order_id": str(placed.order_id)},
         idempotency_key=placed.idempotency_key,
     )
@@ -84,15 +99,28 @@ async def start_checkout(
 
 
 async def _create_payment(request: PaymentRequest) -> ProviderPayment | None:
-    """Create the payment, retrying what may not have reached the provider with the same key."""
-    for attempt in range(1, CREATE_ATTEMPTS + 1):
+    try:
+        return await _answered(lambda: payment_client().create_payment(request))
+    except ProviderError:
+        return None
+
+
+async def _answered(call: Callable[[], Awaitable[T]]) -> T:
+    """The provider's answer to a request carrying an idempotency key: asked again, with the
+    same key, while no answer came (it may have arrived); a refusal is raised at once."""
+    for attempt in range(1, ATTEMPTS):
         try:
-            return await payment_client().create_payment(request)
+            return await call()
         except ProviderError as error:
-            log.warning("create payment attempt %s: %s", attempt, error)
-            if error.status and error.status < 500:
-                return None
-    return None
+            log.warning("provider attempt %s: %s", attempt, error)
+            if _refused(error):
+                raise
+    return await call()
+
+
+def _refused(error: ProviderError) -> bool:
+    """The provider answered no (4xx): asking again would get the same answer."""
+    return 400 <= error.status < 500
 
 
 async def repeat_last_order(viewer: Viewer) -> CheckoutResult:
@@ -107,15 +135,17 @@ async def sync_payment(payment_id: str) -> bool | None:
     """What the webhook does: ask the provider for the payment (and its refunds) and apply it.
     True when the order changed; None when the provider could not be asked (ask again later).
     Ids of no order of ours are not fetched: a stranger's POSTs cannot make us call out."""
-    if not await read(is_our_payment, payment_id):
+    ours = await read(our_payment, payment_id)
+    if ours is None:
         return False
     client = payment_client()
     try:
         payment = await client.get_payment(payment_id)
-        refunds = await client.list_refunds(payment_id) if _refunded(payment) else []
+        asked = ours.refund_open or _refunded(payment)  # a failed refund refunds nothing
+        refunds = await client.list_refunds(payment_id) if asked else []
     except ProviderError as error:
         log.warning("payment %s not fetched: %s", payment_id, error)
-        return False if 400 <= error.status < 500 else None
+        return False if _refused(error) else None
     return await act(apply_payment, payment, tuple(refunds))
 
 
@@ -134,27 +164,48 @@ async def order_status(viewer: Viewer, order_id: int) -> OrderView | None:
 
 async def withdraw(viewer: Viewer, order_id: int) -> str:
     """The member withdraws from a purchase: "" when the refund is under way, else an error."""
-    return await _refund(await act(withdraw_order, viewer, order_id), viewer.language, order_id)
+    return await _refund(await act(withdraw_order, viewer, order_id), viewer.language)
 
 
 async def withdraw_by_support(order_id: int) -> str:
     """Support withdraws a purchase for the member: the same rules and the same pro rata."""
-    return await _refund(await act(withdraw_for_member, order_id), "en", order_id)
+    return await _refund(await act(withdraw_for_member, order_id), DEFAULT_LOCALE)
 
 
-async def _refund(plan: RefundPlan, language: str, order_id: int) -> str:
+async def _refund(plan: RefundPlan, language: str) -> str:
+    """Ask the provider to refund; without an answer the refund stays queued and is asked for
+    again (`resubmit_refunds`); a refusal gives the member the credits back."""
     if plan.error:
         return plan.error
     description = gettext(
-        language, "Refund of credits order {number}", number=order_number(order_id)
+        language, "Refund of credits order {number}", number=order_number(plan.order_id)
     )
     try:
-        refund = await payment_client().create_refund(
-            plan.payment_id, plan.amount, description, plan.idempotency_key
+        refund = await _answered(
+            lambda: payment_client().create_refund(
+                plan.payment_id, plan.amount, description, plan.idempotency_key
+            )
         )
     except ProviderError as error:
-        log.warning("refund %s refused: %s", plan.refund_id, error)
+        if not _refused(error):
+            return ""
         await act(refund_refused, plan.refund_id)
         return GENERIC_ERROR
     await act(record_refund, plan.refund_id, refund)
     return ""
+
+
+async def resubmit_refunds() -> None:
+    """Refunds the provider never answered for, asked for again with their own keys."""
+    for plan in await read(unsubmitted_refunds, utcnow()):
+        await _refund(plan, DEFAULT_LOCALE)
+
+
+async def resubmit_refunds_periodically() -> None:
+    """Lifespan task: every minute, the refunds that got no answer."""
+    while True:
+        await asyncio.sleep(RESUBMIT_EVERY_SECONDS)
+        try:
+            await resubmit_refunds()
+        except Exception:
+            log.exception("resubmitting refunds failed")

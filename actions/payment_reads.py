@@ -9,7 +9,7 @@ from sqlmodel import Session, col, select
 from actions.checkout import MAX_CODE_LENGTH, Discount, choose_discount, payment_country
 from actions.payment_views import ActiveDiscount, BundleView, CodeAnswer, CreditsOffer, OrderView
 from actions.price_list import bundle_view
-from actions.refunds import refundable_now
+from actions.refunds import refund_in_progress, refundable_now
 from actions.viewer import Viewer
 from models.discount_codes import TIME_BONUS_CODE, check_code, welcome_code
 from models.member import Member, utcnow
@@ -31,6 +31,7 @@ from services.site_settings import current_settings
 from translations.errors import DISCOUNT_CODE_NOT_FOUND
 
 ORDERS_SHOWN = 50
+UNSETTLED_CHECKED = 5  # before a new checkout, the latest open payments are asked about
 
 
 @dataclass(frozen=True)
@@ -57,7 +58,6 @@ def credits_offer(viewer: Viewer, country: str | None, code: str | None) -> Cred
             bundles=tuple(views),
             discount=_active(best, member, now),
             balance=member.credits,
-            paid_user=member.paid_user,
             last_tier=last.tier if last else "",
             last_method=last.method if last else "",
         )
@@ -78,7 +78,10 @@ def _bundles(
         (listed, _discount(choose_discount(db, member, code, country, listed, None, now)))
         for listed in bundles_for(settings, currency)
     ]
-    views = tuple(bundle_view(_priced(settings, listed, d), language) for listed, d in chosen)
+    views = tuple(
+        bundle_view(_priced(settings, listed, d), language, d.percentage if d else 0)
+        for listed, d in chosen
+    )
     best = max((d for _, d in chosen if d), key=lambda d: d.percentage, default=None)
     return views, best
 
@@ -205,6 +208,22 @@ def _last_paid(db: Session, member_id: int) -> LastOrder | None:
     return LastOrder(*row) if row else None
 
 
+def unsettled_payments(viewer: Viewer) -> tuple[str, ...]:
+    """The provider ids of the member's latest orders whose outcome is still open."""
+    with db_session() as db:
+        query = (
+            select(Order.provider_payment_id)
+            .where(
+                Order.member_id == viewer.member_id,
+                Order.status.in_(UNSETTLED),  # type: ignore[attr-defined]
+                Order.provider_payment_id.is_not(None),  # type: ignore[union-attr]
+            )
+            .order_by(col(Order.id).desc())
+            .limit(UNSETTLED_CHECKED)
+        )
+        return tuple(db.exec(query))
+
+
 def unsettled_payment_id(viewer: Viewer, order_id: int) -> str | None:
     """The provider's id of the member's order while its outcome is still open."""
     with db_session() as db:
@@ -214,7 +233,13 @@ def unsettled_payment_id(viewer: Viewer, order_id: int) -> str | None:
         return order.provider_payment_id
 
 
-def is_our_payment(payment_id: str) -> bool:
-    """Whether an order of ours has this provider payment."""
+@dataclass(frozen=True)
+class OurPayment:
+    refund_open: bool  # one of its refunds has not reached a final status
+
+
+def our_payment(payment_id: str) -> OurPayment | None:
+    """What we know of a provider payment; None when no order of ours has it."""
     with db_session() as db:
-        return order_by_payment(db, payment_id) is not None
+        order = order_by_payment(db, payment_id)
+        return None if order is None else OurPayment(refund_in_progress(db, order.id))

@@ -14,6 +14,7 @@ class BundleView:
     list_price: str  # the price before the discount; "" without one
     per_message: str
     discounted: bool
+    percentage: int  # the discount on this bundle; 0 without one
 
 
 @dataclass(frozen=True)
@@ -31,7 +32,6 @@ class CreditsOffer:
     bundles: tuple[BundleView, ...]
     discount: ActiveDiscount | None
     balance: int
-    paid_user: bool
     last_tier: str  # "" without an earlier paid order
     last_method: str
 

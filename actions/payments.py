@@ -12,7 +12,7 @@ from actions.live import BadgesChanged
 from actions.mail import MailOut
 from actions.runner import Done
 from models.credits import charge_credits, grant_credits
-from models.discount_codes import redeem
+from models.discount_codes import redeem, release
 from models.member import Member, Profile, utcnow
 from models.orders import (
     UNSETTLED,
@@ -22,6 +22,7 @@ from models.orders import (
     may_move,
     order_by_payment,
     refund_by_provider_id,
+    refund_may_move,
     unused_credits,
 )
 from models.time_bonus import clear_time_bonus
@@ -41,6 +42,7 @@ _ORDER_STATUS = {
     PaymentStatus.CANCELED: OrderStatus.CANCELED,
     PaymentStatus.EXPIRED: OrderStatus.EXPIRED,
 }
+_FAILED = frozenset({OrderStatus.FAILED, OrderStatus.CANCELED, OrderStatus.EXPIRED})
 _REFUND_UNDONE = frozenset({RefundStatus.FAILED, RefundStatus.CANCELED})
 
 
@@ -110,6 +112,8 @@ def _move(db: Session, order: Order, target: OrderStatus, effects: list[object])
         return False  # a concurrent webhook fulfilled it first (SQLite takes no row lock)
     if target == OrderStatus.CHARGED_BACK:
         _claw_back(db, order)
+    if target in _FAILED:
+        release(db, order.id)  # the discount this order held is free again
     order.status = target
     return True
 
@@ -125,8 +129,11 @@ def _fulfil(db: Session, order: Order, effects: list[object]) -> bool:
     member.paid_user = True
     clear_time_bonus(member)
     db.add(member)
-    if order.discount_code_id is not None:
-        redeem(db, order.discount_code_id, order.member_id, order.id)
+    held = order.discount_code_id is None or redeem(
+        db, order.discount_code_id, order.member_id, order.id, paid=True
+    )  # held since the order was placed: paid, it is used
+    if not held:
+        log.error("order %s paid with code %s held by another order", order.id, order.discount_code)
     order.paid_at = utcnow()
     profile = db.get(Profile, order.member_id)
     mail = receipt_mail(order, member, profile.name if profile else "", current_settings())
@@ -146,31 +153,30 @@ def _claw_back(db: Session, order: Order) -> None:
 def _follow_refunds(
     db: Session, order: Order, refunds: tuple[ProviderRefund, ...], effects: list[object]
 ) -> bool:
-    """Each of our refunds takes the provider's status; a refunded one ends the order, a failed
-    or canceled one gives the member back the credits it had taken."""
-    changed = False
-    for refund in refunds:
-        row = refund_by_provider_id(db, refund.id)
-        if row is None or row.order_id != order.id or row.status == refund.status:
-            continue
-        changed = True
-        _refund_status(db, order, row, refund.status, effects)
-    return changed
+    """Each of our refunds takes the provider's status, forward only."""
+    rows = ((refund_by_provider_id(db, refund.id), refund.status) for refund in refunds)
+    return any([follow_refund(db, order, row, status, effects) for row, status in rows if row])
 
 
-def _refund_status(
+def follow_refund(
     db: Session, order: Order, row: OrderRefund, status: RefundStatus, effects: list[object]
-) -> None:
-    undone_before = row.status in _REFUND_UNDONE
+) -> bool:
+    """One refund moves on (never back): refunded ends the order as refunded; failed or
+    canceled gives the member back the credits it had taken, unless a chargeback took them
+    meanwhile. False when nothing changed."""
+    if row.order_id != order.id or not refund_may_move(row.status, status):
+        return False
     row.status, row.updated_at = status, utcnow()
     db.add(row)
     if status == RefundStatus.REFUNDED:
         _move(db, order, OrderStatus.REFUNDED, effects)
-    elif status in _REFUND_UNDONE and not undone_before:
-        give_back(db, order, row)
+    elif status in _REFUND_UNDONE and order.status != OrderStatus.CHARGED_BACK:
+        _give_back(db, order, row)
+    effects += [PaymentSettled(order.member_id, order.id), BadgesChanged(order.member_id)]
+    return True
 
 
-def give_back(db: Session, order: Order, row: OrderRefund) -> None:
+def _give_back(db: Session, order: Order, row: OrderRefund) -> None:
     """The credits a refund that did not happen had taken, back on the balance once."""
     member = db.get(Member, order.member_id)
     assert member is not None

@@ -13,7 +13,7 @@ def price_list(country: str | None, language: str) -> tuple[BundleView, ...]:
     return tuple(bundle_view(listed, language) for listed in bundles_for(settings, currency))
 
 
-def bundle_view(shown: Bundle, language: str) -> BundleView:
+def bundle_view(shown: Bundle, language: str, percentage: int = 0) -> BundleView:
     """A bundle as the screens show it; a discounted one with its list price beside."""
     discounted = shown.cents < shown.list_cents
     return BundleView(
@@ -25,4 +25,5 @@ def bundle_view(shown: Bundle, language: str) -> BundleView:
         list_price=format_money(shown.list_cents, shown.currency, language) if discounted else "",
         per_message=format_money(shown.per_message_cents, shown.currency, language),
         discounted=discounted,
+        percentage=percentage if discounted else 0,
     )

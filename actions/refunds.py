@@ -4,11 +4,12 @@ payment through the provider. The credits leave first, in the refund's own trans
 cannot be spent while the provider works; a refund that fails gives them back once."""
 
 from dataclasses import dataclass
+from datetime import datetime, timedelta
 
 from sqlmodel import Session, select
 
 from actions.live import BadgesChanged
-from actions.payments import PaymentSettled, give_back
+from actions.payments import PaymentSettled, follow_refund
 from actions.runner import Done
 from actions.viewer import Viewer
 from models.credits import charge_credits
@@ -17,18 +18,19 @@ from models.orders import (
     Order,
     OrderRefund,
     OrderStatus,
-    may_move,
     order_of,
     pro_rata_refund,
     unused_credits,
     within_refund_days,
 )
-from services.database import transaction
+from services.database import db_session, transaction
 from services.payments.types import Money, ProviderRefund, RefundStatus
 from services.site_settings import current_settings
 from translations.errors import REFUND_NOT_POSSIBLE
 
-_OPEN_REFUND = ("queued", "pending", "processing")
+RESUBMIT_WITHIN = timedelta(minutes=50)  # Mollie keeps an idempotency key for an hour
+RESUBMIT_BATCH = 50
+_OPEN_REFUND = (RefundStatus.QUEUED, RefundStatus.PENDING, RefundStatus.PROCESSING)
 
 
 @dataclass(frozen=True)
@@ -36,6 +38,7 @@ class RefundPlan:
     """A refund to ask the provider for; `error` a msgid when there is none to ask."""
 
     refund_id: int
+    order_id: int
     payment_id: str
     amount: Money
     idempotency_key: str
@@ -48,12 +51,12 @@ def refundable_now(db: Session, order: Order, balance: int) -> int:
         return 0
     if not within_refund_days(order, current_settings().refund_days, utcnow()):
         return 0
-    if _refund_in_progress(db, order.id):
+    if refund_in_progress(db, order.id):
         return 0
     return unused_credits(order, balance)
 
 
-def _refund_in_progress(db: Session, order_id: int) -> bool:
+def refund_in_progress(db: Session, order_id: int) -> bool:
     query = select(OrderRefund.id).where(
         OrderRefund.order_id == order_id,
         OrderRefund.status.in_(_OPEN_REFUND),  # type: ignore[attr-defined]
@@ -64,14 +67,14 @@ def _refund_in_progress(db: Session, order_id: int) -> bool:
 def withdraw_order(viewer: Viewer, order_id: int) -> Done[RefundPlan]:
     """The member withdraws from their own purchase."""
     with transaction() as db:
-        order = order_of(db, viewer.member_id, order_id)
+        order = order_of(db, viewer.member_id, order_id, lock=True)
         return _reserve(db, order, "member")
 
 
 def withdraw_for_member(order_id: int) -> Done[RefundPlan]:
     """Support withdraws a purchase on the member's behalf (same rules, same pro rata)."""
     with transaction() as db:
-        return _reserve(db, db.get(Order, order_id), "support")
+        return _reserve(db, db.get(Order, order_id, with_for_update=True), "support")
 
 
 def _reserve(db: Session, order: Order | None, requested_by: str) -> Done[RefundPlan]:
@@ -79,20 +82,23 @@ def _reserve(db: Session, order: Order | None, requested_by: str) -> Done[Refund
         return Done(_no_refund())
     member = db.get(Member, order.member_id, with_for_update={"key_share": True})
     credits = refundable_now(db, order, member.credits if member else 0)
-    reference = f"refund:{order.id}:{order.credits_taken_back}"
-    if not credits or not charge_credits(db, order.member_id, credits, "refund", reference):
+    if not credits:
         return Done(_no_refund())
-    order.credits_taken_back += credits
     row = OrderRefund(
         order_id=order.id,
         amount_cents=pro_rata_refund(order, credits),
         credits_taken=credits,
         requested_by=requested_by,
     )
-    db.add_all([order, row])
+    db.add(row)
     db.flush()
+    if not charge_credits(db, order.member_id, credits, "refund", f"refund:{row.id}"):
+        raise RuntimeError(f"order {order.id}: the locked balance no longer covers {credits}")
+    order.credits_taken_back += credits
+    db.add(order)
     plan = RefundPlan(
         row.id,
+        order.id,
         order.provider_payment_id,
         Money(row.amount_cents, order.currency),
         f"refund-{row.id}",
@@ -101,32 +107,64 @@ def _reserve(db: Session, order: Order | None, requested_by: str) -> Done[Refund
 
 
 def _no_refund() -> RefundPlan:
-    return RefundPlan(0, "", Money(0, ""), "", REFUND_NOT_POSSIBLE)
+    return RefundPlan(0, 0, "", Money(0, ""), "", REFUND_NOT_POSSIBLE)
+
+
+def unsubmitted_refunds(now: datetime) -> tuple[RefundPlan, ...]:
+    """Refunds whose request got no answer from the provider, still inside the window in which
+    the provider recognises their idempotency key (so asking again cannot refund twice)."""
+    with db_session() as db:
+        query = (
+            select(OrderRefund, Order)
+            .join(Order, Order.id == OrderRefund.order_id)
+            .where(
+                OrderRefund.provider_refund_id.is_(None),  # type: ignore[union-attr]
+                OrderRefund.status == RefundStatus.QUEUED,
+                OrderRefund.created_at > now - RESUBMIT_WITHIN,
+            )
+            .limit(RESUBMIT_BATCH)
+        )
+        return tuple(
+            RefundPlan(
+                row.id,
+                order.id,
+                order.provider_payment_id or "",
+                Money(row.amount_cents, order.currency),
+                f"refund-{row.id}",
+            )
+            for row, order in db.exec(query)
+        )
 
 
 def record_refund(refund_id: int, refund: ProviderRefund) -> Done[None]:
-    """The provider took the refund: remember its id and status."""
+    """The provider took the refund: remember its id, and follow its status."""
     with transaction() as db:
-        row = db.get(OrderRefund, refund_id)
-        if row is None:
+        found = _locked(db, refund_id)
+        if found is None:
             return Done(None)
-        row.provider_refund_id, row.status, row.updated_at = refund.id, refund.status, utcnow()
+        order, row = found
+        row.provider_refund_id = refund.id
         db.add(row)
-        order = db.get(Order, row.order_id)
-        if refund.status == RefundStatus.REFUNDED and may_move(order.status, OrderStatus.REFUNDED):
-            order.status = OrderStatus.REFUNDED
-            db.add(order)
-    return Done(None, (PaymentSettled(order.member_id, order.id),))
+        effects: list[object] = []
+        follow_refund(db, order, row, refund.status, effects)
+    return Done(None, tuple(effects))
 
 
 def refund_refused(refund_id: int) -> Done[None]:
-    """The provider refused the refund: the member gets the credits back."""
+    """The provider said no to the refund: it failed, and the member gets the credits back."""
     with transaction() as db:
-        row = db.get(OrderRefund, refund_id, with_for_update=True)
-        if row is None or row.status == RefundStatus.FAILED:
-            return Done(None)
-        order = db.get(Order, row.order_id)
-        row.status = RefundStatus.FAILED
-        db.add(row)
-        give_back(db, order, row)
-    return Done(None, (BadgesChanged(order.member_id), PaymentSettled(order.member_id, order.id)))
+        found = _locked(db, refund_id)
+        effects: list[object] = []
+        if found is not None:
+            follow_refund(db, *found, RefundStatus.FAILED, effects)
+    return Done(None, tuple(effects))
+
+
+def _locked(db: Session, refund_id: int) -> tuple[Order, OrderRefund] | None:
+    """The refund and its order, the order locked first (as the webhook locks it)."""
+    row = db.get(OrderRefund, refund_id)
+    order = db.get(Order, row.order_id, with_for_update=True) if row else None
+    if row is None or order is None:
+        return None
+    db.refresh(row)
+    return order, row

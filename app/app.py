@@ -3,6 +3,7 @@ The screens and their load events are declared by the page modules (app/pages/re
 
 import reflex as rx
 
+from actions.payment_flow import resubmit_refunds_periodically
 from app.http_api import http_api
 from app.layouts import error_page, with_layout
 from app.pages.registry import Page, declared_pages
@@ -12,7 +13,7 @@ from components.i18n import t
 from models.routes import ROUTES, Layout, Route
 from services.account_purge import purge_periodically
 from services.logs import show_our_logs
-from services.payments.provider import uses_test_provider, warn_about_test_provider
+from services.payments.provider import test_provider_serves, warn_about_payments
 from services.payments.test_provider import default_test_provider
 from state.shell import ShellState
 from state.signup import SignupState
@@ -53,8 +54,9 @@ app = rx.App(
     api_transformer=[guard_uploads, http_api()],  # the headers wrap the guard's refusals too
 )
 app.register_lifespan_task(purge_periodically)
-if uses_test_provider():
-    warn_about_test_provider()
+app.register_lifespan_task(resubmit_refunds_periodically)
+warn_about_payments()
+if test_provider_serves():
     app.register_lifespan_task(default_test_provider().sweep_forever)
 _pages = declared_pages()
 for _route in ROUTES:

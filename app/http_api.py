@@ -31,7 +31,7 @@ from models.auth_session import SESSION_LIFETIME
 from models.photo_access import PhotoView
 from models.routes import url
 from services.config import PROJECT_ROOT, get_config
-from services.payments.provider import TEST_PROVIDER_PATH, WEBHOOK_PATH, uses_test_provider
+from services.payments.provider import TEST_PROVIDER_PATH, WEBHOOK_PATH, test_provider_serves
 from services.payments.test_provider import test_provider_app
 from services.photo_pipeline import ensure_blurred, is_photo_filename
 from state.forms import safe_next
@@ -183,7 +183,7 @@ async def _rendition(view: PhotoView, filename: str, wants_blurred: bool) -> Pat
 
 def _test_provider() -> list[BaseRoute]:
     """The built-in payment provider, served by our own server unless Mollie is configured."""
-    if not uses_test_provider():
+    if not test_provider_serves():
         return []
     return [Mount(TEST_PROVIDER_PATH, app=test_provider_app())]
 

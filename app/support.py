@@ -11,7 +11,7 @@ from translations.catalog import gettext
 
 async def _withdraw(order_id: int) -> str:
     error = await withdraw_by_support(order_id)
-    await settle()  # the member's receipt of the change goes out before the process ends
+    await settle()  # the member's open tabs hear of it before the process ends
     return error
 
 

@@ -6,14 +6,16 @@ from collections.abc import Callable
 import reflex as rx
 
 from components.i18n import t
-from models.routes import credits_method_url
+from models.routes import credits_method_url, url
 from translations.catalog import N_
 
 Bundle = rx.Var[dict]  # a BundleView of actions/payment_views.py
 VAT_NOTE = N_("Prices include VAT. One-time purchase, no subscription.")
+INSTANT_NOTE = N_("You receive your credits instantly after payment.")
 
 
-def _body(bundle: Bundle, percentage: rx.Var[int]) -> rx.Component:
+def _body(bundle: Bundle) -> rx.Component:
+    percentage = bundle["percentage"].to(int)
     return rx.fragment(
         rx.cond(
             bundle["popular"],
@@ -50,12 +52,11 @@ def bundle_choice(
     bundle: Bundle,
     chosen: rx.Var[str],
     on_choose: Callable[[rx.Var[str]], rx.event.EventSpec],
-    percentage: rx.Var[int],
 ) -> rx.Component:
     """A bundle the member picks on the purchase page."""
     selected = chosen == bundle["tier"]
     return rx.el.button(
-        _body(bundle, percentage),
+        _body(bundle),
         type="button",
         on_click=on_choose(bundle["tier"].to(str)),
         class_name="bundle-card",
@@ -66,16 +67,26 @@ def bundle_choice(
     )
 
 
-def bundle_link(bundle: Bundle, percentage: rx.Var[int]) -> rx.Component:
+def bundle_link(bundle: Bundle) -> rx.Component:
     """A bundle on /premium and /pricing: it leads to the purchase of that bundle."""
     return rx.link(
-        _body(bundle, percentage),
+        _body(bundle),
         rx.el.span(t("Choose"), class_name="bundle-choose"),
         href=credits_method_url(bundle["tier"].to(str)),
         class_name="bundle-card",
         data_popular=bundle["popular"],
         underline="none",
         data_testid=rx.Var.create("bundle-") + bundle["tier"].to(str),
+    )
+
+
+def no_purchase_yet(card_class: str, testid: str) -> rx.Component:
+    """Where a member's earlier purchases would be: none yet, and the way to the first."""
+    return rx.el.div(
+        rx.el.p(t("You have not bought credits before.")),
+        rx.link(rx.button(t("Buy credits"), size="3"), href=url("credits"), underline="none"),
+        class_name=f"card {card_class}",
+        data_testid=testid,
     )
 
 

@@ -6,6 +6,7 @@ from reflex_base.constants.compiler import MemoizationDisposition, MemoizationMo
 from reflex_base.utils.imports import ImportDict
 from reflex_base.vars.base import Var, get_unique_variable_name
 
+from components.bundles import INSTANT_NOTE
 from components.i18n import t
 from models.discount_codes import TIME_BONUS_PERCENTAGE
 from models.routes import url
@@ -137,7 +138,7 @@ def time_bonus_modal() -> rx.Component:
             ),
             rx.el.p(
                 rx.icon("zap", size=14),
-                t("You receive your credits instantly after payment."),
+                t(INSTANT_NOTE),
                 class_name="time-bonus-instant",
             ),
             rx.dialog.close(

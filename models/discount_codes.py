@@ -15,7 +15,7 @@ import secrets
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 
-from sqlalchemy import JSON, Column, Index, func, text
+from sqlalchemy import JSON, Column, Index, delete, func, text
 from sqlmodel import Field, Session, SQLModel, select
 
 from models.member import Member, as_utc, utcnow
@@ -93,10 +93,6 @@ class CodeCheck:
     error: str = ""
     params: tuple[tuple[str, str], ...] = ()
 
-    @property
-    def ok(self) -> bool:
-        return not self.error
-
 
 def normalized(code_text: str) -> str:
     return code_text.strip().upper()
@@ -167,15 +163,24 @@ def _order_check(
 
 
 def has_redeemed(db: Session, code_id: int | None, member_id: int) -> bool:
-    query = select(DiscountRedemption.id).where(
-        DiscountRedemption.code_id == code_id, DiscountRedemption.member_id == member_id
+    """Whether a paid order of the member used the code."""
+    query = (
+        select(DiscountRedemption.id)
+        .join(Order, Order.id == DiscountRedemption.order_id)
+        .where(
+            DiscountRedemption.code_id == code_id,
+            DiscountRedemption.member_id == member_id,
+            Order.paid_at.is_not(None),  # type: ignore[union-attr]
+        )
     )
     return db.exec(query).first() is not None
 
 
-def redeem(db: Session, code_id: int, member_id: int, order_id: int) -> bool:
-    """Record that the paid order used the code. Again for the same order: True, nothing new.
-    False when the code is gone, or it is once-per-user and another order already used it."""
+def redeem(db: Session, code_id: int, member_id: int, order_id: int, paid: bool = False) -> bool:
+    """Record that the order uses the code: when it is placed, so a once-per-member code can
+    discount one order at a time (`release` undoes it when that payment fails), and again when
+    it is `paid`, which uses a personal code up. Again for the same order: True, nothing new.
+    False when the code is gone, or once-per-member and another order of the member holds it."""
     code = db.get(DiscountCode, code_id)
     if code is None:
         return False
@@ -190,12 +195,18 @@ def redeem(db: Session, code_id: int, member_id: int, order_id: int) -> bool:
     ).first()
     if inserted is None:
         query = select(DiscountRedemption.code_id).where(DiscountRedemption.order_id == order_id)
-        return db.exec(query).first() == code_id
-    if once and code.member_id is not None:
+        if db.exec(query).first() != code_id:
+            return False
+    if paid and once and code.member_id is not None:
         code.status = USED
         db.add(code)
     db.flush()
     return True
+
+
+def release(db: Session, order_id: int) -> None:
+    """The order's payment failed: the code it held is free again."""
+    db.exec(delete(DiscountRedemption).where(DiscountRedemption.order_id == order_id))
 
 
 def _ensure_code(db: Session, template: DiscountCode) -> DiscountCode:

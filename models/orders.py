@@ -103,9 +103,18 @@ class OrderRefund(SQLModel, table=True):
     updated_at: datetime = Field(default_factory=utcnow)
 
 
-def order_of(db: Session, member_id: int, order_id: int) -> Order | None:
+_REFUND_STEP = {"queued": 0, "pending": 1, "processing": 2}  # services' RefundStatus values
+_REFUND_FINAL = 3  # refunded, failed, canceled
+
+
+def refund_may_move(current: str, new: str) -> bool:
+    """A refund's status only moves on: queued, pending, processing, then one final status."""
+    return _REFUND_STEP.get(new, _REFUND_FINAL) > _REFUND_STEP.get(current, _REFUND_FINAL)
+
+
+def order_of(db: Session, member_id: int, order_id: int, *, lock: bool = False) -> Order | None:
     """The member's own order, or None (someone else's order is as good as missing)."""
-    order = db.get(Order, order_id)
+    order = db.get(Order, order_id, with_for_update=lock)
     return order if order is not None and order.member_id == member_id else None
 
 

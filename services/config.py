@@ -37,6 +37,7 @@ class AppConfig:
     trusted_proxy_hops: int
     mollie_api_key: str | None
     mollie_api_url: str | None
+    test_payments: bool
 
     @property
     def outbox_dir(self) -> Path:
@@ -83,4 +84,5 @@ def get_config() -> AppConfig:
         trusted_proxy_hops=int(os.environ.get("TRUSTED_PROXY_HOPS") or 0),
         mollie_api_key=os.environ.get("MOLLIE_API_KEY") or None,
         mollie_api_url=os.environ.get("MOLLIE_API_URL") or None,
+        test_payments=_flag("TEST_PAYMENTS", False),
     )

@@ -35,8 +35,6 @@ from services.mail_frame import (
 from translations.catalog import N_, gettext
 from translations.locales import DEFAULT_LOCALE, supported
 
-ORDER_NUMBER_PREFIX = "A-"
-
 SUBJECT = N_("Your receipt for order {number}")
 LEAD = N_("Thank you for your purchase, {name}!")
 BODY = N_("We have received your payment: {credits} credits have been added to your account.")

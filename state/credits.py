@@ -209,7 +209,7 @@ class CreditsState(rx.State):
             await act(start_time_bonus, viewer)
         await self._keep_code_if_valid(viewer)
         await self._offer(viewer)
-        self.tier = tier or self._popular_tier()
+        self.tier = tier or self._default_tier()
         await self._load_methods(viewer, method or self.method or self.last_method)
         self.loaded = True
 
@@ -258,7 +258,7 @@ class CreditsState(rx.State):
     def _method_ids(self) -> list[str]:
         return [method["id"] for method in self.methods]
 
-    def _popular_tier(self) -> str:
+    def _default_tier(self) -> str:
         popular = [bundle["tier"] for bundle in self.bundles if bundle["popular"]]
         return self.tier if self.tier in TIERS else (popular or [TIERS[0]])[0]
 

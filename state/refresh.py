@@ -14,12 +14,11 @@ from state.chats import ChatsState
 from state.likes import LikesState
 from state.live import register_tab
 from state.session import SessionState, current_viewer
-from state.shell import wait_script
+from state.shell import MAX_GENERATION, next_generation, wait_script
 
 FIRST_REFRESH_MS = 5_000
 REFRESH_MS = 60_000
 PUSH_REFRESH_MS = 300_000
-MAX_GENERATION = 2**31 - 1  # a page mount per second for 68 years
 
 log = logging.getLogger(__name__)
 
@@ -38,7 +37,7 @@ class RefreshState(rx.State):
     async def start(self) -> rx.event.EventSpec | None:
         if not (await self.get_state(SessionState)).logged_in:
             return None
-        self._generation += 1
+        self._generation = next_generation(self._generation)
         return _tick_after(FIRST_REFRESH_MS, self._generation)
 
     @rx.event

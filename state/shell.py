@@ -17,6 +17,14 @@ ENTRY_WARNING_LOCALES = ("nl", "de")  # the chat, lander and empty layouts warn 
 COUNTRY_HEADERS = ("cf-ipcountry", "x-country-code", "x-geoip-country")
 
 
+MAX_GENERATION = 2**31 - 1  # a new wait per second for 68 years
+
+
+def next_generation(generation: int) -> int:
+    """The number of a new wait: callbacks carrying an older one are void."""
+    return generation % MAX_GENERATION + 1
+
+
 def wait_script(milliseconds: int, answer: str = "true") -> str:
     """Browser code that resolves to `answer` (a JavaScript value) after `milliseconds`."""
     return f"new Promise(resolve => setTimeout(() => resolve({answer}), {milliseconds}))"

@@ -14,11 +14,10 @@ from actions.time_bonus import start_time_bonus
 from models.routes import url
 from state.likes import LikeModalState
 from state.session import SessionState, current_viewer
-from state.shell import wait_script
+from state.shell import next_generation, wait_script
 
 MODAL_DELAY_MS = 40_000  # spec section 9
 LIKE_MODAL_PAUSE_MS = 10_000  # asked again this much later while the new-like modal shows
-MAX_GENERATION = 2**31 - 1
 
 
 def now_ms() -> int:
@@ -45,7 +44,7 @@ class TimeBonusState(rx.State):
         if self.deadline_ms <= now_ms() or self.dismissed_at:
             return None
         self._entered_at_ms = self._entered_at_ms or now_ms()
-        self._generation = self._generation % MAX_GENERATION + 1
+        self._generation = next_generation(self._generation)
         return self._wait(max(0, MODAL_DELAY_MS - (now_ms() - self._entered_at_ms)))
 
     @rx.event
@@ -56,11 +55,19 @@ class TimeBonusState(rx.State):
         if likes.open and likes.shown_at == self.router.url.path:  # one modal at a time
             return self._wait(LIKE_MODAL_PAUSE_MS)
         self.modal_open, self.shown_at = True, self.router.url.path
-        return None
+        return self._wait(self.deadline_ms - now_ms(), TimeBonusState.expire)
 
-    def _wait(self, milliseconds: int) -> rx.event.EventSpec:
-        script = wait_script(milliseconds, str(self._generation))
-        return rx.call_script(script, callback=TimeBonusState.show_modal)
+    @rx.event
+    def expire(self, generation: int) -> None:
+        """The countdown reached zero: the bonus is over, and the modal goes with it."""
+        if generation == self._generation and self.deadline_ms <= now_ms():
+            self.deadline_ms, self.modal_open = 0, False
+
+    def _wait(
+        self, milliseconds: int, then: rx.event.EventType | None = None
+    ) -> rx.event.EventSpec:
+        script = wait_script(max(0, milliseconds), str(self._generation))
+        return rx.call_script(script, callback=then or TimeBonusState.show_modal)
 
     async def _modal_due(self) -> bool:
         if self.dismissed_at or self.deadline_ms <= now_ms():

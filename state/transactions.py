@@ -19,12 +19,11 @@ from state.forms import browser_id
 from state.i18n import I18nState
 from state.live import push_to_member
 from state.session import SessionState, current_viewer
-from state.shell import wait_script
+from state.shell import next_generation, wait_script
 from translations.catalog import N_, gettext
 
 POLL_MS = 3_000
 MAX_POLLS = 40  # two minutes of asking; then the page offers to ask again
-MAX_GENERATION = 2**31 - 1
 LOADING, PENDING, COMPLETED, FAILED, CANCELLED, MISSING = (
     "loading", "pending", "completed", "failed", "cancelled", "missing",
 )  # fmt: skip
@@ -109,7 +108,7 @@ class TransactionsState(rx.State):
         """The order's status (the provider asked while unsettled); the next ask if pending."""
         if restart:
             self._polls, self.gave_up = 0, False
-            self._generation = self._generation % MAX_GENERATION + 1
+            self._generation = next_generation(self._generation)
         self._show(await order_status(viewer, order_id))
         if self.phase != PENDING:
             return None

@@ -129,8 +129,10 @@ async def testpay_http(testpay) -> AsyncIterator[httpx.AsyncClient]:
 class Shop:
     """The provider, the browser's view of its checkout page, and our site's webhook route."""
 
-    def __init__(self, provider: TestProvider, browser: httpx.AsyncClient) -> None:
-        self.provider, self.browser = provider, browser
+    def __init__(
+        self, provider: TestProvider, browser: httpx.AsyncClient, client: MollieClient
+    ) -> None:
+        self.provider, self.browser, self.client = provider, browser, client
 
     async def pay(self, checkout_url: str, status: str = "paid", webhook: str = "before") -> str:
         """The member picks an outcome on the checkout page; where it sends them back."""
@@ -154,7 +156,7 @@ async def shop(engine, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Async
     async with httpx.AsyncClient(
         transport=provider_transport(provider), base_url="http://testserver"
     ) as browser:
-        yield Shop(provider, browser)
+        yield Shop(provider, browser, client)
     provider.webhooks.cancel()
     await client.aclose()
     get_config.cache_clear()

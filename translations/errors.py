@@ -38,6 +38,13 @@ DISCOUNT_CODE_COUNTRY = N_("This code is not valid in your country.")
 DISCOUNT_CODE_CURRENCY = N_("This code is not valid in your currency.")
 DISCOUNT_CODE_METHOD = N_("This code is not valid for this payment method.")
 DISCOUNT_CODE_EXPIRED = N_("This code has expired.")
+DISCOUNT_CODE_IN_USE = N_(
+    "You already started a payment with this discount. Finish it, or try again once it has "
+    "been cancelled or has expired."
+)
+TOO_MANY_CHECKOUTS = N_(
+    "You have started many payments in the last hour. Finish one of them or try again later."
+)
 REFUND_NOT_POSSIBLE = N_(
     "This purchase can no longer be withdrawn: the withdrawal period has ended or no credits "
     "of it are left."

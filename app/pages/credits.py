@@ -6,7 +6,7 @@ import reflex as rx
 
 from actions.checkout import MAX_CODE_LENGTH
 from app.pages.registry import page
-from components.bundles import VAT_NOTE, bundle_choice, bundle_grid
+from components.bundles import INSTANT_NOTE, VAT_NOTE, bundle_choice, bundle_grid, no_purchase_yet
 from components.i18n import t, t_choice
 from components.member_card import country_name
 from components.time_bonus import countdown
@@ -14,8 +14,6 @@ from models.payment_methods import METHOD_LABELS
 from models.routes import url
 from state.credits import CreditsState as S
 from translations.catalog import N_
-
-INSTANT_NOTE = N_("You receive your credits instantly after payment.")
 
 
 def _balance() -> rx.Component:
@@ -243,17 +241,15 @@ def _purchase(title: str, bundles: rx.Component, testid: str) -> rx.Component:
 
 
 def _all_bundles() -> rx.Component:
-    percentage = S.discount["percentage"].to(int)
-    return bundle_grid(S.bundles, lambda b: bundle_choice(b, S.tier, S.choose_tier, percentage))
+    return bundle_grid(S.bundles, lambda b: bundle_choice(b, S.tier, S.choose_tier))
 
 
 def _one_bundle() -> rx.Component:
-    percentage = S.discount["percentage"].to(int)
     return rx.fragment(
         rx.el.div(
             rx.cond(
                 S.chosen.contains("tier"),
-                bundle_choice(S.chosen, S.tier, S.choose_tier, percentage),
+                bundle_choice(S.chosen, S.tier, S.choose_tier),
             ),
             class_name="bundle-single",
         ),
@@ -306,22 +302,17 @@ def _repeat_card() -> rx.Component:
     )
 
 
-def _no_earlier_order() -> rx.Component:
-    return rx.el.div(
-        rx.el.p(t("You have not bought credits before.")),
-        rx.link(rx.button(t("Buy credits"), size="3"), href=url("credits"), underline="none"),
-        class_name="card repeat-card",
-        data_testid="repeat-none",
-    )
-
-
 @page("credits-repeat-order", on_load=[S.load_repeat])
 def repeat_order_page() -> rx.Component:
     return rx.el.div(
         rx.el.h1(t("Repeat order"), class_name="page-title"),
         rx.cond(
             S.loaded,
-            rx.cond(S.chosen.contains("tier"), _repeat_card(), _no_earlier_order()),
+            rx.cond(
+                S.chosen.contains("tier"),
+                _repeat_card(),
+                no_purchase_yet("repeat-card", "repeat-none"),
+            ),
             rx.center(rx.spinner(size="3"), padding="48px"),
         ),
         class_name="container credits-page",

@@ -42,10 +42,9 @@ def _benefit(icon: str, title: str, text: str) -> rx.Component:
 
 
 def _bundles() -> rx.Component:
-    percentage = S.discount["percentage"].to(int)
     return rx.cond(
         S.loaded,
-        bundle_grid(S.bundles, lambda b: bundle_link(b, percentage)),
+        bundle_grid(S.bundles, bundle_link),
         rx.center(rx.spinner(size="3"), padding="32px"),
     )
 

@@ -4,6 +4,7 @@ result (loading, pending, completed, failed or cancelled), updated live."""
 import reflex as rx
 
 from app.pages.registry import page
+from components.bundles import no_purchase_yet
 from components.confirm_dialog import confirm_content
 from components.i18n import intl_format, t, t_choice
 from models.payment_methods import METHOD_LABELS
@@ -137,14 +138,7 @@ def _list() -> rx.Component:
             rx.cond(
                 S.orders.length() > 0,
                 rx.el.div(rx.foreach(S.orders, _order_row), class_name="order-list"),
-                rx.el.div(
-                    rx.el.p(t("You have not bought credits before.")),
-                    rx.link(
-                        rx.button(t("Buy credits"), size="3"), href=url("credits"), underline="none"
-                    ),
-                    class_name="card result-card",
-                    data_testid="orders-empty",
-                ),
+                no_purchase_yet("result-card", "orders-empty"),
             ),
         ),
         _withdraw_dialog(),

@@ -30,16 +30,23 @@ def uses_test_provider() -> bool:
     return get_config().mollie_api_key is None
 
 
-def warn_about_test_provider() -> None:
-    """Anyone can 'pay' on the test provider's page: say so loudly off a developer's machine."""
-    public = get_config().public_url
-    if uses_test_provider() and urlsplit(public).hostname not in _LOCAL_HOSTS:
-        log.warning(
-            "payments: the built-in test provider serves %s%s and hands out credits for no "
-            "money; set MOLLIE_API_KEY for a real site",
-            public,
-            TEST_PROVIDER_PATH,
-        )
+def test_provider_serves() -> bool:
+    """Whether our server serves the built-in test provider: without a Mollie key, on a
+    developer's machine (PUBLIC_URL on localhost) or where TEST_PAYMENTS=1 says so. Anyone can
+    'pay' on its checkout page, so a public site without a key takes no payments at all."""
+    config = get_config()
+    local = urlsplit(config.public_url).hostname in _LOCAL_HOSTS
+    return uses_test_provider() and (local or config.test_payments)
+
+
+def warn_about_payments() -> None:
+    """Say at start-up what a site without a Mollie key does about payments."""
+    if not uses_test_provider():
+        return
+    if not test_provider_serves():
+        log.error("payments are off: set MOLLIE_API_KEY (TEST_PAYMENTS=1 for the test provider)")
+    elif get_config().test_payments:
+        log.warning("payments: the built-in test provider hands out credits for no money")
 
 
 def provider_name() -> str:

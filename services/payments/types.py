@@ -43,7 +43,6 @@ class PaymentRequest:
     webhook_url: str
     method: str
     locale: str  # Mollie locale, e.g. "nl_NL"
-    billing_country: str
     metadata: dict[str, str]
     idempotency_key: str
 

@@ -12,7 +12,7 @@ from models.credits import grant_credits
 from models.member import Member, as_utc
 from state.likes import LikeModalState
 from state.session import SessionState
-from state.time_bonus import LIKE_MODAL_PAUSE_MS, MODAL_DELAY_MS, TimeBonusState
+from state.time_bonus import LIKE_MODAL_PAUSE_MS, TimeBonusState
 from tests.factories import committed, make_member
 from tests.state.conftest import redirects, run, scripts, substate
 from tests.state.payment_tabs import old_member, tab
@@ -55,7 +55,7 @@ async def test_entering_the_members_area_starts_the_bonus(make_root, db: Session
     anna = make_member(db)
     bonus, waits = await entered(make_root, db, anna)
     assert bonus.deadline_ms == signup_ms(anna) + WINDOW_MS
-    assert len(waits) == 1 and waits[0].endswith(f", {MODAL_DELAY_MS}))")
+    assert len(waits) == 1 and waits[0].endswith(", 40000))")  # spec section 9: 40 s
     assert not bonus.modal_open
 
 
@@ -127,6 +127,21 @@ async def test_an_ended_bonus_shows_no_modal(make_root, db: Session, clock) -> N
     clock.ms = bonus.deadline_ms + int(timedelta(seconds=1).total_seconds() * 1000)
     await run(bonus.show_modal(generation_of(waits[0])))
     assert not bonus.modal_open
+
+
+async def test_the_modal_goes_when_the_countdown_reaches_zero(
+    make_root, db: Session, clock
+) -> None:
+    bonus, waits = await entered(make_root, db, make_member(db))
+    clock.ms += 40_000
+    until_zero = scripts(await run(bonus.show_modal(generation_of(waits[0]))))
+    left = bonus.deadline_ms - clock.ms
+    assert bonus.modal_open and until_zero[0].endswith(f", {left}))")
+    await run(bonus.expire(generation_of(until_zero[0])))
+    assert bonus.modal_open  # not yet zero: a stale or early call changes nothing
+    clock.ms = bonus.deadline_ms
+    await run(bonus.expire(generation_of(until_zero[0])))
+    assert not bonus.modal_open and bonus.deadline_ms == 0
 
 
 async def test_it_waits_for_the_new_like_modal_to_close(make_root, db: Session, clock) -> None:

@@ -17,6 +17,7 @@ from models.discount_codes import (
     DiscountRedemption,
     check_code,
     redeem,
+    release,
     retention_code,
     seed_discount_codes,
     time_bonus_code,
@@ -60,10 +61,11 @@ def add_code(db: Session, code: str = "SPRING20", **fields) -> DiscountCode:
     return row
 
 
-def order_for(db: Session, member: Member) -> Order:
+def order_for(db: Session, member: Member, paid: bool = False) -> Order:
     order = Order(
         member_id=member.id, tier="p0", credits=100, list_cents=1995, amount_cents=1596,
         currency="EUR", country="NL", method="ideal", provider="test",
+        paid_at=NOW if paid else None,
     )  # fmt: skip
     db.add(order)
     db.commit()
@@ -82,14 +84,14 @@ def check(db: Session, member: Member, text: str, **order) -> str:
         order.get("method", "ideal"),
         order.get("now", NOW),
     )
-    assert found.ok == (found.code is not None)
+    assert (found.error == "") == (found.code is not None)  # a code, or why not
     return found.error
 
 
 def test_a_valid_code_applies_whatever_its_case(db, anna) -> None:
     code = add_code(db)
     found = check_code(db, "  spring20 ", anna.id, "NL", "EUR", 1995, "ideal", NOW)
-    assert found.ok and found.code.id == code.id and found.params == ()
+    assert found.error == "" and found.code.id == code.id and found.params == ()
 
 
 def test_unknown_disabled_and_other_peoples_codes_are_not_found(db, anna, bert) -> None:
@@ -130,7 +132,7 @@ def test_below_the_minimum_order_value_names_the_minimum(db, anna) -> None:
 
 def test_a_once_per_user_code_is_used_once_per_member(db, anna, bert) -> None:
     code = add_code(db, validity=ONCE_PER_USER)
-    first, second = order_for(db, anna), order_for(db, anna)
+    first, second = order_for(db, anna, paid=True), order_for(db, anna)
     assert redeem(db, code.id, anna.id, first.id)
     assert redeem(db, code.id, anna.id, first.id)  # the same order again: nothing new
     assert not redeem(db, code.id, anna.id, second.id)
@@ -139,6 +141,17 @@ def test_a_once_per_user_code_is_used_once_per_member(db, anna, bert) -> None:
     assert check(db, anna, "SPRING20") == DISCOUNT_CODE_USED
     assert check(db, bert, "SPRING20") == ""
     assert redeem(db, code.id, bert.id, order_for(db, bert).id)
+
+
+def test_a_code_held_by_an_unpaid_order_is_free_again_once_released(db, anna) -> None:
+    stay = retention_code(db, anna.id, 50)
+    held = order_for(db, anna)
+    assert redeem(db, stay.id, anna.id, held.id)
+    assert not redeem(db, stay.id, anna.id, order_for(db, anna).id)  # one order at a time
+    assert check(db, anna, stay.code) == ""  # not used: no paid order has it
+    release(db, held.id)
+    db.commit()
+    assert redeem(db, stay.id, anna.id, order_for(db, anna).id)
 
 
 def test_a_reusable_code_is_redeemed_by_every_order(db, anna) -> None:
@@ -152,7 +165,7 @@ def test_a_reusable_code_is_redeemed_by_every_order(db, anna) -> None:
 def test_a_redeemed_stay_code_is_used_up_and_a_new_one_can_follow(db, anna) -> None:
     stay = retention_code(db, anna.id, 50)
     db.commit()
-    assert redeem(db, stay.id, anna.id, order_for(db, anna).id)
+    assert redeem(db, stay.id, anna.id, order_for(db, anna, paid=True).id, paid=True)
     db.commit()
     assert db.get(DiscountCode, stay.id).status == "used"
     assert check(db, anna, stay.code) == DISCOUNT_CODE_USED
@@ -177,7 +190,7 @@ def test_the_time_bonus_code_applies_only_while_the_countdown_runs(db, anna) -> 
     db.commit()
     assert check(db, anna, TIME_BONUS_CODE) == ""
     assert check(db, anna, TIME_BONUS_CODE, now=NOW + timedelta(hours=2)) == DISCOUNT_CODE_EXPIRED
-    redeem(db, code.id, anna.id, order_for(db, anna).id)
+    redeem(db, code.id, anna.id, order_for(db, anna, paid=True).id)
     db.commit()
     assert check(db, anna, TIME_BONUS_CODE) == DISCOUNT_CODE_USED
 

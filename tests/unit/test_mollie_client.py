@@ -187,7 +187,6 @@ REQUEST = PaymentRequest(
     webhook_url="https://webshop.example.org/payments/webhook/",
     method="ideal",
     locale="nl_NL",
-    billing_country="NL",
     metadata={"order_id": "12345"},
     idempotency_key="order-12345-key",
 )

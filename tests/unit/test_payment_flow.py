@@ -9,18 +9,32 @@ from sqlmodel import Session, select
 
 import actions.payment_flow as payment_flow
 from actions.effects import settle
-from actions.payment_flow import order_status, start_checkout, sync_payment, withdraw
+from actions.payment_flow import (
+    order_status,
+    resubmit_refunds,
+    start_checkout,
+    sync_payment,
+    withdraw,
+)
 from actions.payment_reads import credits_offer, orders_of
-from actions.runner import read
+from actions.refunds import refund_refused
+from actions.runner import act, read
 from actions.viewer import Viewer
 from models.credits import CreditEntry, grant_credits, ledger_sum
 from models.discount_codes import DiscountCode, DiscountRedemption
 from models.member import Member, utcnow
 from models.orders import Order, OrderRefund
 from services.mail import outbox_messages
+from services.payments.types import ProviderError
 from tests.factories import make_member
 from tests.payments_fixtures import Shop
-from translations.errors import DISCOUNT_CODE_USED, PAYMENT_FAILED, REFUND_NOT_POSSIBLE
+from translations.errors import (
+    DISCOUNT_CODE_IN_USE,
+    DISCOUNT_CODE_USED,
+    GENERIC_ERROR,
+    PAYMENT_FAILED,
+    REFUND_NOT_POSSIBLE,
+)
 
 P1_EUR = 3995  # the p1 bundle's list price in euros, in cents (models/site_settings defaults)
 
@@ -208,7 +222,7 @@ async def test_the_offer_prices_every_bundle_in_the_members_currency(db: Session
 
 
 def _spend(db: Session, member_id: int, credits: int) -> None:
-    member = db.get(Member, member_id)
+    member = _fresh(db, Member, member_id)
     member.credits -= credits
     db.add_all([member, CreditEntry(member_id=member_id, amount=-credits, reason="message")])
     db.commit()
@@ -222,3 +236,87 @@ async def test_a_webhook_for_no_order_of_ours_calls_nobody(
 
     monkeypatch.setattr(payment_flow, "payment_client", no_calls)
     assert await sync_payment("tr_notours") is False
+
+
+async def test_a_once_per_member_discount_is_held_by_one_open_order_at_a_time(
+    db: Session, shop: Shop
+) -> None:
+    member = make_member(db, time_bonus_until=utcnow() + timedelta(hours=1))
+    viewer = _viewer(member)
+    first = await start_checkout(viewer, "p3", "ideal", "NL", None)
+    assert _fresh(db, Order, first.order_id).discount_code == "TIMEBONUS25"
+    second = await start_checkout(viewer, "p3", "ideal", "NL", None)
+    assert second.error == DISCOUNT_CODE_IN_USE and len(db.exec(select(Order)).all()) == 1
+    await shop.pay(first.checkout_url, "canceled")
+    third = await start_checkout(viewer, "p3", "ideal", "NL", None)
+    assert third.error == "" and _fresh(db, Order, third.order_id).discount_percentage == 25
+
+
+async def test_a_refund_without_an_answer_keeps_its_credits_and_is_asked_for_again(
+    db: Session, shop: Shop, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    member = _member(db)
+    viewer = _viewer(member)
+    started = await start_checkout(viewer, "p1", "ideal", "NL", None)
+    await shop.pay(started.checkout_url)
+    create_refund = shop.client.create_refund
+
+    async def no_answer(*args, **kwargs):
+        raise ProviderError(0, "No answer", "timeout")
+
+    monkeypatch.setattr(shop.client, "create_refund", no_answer)
+    assert await withdraw(viewer, started.order_id) == ""
+    refund = db.exec(select(OrderRefund)).one()
+    assert (refund.status, refund.provider_refund_id) == ("queued", None)
+    assert _fresh(db, Member, member.id).credits == 0  # taken, and not given back
+
+    monkeypatch.setattr(shop.client, "create_refund", create_refund)
+    await resubmit_refunds()
+    assert _fresh(db, OrderRefund, refund.id).provider_refund_id is not None
+    shop.provider.clock.advance(seconds=10)
+    await sync_payment(_fresh(db, Order, started.order_id).provider_payment_id)
+    assert _fresh(db, Order, started.order_id).status == "refunded"
+
+
+async def test_a_refused_refund_gives_the_credits_back_and_may_be_asked_again(
+    db: Session, shop: Shop, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    member = _member(db)
+    viewer = _viewer(member)
+    started = await start_checkout(viewer, "p0", "ideal", "NL", None)
+    await shop.pay(started.checkout_url)
+    credits = _fresh(db, Order, started.order_id).credits
+    create_refund = shop.client.create_refund
+
+    async def refused(*args, **kwargs):
+        raise ProviderError(422, "Unprocessable Entity", "refunds are off")
+
+    monkeypatch.setattr(shop.client, "create_refund", refused)
+    assert await withdraw(viewer, started.order_id) == GENERIC_ERROR
+    assert _fresh(db, Member, member.id).credits == credits
+    monkeypatch.setattr(shop.client, "create_refund", create_refund)
+    assert await withdraw(viewer, started.order_id) == ""
+    assert _fresh(db, Member, member.id).credits == 0 == ledger_sum(db, member.id)
+
+
+async def test_a_refund_failing_after_a_chargeback_gives_nothing_back(
+    db: Session, shop: Shop
+) -> None:
+    member = _member(db)
+    viewer = _viewer(member)
+    started = await start_checkout(viewer, "p0", "ideal", "NL", None)
+    await shop.pay(started.checkout_url)
+    _spend(db, member.id, 50)  # half used: the refund is half the price, the rest charged back
+    assert await withdraw(viewer, started.order_id) == ""
+    order = _fresh(db, Order, started.order_id)
+    answer = await shop.browser.post(
+        f"/testpay/v2/payments/{order.provider_payment_id}/test-chargeback",
+        headers={"Authorization": "Bearer test_builtin"},
+    )
+    assert answer.status_code == 200, answer.text
+    await shop.provider.webhooks.drain()
+    await settle()
+    refund = db.exec(select(OrderRefund)).one()
+    await act(refund_refused, refund.id)
+    assert _fresh(db, Order, order.id).status == "charged_back"
+    assert _fresh(db, Member, member.id).credits == 0 == ledger_sum(db, member.id)

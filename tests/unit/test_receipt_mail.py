@@ -108,7 +108,7 @@ def test_the_discount_shows_the_list_price_code_and_percentage() -> None:
     assert "Price: €19.95" in mail.text
     assert "Discount: -€4.99 (TIMEBONUS25, 25%)" in mail.text
     assert "Amount paid: €14.96" in mail.text
-    assert f"Including VAT (21%): €{vat_included(1496, 21) / 100:.2f}" in mail.text
+    assert "Including VAT (21%): €2.60" in mail.text  # 14.96 = 12.36 + 21 %
     assert "Payment method: Credit card" in mail.text
 
 
@@ -148,7 +148,7 @@ def test_the_member_language_is_used_when_the_order_locale_is_unknown() -> None:
 
 def test_the_vat_rate_comes_from_the_settings() -> None:
     mail = receipt_mail(_order(locale="en"), _member(), "Ann", SiteSettings(vat_rates={"NL": 9}))
-    assert f"Including VAT (9%): €{vat_included(1995, 9) / 100:.2f}" in mail.text
+    assert "Including VAT (9%): €1.65" in mail.text  # 19.95 = 18.30 + 9 %
 
 
 def test_the_vat_is_the_buyers_countrys() -> None:

@@ -6,6 +6,9 @@ import dataclasses
 
 import pytest
 
+from services.config import get_config
+from services.payments.provider import test_provider_serves
+from services.payments.test_provider import TestProvider
 from services.payments.types import Money, PaymentRequest, PaymentStatus, ProviderError
 from tests.payments_fixtures import API_URL, ORIGIN, make_provider_client
 
@@ -18,7 +21,6 @@ REQUEST = PaymentRequest(
     webhook_url=WEBHOOK,
     method="ideal",
     locale="nl_NL",
-    billing_country="NL",
     metadata={"order_id": "7"},
     idempotency_key="order-7",
 )
@@ -83,6 +85,43 @@ async def test_what_mollie_refuses_is_a_422_naming_the_field(
     with pytest.raises(ProviderError) as refused:
         await provider_client.create_payment(request(**changes))
     assert (refused.value.status, refused.value.field) == (422, field)
+
+
+@pytest.mark.parametrize(
+    "redirect",
+    ["javascript:alert(document.cookie)", "data:text/html,<script>1</script>", "//evil.example"],
+)
+async def test_only_web_addresses_are_taken_for_redirect_and_webhook(
+    provider_client, redirect: str
+) -> None:
+    for changes in ({"redirect_url": redirect}, {"webhook_url": redirect}):
+        with pytest.raises(ProviderError) as refused:
+            await provider_client.create_payment(request(**changes))
+        assert refused.value.status == 422
+
+
+async def test_the_sites_own_provider_takes_only_its_own_addresses(
+    testpay, testpay_webhooks
+) -> None:
+    """Served for one site, it neither links nor redirects nor posts anywhere else: no open
+    redirect, no webhook to an internal address."""
+    site = TestProvider(public_url="https://site.example/testpay", deliver=testpay_webhooks.deliver)
+    client = make_provider_client(site)
+    assert (await client.create_payment(REQUEST)).status == PaymentStatus.OPEN
+    for changes in (
+        {"redirect_url": "https://evil.example/x"},
+        {"webhook_url": "http://127.0.0.1:6379/"},
+    ):
+        with pytest.raises(ProviderError) as refused:
+            await client.create_payment(request(**changes, idempotency_key="other"))
+        assert refused.value.status == 422
+    await client.aclose()
+
+
+async def test_a_body_too_large_is_refused(provider_client) -> None:
+    with pytest.raises(ProviderError) as refused:
+        await provider_client.create_payment(request(description="x" * 20_000))
+    assert refused.value.status == 422
 
 
 @pytest.mark.parametrize(
@@ -301,3 +340,28 @@ async def test_method_icons_are_served(testpay_http) -> None:
     assert icon.headers["content-type"].startswith("image/svg+xml")
     assert "iDEAL" in icon.text
     assert (await testpay_http.get(f"{ORIGIN}/testpay/icons/nope.svg")).status_code == 404
+
+
+@pytest.mark.parametrize(
+    ("public_url", "flag", "key", "serves"),
+    [
+        ("http://localhost:3000", "", "", True),
+        ("https://dating.example", "", "", False),  # a public site without a key: no payments
+        ("https://staging.example", "1", "", True),
+        ("http://localhost:3000", "", "live_abc", False),  # Mollie takes over
+    ],
+)
+def test_the_test_provider_serves_only_where_it_may(
+    monkeypatch: pytest.MonkeyPatch, public_url: str, flag: str, key: str, serves: bool
+) -> None:
+    for name, value in (
+        ("PUBLIC_URL", public_url),
+        ("TEST_PAYMENTS", flag),
+        ("MOLLIE_API_KEY", key),
+    ):
+        monkeypatch.setenv(name, value)
+    get_config.cache_clear()
+    try:
+        assert test_provider_serves() is serves
+    finally:
+        get_config.cache_clear()

@@ -53,11 +53,12 @@ def test_no_bonus_once_timebonus25_was_redeemed(db: Session) -> None:
     anna = member(db)
     order = Order(
         member_id=anna.id, tier="p0", credits=100, list_cents=1995, amount_cents=1496,
-        currency="EUR", country="NL", method="ideal", provider="test",
+        currency="EUR", country="NL", method="ideal", provider="test", status="paid",
+        paid_at=later(30),
     )  # fmt: skip
     db.add(order)
     db.commit()
-    assert redeem(db, time_bonus_code(db).id, anna.id, order.id)
+    assert redeem(db, time_bonus_code(db).id, anna.id, order.id, paid=True)
     assert start_time_bonus(db, anna, later(60)) is None
 
 

@@ -14,6 +14,7 @@ from collections.abc import Callable
 from datetime import datetime, timedelta
 from functools import cache
 from typing import Any
+from urllib.parse import urlsplit
 
 from starlette.applications import Starlette
 from starlette.requests import Request
@@ -46,6 +47,8 @@ from services.payments.types import Money
 
 log = logging.getLogger(__name__)
 SWEEP_SECONDS = 5.0
+MAX_BODY_BYTES = 16_384
+MAX_URL_LENGTH = 500
 _NOT_FOUND = "No payment exists with token {id}."
 
 
@@ -63,7 +66,8 @@ class TestProvider:
     `deliver` posts webhooks (tests capture them instead); `clock` is the provider's now;
     `after_seconds` / `late_seconds` delay webhooks sent after the redirect / late;
     `refund_seconds` is how long a refund stays queued; `public_url` the address of the mount
-    (e.g. "https://example.org/testpay"), else taken from each request."""
+    (e.g. "https://example.org/testpay"), else taken from each request. With a `public_url`,
+    redirect and webhook addresses must be on its origin: the provider serves that site only."""
 
     __test__ = False  # not a pytest test class
 
@@ -79,6 +83,7 @@ class TestProvider:
         public_url: str | None = None,
     ) -> None:
         self.api_key, self.clock, self.public_url = api_key, clock, public_url
+        self.origin = _origin(public_url) if public_url else None
         self.refund_delay = timedelta(seconds=refund_seconds)
         self.webhooks = Webhooks(deliver, after_seconds, late_seconds)
         api = [
@@ -124,7 +129,7 @@ class TestProvider:
 
     async def create_payment(self, request: Request) -> Response:
         body = await _json_body(request)
-        new = _new_payment(body)
+        new = _new_payment(body, self.origin)
         key = request.headers.get("idempotency-key")
         payment = await asyncio.to_thread(store.create, new, key, self.clock())
         return resource(payment_json(payment, self._base(request)), 201)
@@ -282,8 +287,13 @@ class TestProvider:
 
 
 async def _json_body(request: Request) -> dict[str, Any]:
+    raw = bytearray()
+    async for chunk in request.stream():
+        raw += chunk
+        if len(raw) > MAX_BODY_BYTES:
+            raise Refusal("The request body is too large")
     try:
-        body = json.loads(await request.body() or b"{}")
+        body = json.loads(bytes(raw) or b"{}")
     except ValueError as exc:
         raise Refusal("The request body is not valid JSON") from exc
     if not isinstance(body, dict):
@@ -324,13 +334,32 @@ def _text(body: dict[str, Any], field: str, *, required: bool = True) -> str | N
     return value
 
 
-def _new_payment(body: dict[str, Any]) -> store.NewPayment:
+def _origin(url: str) -> str:
+    parts = urlsplit(url)
+    return f"{parts.scheme}://{parts.netloc}".lower()
+
+
+def _url(body: dict[str, Any], field: str, origin: str | None, *, required: bool) -> str | None:
+    """An http(s) address, on `origin` when the provider serves one site: its checkout page
+    links to it and redirects there, its webhooks post there."""
+    value = _text(body, field, required=required)
+    if value is None:
+        return None
+    parts = urlsplit(value)
+    if parts.scheme not in ("http", "https") or not parts.netloc or len(value) > MAX_URL_LENGTH:
+        raise Refusal(f"The {field} is not a valid URL", field)
+    if origin is not None and _origin(value) != origin:
+        raise Refusal(f"The {field} must be on {origin}", field)
+    return value
+
+
+def _new_payment(body: dict[str, Any], origin: str | None) -> store.NewPayment:
     """Check a create-payment body as Mollie does: the first thing wrong refused by field."""
     amount = _money(body.get("amount"), "amount")
     if amount.currency not in CURRENCIES:
         raise Refusal(f"The currency {amount.currency} is not supported", "amount.currency")
     description = _text(body, "description")
-    redirect_url = _text(body, "redirectUrl")
+    redirect_url = _url(body, "redirectUrl", origin, required=True)
     method = body.get("method")
     if method is not None:
         spec = method_spec(method)
@@ -348,7 +377,7 @@ def _new_payment(body: dict[str, Any]) -> store.NewPayment:
         method=method,
         locale=_text(body, "locale", required=False) or "en_US",
         redirect_url=str(redirect_url),
-        webhook_url=_text(body, "webhookUrl", required=False),
+        webhook_url=_url(body, "webhookUrl", origin, required=False),
         metadata=metadata,
         lifetime=lifetime(method),
     )

@@ -15,7 +15,7 @@ from translations.locales import DEFAULT_LOCALE, supported
 OUTCOMES = (
     ("paid", N_("Paid")),
     ("failed", N_("Failed")),
-    ("canceled", N_("Canceled")),
+    ("canceled", N_("Cancelled")),
     ("expired", N_("Expired")),
     ("pending", N_("Pending")),
     ("open", N_("Leave open")),
