@@ -79,10 +79,10 @@ def payment_country(db: Session, member_id: int, requested: str | None) -> str:
 
 def quote(viewer: Viewer, tier: str, country: str | None, code: str | None) -> Quote:
     with db_session() as db:
-        return _quote(db, viewer.member_id, tier, country, code, None, utcnow())
+        return quote_in(db, viewer.member_id, tier, country, code, None, utcnow())
 
 
-def _quote(
+def quote_in(
     db: Session,
     member_id: int,
     tier: str,
@@ -156,25 +156,27 @@ def place_order(
     once-per-member discount is held by this order from now on (released if it fails)."""
     try:
         with transaction() as db:
-            return Done(_placed(db, viewer, tier, method, country, code))
-    except _HeldElsewhere:
-        return Done(_refused(DISCOUNT_CODE_IN_USE))
+            return Done(place_in(db, viewer, tier, method, country, code))
+    except HeldElsewhere:
+        return Done(refused(DISCOUNT_CODE_IN_USE))
 
 
-class _HeldElsewhere(Exception):
-    """Another open order of the member holds the discount: this one is not stored."""
+class HeldElsewhere(Exception):
+    """Another open order of the member holds the discount: this one must not be stored, so
+    the transaction that placed it is rolled back."""
 
 
-def _placed(
+def place_in(
     db: Session, viewer: Viewer, tier: str, method: str, country: str | None, code: str | None
 ) -> PlacedOrder:
+    """The order, placed in the caller's transaction (raises HeldElsewhere, see above)."""
     if method not in METHOD_LABELS:
-        return _refused(GENERIC_ERROR)
+        return refused(GENERIC_ERROR)
     if _open_orders_lately(db, viewer.member_id) >= MAX_OPEN_ORDERS:
-        return _refused(TOO_MANY_CHECKOUTS)
-    offer = _quote(db, viewer.member_id, tier, country, code, method, utcnow())
+        return refused(TOO_MANY_CHECKOUTS)
+    offer = quote_in(db, viewer.member_id, tier, country, code, method, utcnow())
     if offer.bundle is None:
-        return _refused(offer.error, offer.error_params)
+        return refused(offer.error, offer.error_params)
     order = _new_order(viewer, offer, method)
     db.add(order)
     db.flush()
@@ -184,7 +186,7 @@ def _placed(
         and discount.code_id
         and not redeem(db, discount.code_id, viewer.member_id, order.id)
     ):
-        raise _HeldElsewhere
+        raise HeldElsewhere
     return PlacedOrder(order.id, offer.amount, offer.country, order.idempotency_key)
 
 
@@ -219,5 +221,5 @@ def _new_order(viewer: Viewer, offer: Quote, method: str) -> Order:
     )
 
 
-def _refused(error: str, params: tuple[tuple[str, str], ...] = ()) -> PlacedOrder:
+def refused(error: str, params: tuple[tuple[str, str], ...] = ()) -> PlacedOrder:
     return PlacedOrder(0, Money(0, ""), "", "", error, params)

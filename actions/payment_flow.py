@@ -11,6 +11,7 @@ from collections.abc import Awaitable, Callable
 from typing import TypeVar
 
 from actions.checkout import place_order, quote
+from actions.direct_debit import sdd_start
 from actions.payment_reads import (
     last_order,
     order_view,
@@ -19,7 +20,7 @@ from actions.payment_reads import (
     unsettled_payments,
 )
 from actions.payment_views import CheckoutResult, MethodView, OrderView
-from actions.payments import apply_payment, attach_payment
+from actions.payments import DIRECT_DEBIT, apply_payment, attach_payment
 from actions.refunds import (
     RefundPlan,
     record_refund,
@@ -61,8 +62,14 @@ async def payment_methods(viewer: Viewer, tier: str, country: str | None) -> tup
     except ProviderError as error:
         log.warning("payment methods unavailable: %s", error)
         return ()
+    direct_debit = (
+        any(m.id == DIRECT_DEBIT for m in methods)
+        and (await read(sdd_start, viewer, tier, country)).offered
+    )  # the provider's list knows neither our SEPA rules nor a member's block
     return tuple(
-        MethodView(m.id, m.description, m.image_url) for m in methods if m.id in METHOD_LABELS
+        MethodView(m.id, m.description, m.image_url)
+        for m in methods
+        if m.id in METHOD_LABELS and (m.id != DIRECT_DEBIT or direct_debit)
     )
 
 
@@ -71,7 +78,7 @@ async def start_checkout(
 ) -> CheckoutResult:
     """Order the bundle and hand the member to the provider's checkout."""
     offered = {m.id for m in await payment_methods(viewer, tier, country)}
-    if method not in offered:
+    if method not in offered or method == DIRECT_DEBIT:  # that one signs a mandate first
         return CheckoutResult("", 0, PAYMENT_FAILED)
     for payment_id in await read(unsettled_payments, viewer):
         await sync_payment(payment_id)  # a payment given up on frees the discount it held
@@ -100,12 +107,12 @@ async def start_checkout(
 
 async def _create_payment(request: PaymentRequest) -> ProviderPayment | None:
     try:
-        return await _answered(lambda: payment_client().create_payment(request))
+        return await answered(lambda: payment_client().create_payment(request))
     except ProviderError:
         return None
 
 
-async def _answered(call: Callable[[], Awaitable[T]]) -> T:
+async def answered(call: Callable[[], Awaitable[T]]) -> T:
     """The provider's answer to a request carrying an idempotency key: asked again, with the
     same key, while no answer came (it may have arrived); a refusal is raised at once."""
     for attempt in range(1, ATTEMPTS):
@@ -181,7 +188,7 @@ async def _refund(plan: RefundPlan, language: str) -> str:
         language, "Refund of credits order {number}", number=order_number(plan.order_id)
     )
     try:
-        refund = await _answered(
+        refund = await answered(
             lambda: payment_client().create_refund(
                 plan.payment_id, plan.amount, description, plan.idempotency_key
             )

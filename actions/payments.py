@@ -42,6 +42,7 @@ _ORDER_STATUS = {
     PaymentStatus.CANCELED: OrderStatus.CANCELED,
     PaymentStatus.EXPIRED: OrderStatus.EXPIRED,
 }
+DIRECT_DEBIT = "directdebit"
 _FAILED = frozenset({OrderStatus.FAILED, OrderStatus.CANCELED, OrderStatus.EXPIRED})
 _REFUND_UNDONE = frozenset({RefundStatus.FAILED, RefundStatus.CANCELED})
 
@@ -80,12 +81,31 @@ def _apply(
         return Done(False)
     effects: list[object] = []
     changed = _follow_refunds(db, order, refunds, effects)
+    before = order.status
     changed |= _move(db, order, _target_status(order, payment), effects)
+    if changed and _returned_debit(order, before):
+        _block_direct_debit(db, order.member_id, payment.failure_reason or order.status)
     if changed:
         order.updated_at = utcnow()
         effects += [PaymentSettled(order.member_id, order.id), BadgesChanged(order.member_id)]
     db.add(order)
     return Done(changed, tuple(effects))
+
+
+def _returned_debit(order: Order, before: str) -> bool:
+    """A direct debit the bank sent back: failed after it was pending, or charged back."""
+    if order.method != DIRECT_DEBIT:
+        return False
+    failed = order.status == OrderStatus.FAILED and before == OrderStatus.PENDING
+    return failed or order.status == OrderStatus.CHARGED_BACK
+
+
+def _block_direct_debit(db: Session, member_id: int, reason: str) -> None:
+    """No more direct debit for the member (other methods still work) until support lifts it."""
+    member = db.get(Member, member_id)
+    if member is not None and member.sdd_blocked_at is None:
+        member.sdd_blocked_at, member.sdd_block_reason = utcnow(), reason[:20]
+        db.add(member)
 
 
 def _amount_matches(order: Order, payment: ProviderPayment) -> bool:

@@ -1,11 +1,17 @@
-"""Support's command line: `python -m app.support withdraw ORDER_ID` withdraws a purchase for
-a member who asked by mail or phone, with the same rules and pro rata refund as /transactions."""
+"""Support's command line, for a member who asked by mail or phone:
+
+python -m app.support withdraw ORDER_ID      refund a purchase's unused credits (the same
+                                             rules and pro rata refund as /transactions)
+python -m app.support unblock-sdd MEMBER_ID  let a member pay by direct debit again
+"""
 
 import argparse
 import asyncio
 
+from actions.direct_debit import lift_direct_debit_block
 from actions.effects import settle
 from actions.payment_flow import withdraw_by_support
+from actions.runner import act
 from translations.catalog import gettext
 
 
@@ -15,14 +21,29 @@ async def _withdraw(order_id: int) -> str:
     return error
 
 
+async def _unblock(member_id: int) -> str:
+    return "" if await act(lift_direct_debit_block, member_id) else "no direct debit block"
+
+
+def _run(arguments: argparse.Namespace) -> tuple[str, str]:
+    """The error ("" for none) and what was done."""
+    if arguments.command == "withdraw":
+        error = asyncio.run(_withdraw(arguments.id))
+        return gettext("en", error) if error else "", f"order {arguments.id}: refund requested"
+    return asyncio.run(_unblock(arguments.id)), f"member {arguments.id}: direct debit allowed"
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(prog="python -m app.support")
     commands = parser.add_subparsers(dest="command", required=True)
-    withdraw = commands.add_parser("withdraw", help="refund a purchase's unused credits")
-    withdraw.add_argument("order_id", type=int)
-    arguments = parser.parse_args()
-    error = asyncio.run(_withdraw(arguments.order_id))
-    print(gettext("en", error) if error else f"order {arguments.order_id}: refund requested")
+    commands.add_parser("withdraw", help="refund a purchase's unused credits").add_argument(
+        "id", type=int, metavar="ORDER_ID"
+    )
+    commands.add_parser("unblock-sdd", help="lift a direct debit block").add_argument(
+        "id", type=int, metavar="MEMBER_ID"
+    )
+    error, done = _run(parser.parse_args())
+    print(error or done)
     raise SystemExit(1 if error else 0)
 
 

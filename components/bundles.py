@@ -12,6 +12,10 @@ from translations.catalog import N_
 Bundle = rx.Var[dict]  # a BundleView of actions/payment_views.py
 VAT_NOTE = N_("Prices include VAT. One-time purchase, no subscription.")
 INSTANT_NOTE = N_("You receive your credits instantly after payment.")
+COLLECTION_NOTE = N_(
+    "Your credits arrive as soon as your bank has paid the debit, usually within a few working "
+    "days."
+)
 
 
 def _body(bundle: Bundle) -> rx.Component:

@@ -47,6 +47,8 @@ class Member(SQLModel, table=True):
     delete_reason: str | None = Field(default=None, max_length=30)
     delete_note: str | None = Field(default=None, max_length=500)
     time_bonus_until: datetime | None = None  # the running welcome discount's deadline
+    sdd_blocked_at: datetime | None = None  # a returned direct debit: the method is withheld
+    sdd_block_reason: str | None = Field(default=None, max_length=40)
 
 
 class Profile(SQLModel, table=True):

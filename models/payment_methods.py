@@ -1,6 +1,7 @@
 """The payment methods by the provider's id (Mollie's), with the label members see.
 
-Brand names stay as they are in every language; only the generic card label is translated.
+Brand names stay as they are in every language; only generic labels (card, direct debit) are
+translated.
 """
 
 from translations.catalog import N_, gettext
@@ -16,6 +17,7 @@ METHOD_LABELS: dict[str, str] = {
     "vipps": "Vipps",
     "swish": "Swish",
     "twint": "TWINT",
+    "directdebit": N_("SEPA Direct Debit"),
 }
 
 

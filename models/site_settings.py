@@ -129,6 +129,13 @@ class SiteSettings:
     fictional_singular: dict[str, str] = field(default_factory=lambda: dict(_FICTIONAL_SINGULAR))
     fictional_plural: dict[str, str] = field(default_factory=lambda: dict(_FICTIONAL_PLURAL))
     refund_days: int = 14
+    # SEPA direct debit: the creditor on the mandate, and limits per IBAN (amounts in cents).
+    creditor_name: str = "Amorly Media B.V."
+    creditor_identifier: str = "NL98ZZZ999999999999"
+    creditor_address: str = "Keizersgracht 123, 1015 CJ Amsterdam, Netherlands"
+    sdd_limit_day_cents: int = 20000
+    sdd_limit_30d_cents: int = 50000
+    sdd_accounts_per_iban: int = 1
     vat_rates: dict[str, float] = field(default_factory=lambda: dict(DEFAULT_VAT_RATES))
     signups: str = "all"
     logged_out_search: bool = True

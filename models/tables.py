@@ -6,6 +6,7 @@ from models.auth_session import AuthSession
 from models.blocks import Block
 from models.chat import ChatSide, Conversation, Message
 from models.credits import CreditEntry
+from models.direct_debit import SddMandate, SmsCode
 from models.discount_codes import DiscountCode, DiscountRedemption
 from models.email_tokens import EmailToken
 from models.likes import Like
@@ -43,9 +44,11 @@ __all__ = [
     "ResetRequest",
     "SandboxPayment",
     "SandboxRefund",
+    "SddMandate",
     "SearchPreference",
     "SignupEvent",
     "SignupSource",
     "SiteSetting",
+    "SmsCode",
     "metadata",
 ]

@@ -34,6 +34,7 @@ class AppConfig:
     demo_members: int
     smtp_url: str | None
     mail_from: str
+    sms_url: str | None
     trusted_proxy_hops: int
     mollie_api_key: str | None
     mollie_api_url: str | None
@@ -42,6 +43,10 @@ class AppConfig:
     @property
     def outbox_dir(self) -> Path:
         return self.data_dir / "outbox"
+
+    @property
+    def sms_outbox_dir(self) -> Path:
+        return self.data_dir / "sms_outbox"
 
     @property
     def media_dir(self) -> Path:
@@ -81,6 +86,7 @@ def get_config() -> AppConfig:
         demo_members=int(os.environ.get("DEMO_MEMBERS") or 300) if _flag("DEMO_DATA", True) else 0,
         smtp_url=os.environ.get("SMTP_URL") or None,
         mail_from=os.environ.get("MAIL_FROM") or "noreply@localhost",
+        sms_url=os.environ.get("SMS_URL") or None,
         trusted_proxy_hops=int(os.environ.get("TRUSTED_PROXY_HOPS") or 0),
         mollie_api_key=os.environ.get("MOLLIE_API_KEY") or None,
         mollie_api_url=os.environ.get("MOLLIE_API_URL") or None,

@@ -11,6 +11,7 @@ from dataclasses import asdict
 import reflex as rx
 
 from actions.checkout import MAX_CODE_LENGTH
+from actions.direct_debit import METHOD as DIRECT_DEBIT
 from actions.payment_flow import payment_methods, repeat_last_order, start_checkout
 from actions.payment_reads import credits_offer, lookup_code, welcome_offer
 from actions.payment_views import CheckoutResult, CreditsOffer
@@ -159,6 +160,9 @@ class CreditsState(rx.State):
         if self.method not in self._method_ids():
             self.error = await self._text(GENERIC_ERROR)
             return
+        if self.method == DIRECT_DEBIT:  # its own form, mandate and code first
+            yield rx.redirect(url("directdebit", tier=self.tier))
+            return
         self.busy, self.error = True, ""
         yield
         result = await start_checkout(
@@ -171,6 +175,9 @@ class CreditsState(rx.State):
         """/credits/repeat-order: the last bundle with the last method, in one step."""
         viewer = await current_viewer(self)
         if viewer is None or self.busy or not self.last_tier:
+            return
+        if self.last_method == DIRECT_DEBIT:  # a new mandate signed with a new code
+            yield rx.redirect(url("directdebit", tier=self.last_tier))
             return
         self.busy, self.error = True, ""
         yield

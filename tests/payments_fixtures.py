@@ -6,11 +6,13 @@ Use in a test module: `pytest_plugins = ["tests.payments_fixtures"]`, then the f
 `provider_client`, `testpay`, `testpay_clock`, `testpay_http`, `testpay_webhooks`.
 `testpay_webhooks` records (url, payment_id); pass `deliver=asgi_deliver(app)` to a
 TestProvider of your own to hand webhooks to an ASGI app (our real webhook route) instead.
+`signed_mandate` registers a customer and a SEPA mandate; `Shop.outcome` / `Shop.collect`
+settle a direct debit at once (paid, or failed for a bank reason) or after its collection days.
 """
 
 from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
-from datetime import UTC, datetime, timedelta
+from datetime import UTC, date, datetime, timedelta
 from pathlib import Path
 from urllib.parse import urlsplit
 
@@ -20,6 +22,7 @@ from starlette.applications import Starlette
 from starlette.routing import Mount
 from starlette.types import ASGIApp
 
+import actions.direct_debit_flow as direct_debit_flow
 import actions.payment_flow as payment_flow
 import models.test_payments  # noqa: F401 - registers the test provider's tables
 from actions.effects import settle
@@ -28,9 +31,13 @@ from services.config import get_config
 from services.payments.mollie import MollieClient
 from services.payments.provider import TEST_PROVIDER_KEY, TEST_PROVIDER_PATH
 from services.payments.test_provider import Deliver, TestProvider
+from services.payments.types import ProviderMandate
 
 ORIGIN = "http://testserver"
+CLIENT_USERS = (payment_flow, direct_debit_flow)  # the modules that ask the provider
 API_URL = f"{ORIGIN}{TEST_PROVIDER_PATH}/v2"
+TEST_IBAN = "NL91ABNA0417164300"
+AUTHORISED = {"Authorization": f"Bearer {TEST_PROVIDER_KEY}"}
 
 
 @dataclass
@@ -84,6 +91,18 @@ def make_provider_client(provider: TestProvider, api_key: str = TEST_PROVIDER_KE
     return MollieClient(api_key, API_URL, transport=provider_transport(provider))
 
 
+async def signed_mandate(
+    client: MollieClient,
+    name: str = "Anna de Vries",
+    iban: str = TEST_IBAN,
+    reference: str = "AMR-7-K2M9",
+    signed_on: date = date(2026, 3, 1),
+) -> tuple[str, ProviderMandate]:
+    """A customer and their SEPA direct debit mandate: (customer id, mandate)."""
+    customer = await client.create_customer(name, "anna@example.org", "nl_NL", {"member": "7"})
+    return customer, await client.create_mandate(customer, name, iban, signed_on, reference)
+
+
 @pytest.fixture
 def testpay_clock() -> FakeClock:
     return FakeClock()
@@ -121,7 +140,7 @@ async def testpay_http(testpay) -> AsyncIterator[httpx.AsyncClient]:
     async with httpx.AsyncClient(
         transport=provider_transport(testpay),
         base_url=ORIGIN,
-        headers={"Authorization": f"Bearer {TEST_PROVIDER_KEY}"},
+        headers=AUTHORISED,
     ) as client:
         yield client
 
@@ -139,9 +158,30 @@ class Shop:
         path = httpx.URL(checkout_url).path
         answer = await self.browser.post(path, data={"outcome": status, "webhook": webhook})
         assert answer.status_code == 303
+        await self._delivered()
+        return answer.headers["location"]
+
+    async def outcome(
+        self, payment_id: str, status: str = "paid", reason: str | None = None
+    ) -> httpx.Response:
+        """The testing control settles the payment at once (a direct debit fails for the bank's
+        `reason`); its webhook delivered and its effects dispatched."""
+        body = {"status": status} | ({"reason": reason} if reason else {})
+        path = f"{TEST_PROVIDER_PATH}/v2/payments/{payment_id}/test-outcome"
+        answer = await self.browser.post(path, json=body, headers=AUTHORISED)
+        await self._delivered()
+        return answer
+
+    async def collect(self, days: float = 3) -> int:
+        """`days` pass at the provider: due direct debits are collected (paid, webhooked)."""
+        self.provider.clock.advance(days=days)
+        collected = await self.provider.sweep()
+        await self._delivered()
+        return collected
+
+    async def _delivered(self) -> None:
         await self.provider.webhooks.drain()
         await settle()
-        return answer.headers["location"]
 
 
 @pytest.fixture
@@ -152,7 +192,8 @@ async def shop(engine, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Async
         deliver=asgi_deliver(http_api()), clock=FakeClock(), after_seconds=0.01, late_seconds=0.02
     )
     client = make_provider_client(provider)
-    monkeypatch.setattr(payment_flow, "payment_client", lambda: client)
+    for module in CLIENT_USERS:
+        monkeypatch.setattr(module, "payment_client", lambda: client)
     async with httpx.AsyncClient(
         transport=provider_transport(provider), base_url="http://testserver"
     ) as browser:

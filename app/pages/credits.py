@@ -5,8 +5,16 @@ the provider's checkout; /credits/{tier}/{method?}: the method choice of one bun
 import reflex as rx
 
 from actions.checkout import MAX_CODE_LENGTH
+from actions.direct_debit import METHOD as DIRECT_DEBIT
 from app.pages.registry import page
-from components.bundles import INSTANT_NOTE, VAT_NOTE, bundle_choice, bundle_grid, no_purchase_yet
+from components.bundles import (
+    COLLECTION_NOTE,
+    INSTANT_NOTE,
+    VAT_NOTE,
+    bundle_choice,
+    bundle_grid,
+    no_purchase_yet,
+)
 from components.i18n import t, t_choice
 from components.member_card import country_name
 from components.time_bonus import countdown
@@ -201,7 +209,11 @@ def _summary() -> rx.Component:
         ),
         rx.button(
             rx.icon("lock", size=16),
-            t("Pay {price}", price=chosen["price"].to(str)),
+            rx.cond(
+                S.method == DIRECT_DEBIT,
+                t("Continue"),
+                t("Pay {price}", price=chosen["price"].to(str)),
+            ),
             size="4",
             width="100%",
             loading=S.busy,
@@ -210,7 +222,11 @@ def _summary() -> rx.Component:
             data_testid="buy-button",
         ),
         rx.el.p(t(VAT_NOTE), class_name="muted small"),
-        rx.el.p(rx.icon("zap", size=14), t(INSTANT_NOTE), class_name="muted small instant-note"),
+        rx.el.p(
+            rx.icon("zap", size=14),
+            rx.cond(S.method == DIRECT_DEBIT, t(COLLECTION_NOTE), t(INSTANT_NOTE)),
+            class_name="muted small instant-note",
+        ),
         class_name="card purchase-summary",
     )
 

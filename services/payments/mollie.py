@@ -1,4 +1,5 @@
-"""A small async client for Mollie's v2 API (payments, methods, refunds) over httpx.
+"""A small async client for Mollie's v2 API (payments, methods, refunds, chargebacks, and the
+customers and mandates a direct debit is charged on) over httpx.
 
 The same client talks to api.mollie.com and to our built-in test provider, which speaks the
 same API. Every failure surfaces as ProviderError: Mollie's error JSON parsed, or status 0
@@ -8,17 +9,20 @@ when no answer came (network error, timeout, garbage).
 import asyncio
 import functools
 from collections.abc import Callable
-from datetime import datetime
+from datetime import date, datetime
 from typing import Any, TypeVar
 
 import httpx
 
 from services.payments.amounts import amount_json, money_of
 from services.payments.types import (
+    MandateStatus,
     Money,
     PaymentRequest,
     PaymentStatus,
+    ProviderChargeback,
     ProviderError,
+    ProviderMandate,
     ProviderMethod,
     ProviderPayment,
     ProviderRefund,
@@ -50,7 +54,7 @@ class MollieClient:
         self._loop: asyncio.AbstractEventLoop | None = None
 
     async def create_payment(self, request: PaymentRequest) -> ProviderPayment:
-        body = {
+        body: dict[str, Any] = {
             "amount": amount_json(request.amount),
             "description": request.description,
             "redirectUrl": request.redirect_url,
@@ -59,7 +63,15 @@ class MollieClient:
             "locale": request.locale,
             "metadata": request.metadata,
         }
-        data = await self._call("POST", "/payments", json=body, key=request.idempotency_key)
+        if request.sequence_type != "oneoff":  # a payment on the customer's mandate
+            body |= {
+                "sequenceType": request.sequence_type,
+                "customerId": request.customer_id,
+                "mandateId": request.mandate_id,
+            }
+        data = await self._call(
+            "POST", "/payments", json=_without_none(body), key=request.idempotency_key
+        )
         return parse_payment(data)
 
     async def get_payment(self, payment_id: str) -> ProviderPayment:
@@ -90,6 +102,48 @@ class MollieClient:
     async def list_refunds(self, payment_id: str) -> list[ProviderRefund]:
         data = await self._call("GET", f"/payments/{payment_id}/refunds", params={"limit": 250})
         return [parse_refund(item) for item in _embedded(data, "refunds")]
+
+    async def list_chargebacks(self, payment_id: str) -> list[ProviderChargeback]:
+        path = f"/payments/{payment_id}/chargebacks"
+        data = await self._call("GET", path, params={"limit": 250})
+        return [parse_chargeback(item) for item in _embedded(data, "chargebacks")]
+
+    async def create_customer(
+        self,
+        name: str,
+        email: str,
+        locale: str,
+        metadata: dict[str, str],
+        idempotency_key: str | None = None,
+    ) -> str:
+        """A new customer (to hold mandates); its id, "cst_..."."""
+        body = {"name": name, "email": email, "locale": locale, "metadata": metadata}
+        data = await self._call("POST", "/customers", json=body, key=idempotency_key)
+        return _customer_id(data)
+
+    async def create_mandate(
+        self,
+        customer_id: str,
+        consumer_name: str,
+        consumer_account: str,
+        signature_date: date,
+        mandate_reference: str,
+        idempotency_key: str | None = None,
+    ) -> ProviderMandate:
+        """A SEPA direct debit mandate the member signed with us, registered on the customer."""
+        body = {
+            "method": "directdebit",
+            "consumerName": consumer_name,
+            "consumerAccount": consumer_account,
+            "signatureDate": signature_date.isoformat(),
+            "mandateReference": mandate_reference,
+        }
+        path = f"/customers/{customer_id}/mandates"
+        return parse_mandate(await self._call("POST", path, json=body, key=idempotency_key))
+
+    async def get_mandate(self, customer_id: str, mandate_id: str) -> ProviderMandate:
+        path = f"/customers/{customer_id}/mandates/{mandate_id}"
+        return parse_mandate(await self._call("GET", path))
 
     async def aclose(self) -> None:
         if self._http is not None:
@@ -156,6 +210,10 @@ def _error(response: httpx.Response) -> ProviderError:
     )
 
 
+def _without_none(body: dict[str, Any]) -> dict[str, Any]:
+    return {key: value for key, value in body.items() if value is not None}
+
+
 def _embedded(data: dict[str, Any], name: str) -> list[dict[str, Any]]:
     items = (data.get("_embedded") or {}).get(name) or []
     return [item for item in items if isinstance(item, dict)]
@@ -176,6 +234,19 @@ def _metadata(value: object) -> dict[str, str]:
 
 def _time(value: object) -> datetime | None:
     return datetime.fromisoformat(value) if isinstance(value, str) else None
+
+
+def _date(value: object) -> date | None:
+    return date.fromisoformat(value) if isinstance(value, str) else None
+
+
+def _details(data: dict[str, Any]) -> dict[str, Any]:
+    details = data.get("details")
+    return details if isinstance(details, dict) else {}
+
+
+def _optional_text(value: object) -> str | None:
+    return value if isinstance(value, str) and value else None
 
 
 def _readable(parse: Callable[[dict[str, Any]], T]) -> Callable[[dict[str, Any]], T]:
@@ -204,6 +275,51 @@ def parse_payment(data: dict[str, Any]) -> ProviderPayment:
         amount_refunded=_optional_money(data.get("amountRefunded")),
         amount_charged_back=_optional_money(data.get("amountChargedBack")),
         expires_at=_time(data.get("expiresAt")),
+        sequence_type=data.get("sequenceType") or "oneoff",
+        customer_id=_optional_text(data.get("customerId")),
+        mandate_id=_optional_text(data.get("mandateId")),
+        due_date=_date(_details(data).get("dueDate")),
+        failure_reason=_failure_reason(data),
+    )
+
+
+def _failure_reason(data: dict[str, Any]) -> str | None:
+    """The bank's reason code of a failed direct debit (Mollie: details.bankReasonCode)."""
+    if data.get("status") != PaymentStatus.FAILED:
+        return None
+    return _optional_text(_details(data).get("bankReasonCode"))
+
+
+@_readable
+def _customer_id(data: dict[str, Any]) -> str:
+    customer_id = data["id"]
+    if not isinstance(customer_id, str) or not customer_id:
+        raise ValueError(f"not a customer id: {customer_id!r}")
+    return customer_id
+
+
+@_readable
+def parse_mandate(data: dict[str, Any]) -> ProviderMandate:
+    details = _details(data)
+    return ProviderMandate(
+        id=data["id"],
+        status=MandateStatus(data["status"]),
+        method=data["method"],
+        mandate_reference=_optional_text(data.get("mandateReference")),
+        signature_date=_date(data.get("signatureDate")),
+        consumer_name=_optional_text(details.get("consumerName")),
+        consumer_account=_optional_text(details.get("consumerAccount")),
+    )
+
+
+@_readable
+def parse_chargeback(data: dict[str, Any]) -> ProviderChargeback:
+    reason = data.get("reason")
+    return ProviderChargeback(
+        id=data["id"],
+        payment_id=data["paymentId"],
+        amount=money_of(data["amount"]),
+        reason_code=_optional_text(reason.get("code")) if isinstance(reason, dict) else None,
     )
 
 

@@ -1,7 +1,7 @@
 """What the payment provider answers, in our terms: amounts in minor units (cents)."""
 
 from dataclasses import dataclass, field
-from datetime import datetime
+from datetime import date, datetime
 from enum import StrEnum
 
 
@@ -15,6 +15,14 @@ class PaymentStatus(StrEnum):
     CANCELED = "canceled"
     EXPIRED = "expired"
     FAILED = "failed"
+
+
+class MandateStatus(StrEnum):
+    """Mollie's mandate statuses: a direct debit mandate is valid once created."""
+
+    VALID = "valid"
+    PENDING = "pending"
+    INVALID = "invalid"
 
 
 class RefundStatus(StrEnum):
@@ -35,16 +43,20 @@ class Money:
 @dataclass(frozen=True)
 class PaymentRequest:
     """A payment to create. `idempotency_key` is sent as the Idempotency-Key header, so a retry
-    of the same order never creates a second payment."""
+    of the same order never creates a second payment. A payment on a mandate (direct debit)
+    names the customer and mandate with sequence type "recurring" and needs no redirect."""
 
     amount: Money
     description: str
-    redirect_url: str
+    redirect_url: str | None
     webhook_url: str
     method: str
     locale: str  # Mollie locale, e.g. "nl_NL"
     metadata: dict[str, str]
     idempotency_key: str
+    customer_id: str | None = None  # "cst_..."
+    mandate_id: str | None = None  # "mdt_..."
+    sequence_type: str = "oneoff"  # or "recurring": charged on the mandate, no checkout
 
 
 @dataclass(frozen=True)
@@ -58,6 +70,32 @@ class ProviderPayment:
     amount_refunded: Money | None = None
     amount_charged_back: Money | None = None
     expires_at: datetime | None = None
+    sequence_type: str = "oneoff"
+    customer_id: str | None = None
+    mandate_id: str | None = None
+    due_date: date | None = None  # a direct debit's collection date (details.dueDate)
+    failure_reason: str | None = None  # a failed direct debit's bank code, e.g. "AC04"
+
+
+@dataclass(frozen=True)
+class ProviderMandate:
+    id: str  # "mdt_..."
+    status: MandateStatus
+    method: str  # "directdebit"
+    mandate_reference: str | None = None
+    signature_date: date | None = None
+    consumer_name: str | None = None
+    consumer_account: str | None = None  # the IBAN
+
+
+@dataclass(frozen=True)
+class ProviderChargeback:
+    """Money the customer's bank took back; `reason_code` e.g. "MD06" (a refund claim)."""
+
+    id: str  # "chb_..."
+    payment_id: str
+    amount: Money
+    reason_code: str | None = None
 
 
 @dataclass(frozen=True)

@@ -1,18 +1,24 @@
 """The Mollie client against Mollie's documented responses (docs.mollie.com: Create payment,
-Get payment, List methods, Create refund, List refunds, Handling errors), via MockTransport."""
+Get payment, List methods, Create refund, List refunds, List payment chargebacks, Create
+customer, Create mandate, Get mandate, a recurring SEPA Direct Debit payment and its details,
+Handling errors), via MockTransport."""
 
+import dataclasses
 import json
-from datetime import UTC, datetime
+from datetime import UTC, date, datetime
 
 import httpx
 import pytest
 
 from services.payments.mollie import LIVE_API_URL, MollieClient
 from services.payments.types import (
+    MandateStatus,
     Money,
     PaymentRequest,
     PaymentStatus,
+    ProviderChargeback,
     ProviderError,
+    ProviderMandate,
     RefundStatus,
 )
 
@@ -180,6 +186,151 @@ ERROR_401 = {
     },
 }
 
+CUSTOMER = {
+    "resource": "customer",
+    "id": "cst_8wmqcHMN4U",
+    "mode": "test",
+    "name": "Customer A",
+    "email": "customer@example.org",
+    "locale": "nl_NL",
+    "metadata": {"member_id": "7"},
+    "createdAt": "2018-04-06T13:10:19.0Z",
+    "_links": {
+        "self": {
+            "href": "https://api.mollie.com/v2/customers/cst_8wmqcHMN4U",
+            "type": "application/hal+json",
+        },
+        "documentation": {
+            "href": "https://docs.mollie.com/reference/v2/customers-api/create-customer",
+            "type": "text/html",
+        },
+    },
+}
+
+MANDATE = {
+    "resource": "mandate",
+    "id": "mdt_h3gAaD5zP",
+    "mode": "test",
+    "status": "valid",
+    "method": "directdebit",
+    "details": {
+        "consumerName": "John Doe",
+        "consumerAccount": "NL55INGB0000000000",
+        "consumerBic": "INGBNL2A",
+    },
+    "mandateReference": "YOUR-COMPANY-MD1380",
+    "signatureDate": "2018-05-07",
+    "createdAt": "2018-05-07T10:49:08+00:00",
+    "_links": {
+        "self": {
+            "href": "https://api.mollie.com/v2/customers/cst_8wmqcHMN4U/mandates/mdt_h3gAaD5zP",
+            "type": "application/hal+json",
+        },
+        "customer": {
+            "href": "https://api.mollie.com/v2/customers/cst_8wmqcHMN4U",
+            "type": "application/hal+json",
+        },
+        "documentation": {
+            "href": "https://docs.mollie.com/reference/v2/mandates-api/get-mandate",
+            "type": "text/html",
+        },
+    },
+}
+
+DIRECT_DEBIT = {
+    "resource": "payment",
+    "id": "tr_7UhSN1zuXS",
+    "mode": "test",
+    "createdAt": "2018-03-20T13:13:37+00:00",
+    "amount": {"value": "19.95", "currency": "EUR"},
+    "description": "Order 7: 100 credits",
+    "method": "directdebit",
+    "metadata": {"order_id": "7"},
+    "status": "pending",
+    "isCancelable": True,
+    "profileId": "pfl_QkEhN94Ba",
+    "customerId": "cst_8wmqcHMN4U",
+    "mandateId": "mdt_h3gAaD5zP",
+    "sequenceType": "recurring",
+    "redirectUrl": None,
+    "webhookUrl": "https://webshop.example.org/payments/webhook/",
+    "details": {
+        "transferReference": "SD11-2222-3333-4444",
+        "creditorIdentifier": "NL08ZZZ502057730000",
+        "consumerName": "John Doe",
+        "consumerAccount": "NL55INGB0000000000",
+        "consumerBic": "INGBNL2A",
+        "dueDate": "2018-03-23",
+        "signatureDate": "2018-03-20",
+        "mandateReference": "YOUR-COMPANY-MD1380",
+    },
+    "_links": {
+        "self": {
+            "href": "https://api.mollie.com/v2/payments/tr_7UhSN1zuXS",
+            "type": "application/hal+json",
+        },
+        "customer": {
+            "href": "https://api.mollie.com/v2/customers/cst_8wmqcHMN4U",
+            "type": "application/hal+json",
+        },
+        "mandate": {
+            "href": "https://api.mollie.com/v2/customers/cst_8wmqcHMN4U/mandates/mdt_h3gAaD5zP",
+            "type": "application/hal+json",
+        },
+    },
+}
+
+RETURNED = {
+    **DIRECT_DEBIT,
+    "status": "failed",
+    "isCancelable": False,
+    "failedAt": "2018-03-24T09:00:00+00:00",
+    "details": {
+        **DIRECT_DEBIT["details"],
+        "bankReasonCode": "AC04",
+        "bankReason": "Account closed",
+        "endToEndIdentifier": "E2E-7UhSN1zuXS",
+        "batchReference": "BATCH-2018-03-23",
+        "fileReference": "FILE-2018-03-23",
+    },
+}
+
+CHARGEBACKS = {
+    "count": 1,
+    "_embedded": {
+        "chargebacks": [
+            {
+                "resource": "chargeback",
+                "id": "chb_n9z0tp",
+                "amount": {"currency": "EUR", "value": "19.95"},
+                "settlementAmount": {"currency": "EUR", "value": "-19.95"},
+                "createdAt": "2018-03-14T17:00:52.0Z",
+                "reason": {"code": "MD06", "description": "Refund request by end customer"},
+                "reversedAt": None,
+                "paymentId": "tr_7UhSN1zuXS",
+                "_links": {
+                    "self": {
+                        "href": "https://api.mollie.com/v2/payments/tr_7UhSN1zuXS/chargebacks/chb_n9z0tp",
+                        "type": "application/hal+json",
+                    },
+                    "payment": {
+                        "href": "https://api.mollie.com/v2/payments/tr_7UhSN1zuXS",
+                        "type": "application/hal+json",
+                    },
+                },
+            }
+        ]
+    },
+    "_links": {
+        "self": {
+            "href": "https://api.mollie.com/v2/payments/tr_7UhSN1zuXS/chargebacks",
+            "type": "application/hal+json",
+        },
+        "previous": None,
+        "next": None,
+    },
+}
+
 REQUEST = PaymentRequest(
     amount=Money(1000, "EUR"),
     description="Order #12345",
@@ -330,4 +481,117 @@ async def test_an_html_error_page_or_a_malformed_payment_is_an_error() -> None:
     broken = {**PAYMENT, "amount": {"value": "ten", "currency": "EUR"}}
     with pytest.raises(ProviderError) as raised:
         await answering(200, broken, []).get_payment("tr_7UhSN1zuXS")
+    assert raised.value.status == 0
+
+
+async def test_create_customer_sends_name_email_locale_metadata_and_gives_its_id() -> None:
+    seen: list[httpx.Request] = []
+    customer = await answering(201, CUSTOMER, seen).create_customer(
+        "Customer A", "customer@example.org", "nl_NL", {"member_id": "7"}, "sdd-customer-7"
+    )
+    assert customer == "cst_8wmqcHMN4U"
+    assert (seen[0].method, seen[0].url.path) == ("POST", "/v2/customers")
+    assert seen[0].headers["Idempotency-Key"] == "sdd-customer-7"
+    assert json.loads(seen[0].content) == {
+        "name": "Customer A",
+        "email": "customer@example.org",
+        "locale": "nl_NL",
+        "metadata": {"member_id": "7"},
+    }
+
+
+async def test_create_mandate_registers_the_signed_sepa_mandate() -> None:
+    seen: list[httpx.Request] = []
+    mandate = await answering(201, MANDATE, seen).create_mandate(
+        "cst_8wmqcHMN4U",
+        "John Doe",
+        "NL55INGB0000000000",
+        date(2018, 5, 7),
+        "YOUR-COMPANY-MD1380",
+        idempotency_key="sdd-mandate-7",
+    )
+    assert seen[0].url.path == "/v2/customers/cst_8wmqcHMN4U/mandates"
+    assert seen[0].headers["Idempotency-Key"] == "sdd-mandate-7"
+    assert json.loads(seen[0].content) == {
+        "method": "directdebit",
+        "consumerName": "John Doe",
+        "consumerAccount": "NL55INGB0000000000",
+        "signatureDate": "2018-05-07",
+        "mandateReference": "YOUR-COMPANY-MD1380",
+    }
+    assert mandate == ProviderMandate(
+        id="mdt_h3gAaD5zP",
+        status=MandateStatus.VALID,
+        method="directdebit",
+        mandate_reference="YOUR-COMPANY-MD1380",
+        signature_date=date(2018, 5, 7),
+        consumer_name="John Doe",
+        consumer_account="NL55INGB0000000000",
+    )
+    again = await answering(200, MANDATE, seen).get_mandate("cst_8wmqcHMN4U", "mdt_h3gAaD5zP")
+    assert seen[1].url.path == "/v2/customers/cst_8wmqcHMN4U/mandates/mdt_h3gAaD5zP"
+    assert again == mandate
+
+
+async def test_a_payment_on_a_mandate_is_recurring_without_a_redirect() -> None:
+    seen: list[httpx.Request] = []
+    request = dataclasses.replace(
+        REQUEST,
+        amount=Money(1995, "EUR"),
+        method="directdebit",
+        redirect_url=None,
+        customer_id="cst_8wmqcHMN4U",
+        mandate_id="mdt_h3gAaD5zP",
+        sequence_type="recurring",
+    )
+    payment = await answering(201, DIRECT_DEBIT, seen).create_payment(request)
+
+    body = json.loads(seen[0].content)
+    assert "redirectUrl" not in body
+    assert {k: body[k] for k in ("method", "sequenceType", "customerId", "mandateId")} == {
+        "method": "directdebit",
+        "sequenceType": "recurring",
+        "customerId": "cst_8wmqcHMN4U",
+        "mandateId": "mdt_h3gAaD5zP",
+    }
+    assert payment.status is PaymentStatus.PENDING and payment.checkout_url is None
+    assert (payment.sequence_type, payment.customer_id, payment.mandate_id) == (
+        "recurring",
+        "cst_8wmqcHMN4U",
+        "mdt_h3gAaD5zP",
+    )
+    assert payment.due_date == date(2018, 3, 23)
+    assert payment.failure_reason is None
+
+
+async def test_a_returned_debit_carries_the_banks_reason_code() -> None:
+    payment = await answering(200, RETURNED, []).get_payment("tr_7UhSN1zuXS")
+    assert (payment.status, payment.failure_reason) == (PaymentStatus.FAILED, "AC04")
+
+
+async def test_a_one_off_payment_has_no_mandate_fields() -> None:
+    payment = await answering(200, PAID, []).get_payment("tr_7UhSN1zuXS")
+    assert (payment.sequence_type, payment.customer_id, payment.mandate_id) == (
+        "oneoff",
+        None,
+        None,
+    )
+    assert (payment.due_date, payment.failure_reason) == (None, None)
+
+
+async def test_list_chargebacks_reads_the_reason_code() -> None:
+    seen: list[httpx.Request] = []
+    chargebacks = await answering(200, CHARGEBACKS, seen).list_chargebacks("tr_7UhSN1zuXS")
+    assert seen[0].url.path == "/v2/payments/tr_7UhSN1zuXS/chargebacks"
+    assert chargebacks == [
+        ProviderChargeback("chb_n9z0tp", "tr_7UhSN1zuXS", Money(1995, "EUR"), "MD06")
+    ]
+
+
+async def test_a_customer_without_an_id_or_a_mandate_of_no_known_status_is_unreadable() -> None:
+    with pytest.raises(ProviderError) as raised:
+        await answering(201, {**CUSTOMER, "id": None}, []).create_customer("A", "a@x", "nl_NL", {})
+    assert raised.value.status == 0
+    with pytest.raises(ProviderError) as raised:
+        await answering(200, {**MANDATE, "status": "lost"}, []).get_mandate("cst_x", "mdt_x")
     assert raised.value.status == 0

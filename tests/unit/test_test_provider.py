@@ -1,16 +1,32 @@
 """The built-in test provider, driven by the real Mollie client through httpx.ASGITransport:
 payments, idempotency, methods per country, the checkout page's outcomes and webhook timings,
-expiry, refunds and chargebacks."""
+expiry, refunds and chargebacks; SEPA direct debit: customers, mandates, debits on a mandate
+collected days later or failing for a bank's reason, and refund claims."""
 
 import dataclasses
+from datetime import date, timedelta
 
 import pytest
 
 from services.config import get_config
 from services.payments.provider import test_provider_serves
 from services.payments.test_provider import TestProvider
-from services.payments.types import Money, PaymentRequest, PaymentStatus, ProviderError
-from tests.payments_fixtures import API_URL, ORIGIN, make_provider_client
+from services.payments.types import (
+    MandateStatus,
+    Money,
+    PaymentRequest,
+    PaymentStatus,
+    ProviderError,
+    ProviderPayment,
+)
+from tests.payments_fixtures import (
+    API_URL,
+    ORIGIN,
+    TEST_IBAN,
+    make_provider_client,
+    signed_mandate,
+)
+from translations.catalog import gettext
 
 REDIRECT = "https://site.example/transactions/7"
 WEBHOOK = "https://site.example/api/payments/webhook"
@@ -127,17 +143,18 @@ async def test_a_body_too_large_is_refused(provider_client) -> None:
 @pytest.mark.parametrize(
     ("country", "currency", "expected"),
     [
-        ("NL", "EUR", ["ideal", "creditcard", "paypal"]),
-        ("BE", "EUR", ["bancontact", "creditcard", "paypal"]),
-        ("DE", "EUR", ["creditcard", "paypal"]),
+        ("NL", "EUR", ["ideal", "creditcard", "paypal", "directdebit"]),
+        ("BE", "EUR", ["bancontact", "creditcard", "paypal", "directdebit"]),
+        ("DE", "EUR", ["creditcard", "paypal", "directdebit"]),
         ("PL", "PLN", ["blik", "przelewy24", "creditcard", "paypal"]),
-        ("PL", "EUR", ["przelewy24", "creditcard", "paypal"]),
+        ("PL", "EUR", ["przelewy24", "creditcard", "paypal", "directdebit"]),
         ("DK", "DKK", ["mobilepay", "creditcard", "paypal"]),
-        ("FI", "EUR", ["mobilepay", "creditcard", "paypal"]),
+        ("FI", "EUR", ["mobilepay", "creditcard", "paypal", "directdebit"]),
         ("NO", "NOK", ["vipps", "creditcard", "paypal"]),
         ("SE", "SEK", ["swish", "creditcard", "paypal"]),
         ("CH", "CHF", ["twint", "creditcard", "paypal"]),
         ("GB", "GBP", ["creditcard", "paypal"]),
+        ("CH", "EUR", ["creditcard", "paypal"]),  # direct debit: the issue's SEPA countries only
         ("NL", "USD", ["creditcard", "paypal"]),
     ],
 )
@@ -149,9 +166,10 @@ async def test_methods_by_country_and_currency(provider_client, country, currenc
 
 async def test_methods_respect_amount_limits_and_translate_card(provider_client) -> None:
     big = await provider_client.list_methods(Money(9_000_00, "EUR"), "NL", "en_US")
-    assert [m.id for m in big] == ["ideal", "creditcard"]  # above PayPal's maximum
+    assert [m.id for m in big] == ["ideal", "creditcard"]  # above PayPal's and SEPA's maximum
     dutch = await provider_client.list_methods(Money(1995, "EUR"), "NL", "nl_NL")
-    assert [m.description for m in dutch] == ["iDEAL", "Creditcard", "PayPal"]
+    sepa = gettext("nl", "SEPA Direct Debit")
+    assert [m.description for m in dutch] == ["iDEAL", "Creditcard", "PayPal", sepa]
 
 
 async def test_the_checkout_page_speaks_the_payments_language(
@@ -365,3 +383,237 @@ def test_the_test_provider_serves_only_where_it_may(
         assert test_provider_serves() is serves
     finally:
         get_config.cache_clear()
+
+
+# -- SEPA direct debit: customers, mandates, payments on a mandate ---------------------------
+
+
+def on_mandate(customer: str, mandate: str | None, **changes) -> PaymentRequest:
+    return request(
+        method="directdebit",
+        redirect_url=None,
+        customer_id=customer,
+        mandate_id=mandate,
+        sequence_type="recurring",
+        idempotency_key="sdd-7",
+        **changes,
+    )
+
+
+async def debit(client) -> ProviderPayment:
+    customer, mandate = await signed_mandate(client)
+    return await client.create_payment(on_mandate(customer, mandate.id))
+
+
+async def control(http, payment_id: str, name: str, **body):
+    return await http.post(f"{API_URL}/payments/{payment_id}/{name}", json=body)
+
+
+async def test_a_customer_and_a_mandate_are_made_once_per_key_and_read_back(
+    provider_client, testpay_http
+) -> None:
+    customer = await provider_client.create_customer("Anna", "anna@example.org", "nl_NL", {}, "c")
+    assert customer.startswith("cst_")
+    assert await provider_client.create_customer("Anna", "a@x.org", "nl_NL", {}, "c") == customer
+    mandate = await provider_client.create_mandate(
+        customer, "Anna de Vries", "NL91 ABNA 0417 1643 00", date(2026, 3, 1), "AMR-7", "m"
+    )
+    assert mandate.id.startswith("mdt_")
+    assert (mandate.status, mandate.method) == (MandateStatus.VALID, "directdebit")
+    assert (mandate.consumer_account, mandate.mandate_reference) == (TEST_IBAN, "AMR-7")
+    assert mandate.signature_date == date(2026, 3, 1)
+    again = await provider_client.create_mandate(
+        customer, "Anna de Vries", TEST_IBAN, date(2026, 3, 1), "AMR-7", "m"
+    )
+    assert again == mandate == await provider_client.get_mandate(customer, mandate.id)
+    shown = (await testpay_http.get(f"{API_URL}/customers/{customer}")).json()
+    assert (shown["resource"], shown["name"], shown["locale"]) == ("customer", "Anna", "nl_NL")
+    assert (await testpay_http.get(f"{API_URL}/customers/cst_nobody1234")).status_code == 404
+
+
+@pytest.mark.parametrize(
+    ("changes", "field"),
+    [
+        ({"consumerAccount": "NL91ABNA0417164301"}, "consumerAccount"),  # check digits
+        ({"consumerAccount": "<script>"}, "consumerAccount"),
+        ({"consumerName": ""}, "consumerName"),
+        ({"method": "creditcard"}, "method"),
+        ({"signatureDate": "2026-03-02"}, "signatureDate"),  # the provider's tomorrow
+        ({"signatureDate": "1 March"}, "signatureDate"),
+        ({"mandateReference": "X" * 36}, "mandateReference"),
+    ],
+)
+async def test_a_mandate_mollie_would_refuse_is_a_422(
+    provider_client, testpay_http, changes, field
+) -> None:
+    customer = await provider_client.create_customer("Anna", "anna@example.org", "nl_NL", {})
+    body = {
+        "method": "directdebit",
+        "consumerName": "Anna de Vries",
+        "consumerAccount": TEST_IBAN,
+        "signatureDate": "2026-03-01",
+        "mandateReference": "AMR-7",
+    }
+    path = f"{API_URL}/customers/{customer}/mandates"
+    answer = await testpay_http.post(path, json=body | changes)
+    assert (answer.status_code, answer.json()["field"]) == (422, field)
+
+
+async def test_a_mandate_needs_a_known_customer(provider_client) -> None:
+    with pytest.raises(ProviderError) as missing:
+        await provider_client.create_mandate(
+            "cst_nobody1234", "Anna", TEST_IBAN, date(2026, 3, 1), "AMR-7"
+        )
+    assert missing.value.status == 404
+    assert missing.value.detail == "No customer exists with token cst_nobody1234."
+
+
+async def test_a_debit_on_a_mandate_is_pending_without_checkout_or_webhook(
+    provider_client, testpay, testpay_http, testpay_webhooks, testpay_clock
+) -> None:
+    customer, mandate = await signed_mandate(provider_client)
+    payment = await provider_client.create_payment(on_mandate(customer, mandate.id))
+
+    assert payment.status is PaymentStatus.PENDING and payment.checkout_url is None
+    assert (payment.method, payment.sequence_type) == ("directdebit", "recurring")
+    assert (payment.customer_id, payment.mandate_id) == (customer, mandate.id)
+    assert payment.due_date == (testpay_clock.now + timedelta(days=3)).date()
+    assert payment.failure_reason is None
+    again = await provider_client.create_payment(on_mandate(customer, mandate.id))
+    assert again.id == payment.id  # the same idempotency key, the same debit
+    page = f"{ORIGIN}/testpay/checkout/{payment.id}"
+    assert (await testpay_http.get(page)).status_code == 404  # no page to settle it from
+    chosen = await testpay_http.post(page, data={"outcome": "paid"})
+    assert chosen.status_code == 404
+    await testpay.webhooks.drain()
+    assert testpay_webhooks.calls == []
+    assert (await provider_client.get_payment(payment.id)).status is PaymentStatus.PENDING
+
+
+async def test_without_a_mandate_id_the_customers_valid_mandate_is_charged(
+    provider_client,
+) -> None:
+    customer, mandate = await signed_mandate(provider_client)
+    payment = await provider_client.create_payment(on_mandate(customer, None))
+    assert payment.mandate_id == mandate.id
+
+
+async def test_the_debit_shows_mollies_direct_debit_details(provider_client, testpay_http):
+    payment = await debit(provider_client)
+    shown = (await testpay_http.get(f"{API_URL}/payments/{payment.id}")).json()
+    assert shown["sequenceType"] == "recurring" and shown["mandateId"] == payment.mandate_id
+    details = shown["details"]
+    assert (details["consumerAccount"], details["consumerBic"]) == (TEST_IBAN, "ABNANL2A")
+    assert (details["mandateReference"], details["signatureDate"]) == ("AMR-7-K2M9", "2026-03-01")
+    assert details["creditorIdentifier"] and details["dueDate"] == "2026-03-04"
+    assert "bankReasonCode" not in details and "expiresAt" not in shown
+    assert "checkout" not in shown["_links"] and "mandate" in shown["_links"]
+
+
+async def test_the_debit_is_collected_after_three_days_with_a_webhook(
+    provider_client, testpay, testpay_clock, testpay_webhooks
+) -> None:
+    payment = await debit(provider_client)
+    testpay_clock.advance(days=2, hours=23)
+    assert await testpay.sweep() == 0
+    testpay_clock.advance(hours=1)
+
+    assert await testpay.sweep() == 1
+    await testpay.webhooks.drain()
+    assert testpay_webhooks.ids() == [payment.id]
+    paid = await provider_client.get_payment(payment.id)
+    assert (paid.status, paid.failure_reason) == (PaymentStatus.PAID, None)
+    assert await testpay.sweep() == 0
+
+
+async def test_reading_a_due_debit_collects_it(provider_client, testpay, testpay_clock) -> None:
+    payment = await debit(provider_client)
+    testpay_clock.advance(days=3)
+    assert (await provider_client.get_payment(payment.id)).status is PaymentStatus.PAID
+
+
+async def test_collection_days_are_the_providers_to_choose(testpay, testpay_webhooks) -> None:
+    quick = TestProvider(deliver=testpay_webhooks.deliver, clock=testpay.clock, collection_days=0)
+    client = make_provider_client(quick)
+    payment = await debit(client)
+    assert (await client.get_payment(payment.id)).status is PaymentStatus.PAID
+    await client.aclose()
+
+
+@pytest.mark.parametrize("reason", ["AC04", "AC06", "MD01", "MD06", "MS02", "FRAD"])
+async def test_a_debit_fails_for_the_banks_reason_with_a_webhook(
+    provider_client, testpay_http, testpay_webhooks, reason
+) -> None:
+    payment = await debit(provider_client)
+    answer = await control(testpay_http, payment.id, "test-outcome", status="failed", reason=reason)
+
+    assert answer.status_code == 200
+    assert answer.json()["details"]["bankReasonCode"] == reason
+    assert answer.json()["details"]["bankReason"]
+    assert testpay_webhooks.ids() == [payment.id]
+    failed = await provider_client.get_payment(payment.id)
+    assert (failed.status, failed.failure_reason) == (PaymentStatus.FAILED, reason)
+
+
+async def test_a_failure_without_a_reason_is_unspecified_and_an_unknown_one_refused(
+    provider_client, testpay_http
+) -> None:
+    payment = await debit(provider_client)
+    wrong = await control(testpay_http, payment.id, "test-outcome", status="failed", reason="XX99")
+    assert (wrong.status_code, wrong.json()["field"]) == (422, "reason")
+    await control(testpay_http, payment.id, "test-outcome", status="failed")
+    assert (await provider_client.get_payment(payment.id)).failure_reason == "MS03"
+
+
+async def test_a_card_payment_that_fails_has_no_bank_reason(provider_client, testpay_http):
+    payment, _ = await pay(provider_client, testpay_http, "failed")
+    assert (await provider_client.get_payment(payment.id)).failure_reason is None
+
+
+async def test_a_collected_debit_charged_back_for_a_refund_claim(
+    provider_client, testpay_http, testpay_webhooks
+) -> None:
+    payment = await debit(provider_client)
+    await control(testpay_http, payment.id, "test-outcome", status="paid")
+    assert await provider_client.list_chargebacks(payment.id) == []
+    testpay_webhooks.calls.clear()
+
+    answer = await control(testpay_http, payment.id, "test-chargeback", reason="MD06")
+    assert answer.status_code == 200 and testpay_webhooks.ids() == [payment.id]
+    charged = await provider_client.get_payment(payment.id)
+    assert charged.amount_charged_back == Money(1995, "EUR")
+    assert charged.status is PaymentStatus.PAID and charged.failure_reason is None
+    [chargeback] = await provider_client.list_chargebacks(payment.id)
+    assert chargeback.id.startswith("chb_")
+    assert (chargeback.amount, chargeback.reason_code) == (Money(1995, "EUR"), "MD06")
+    refused = await control(testpay_http, payment.id, "test-chargeback", reason="NOPE")
+    assert refused.status_code == 422
+
+
+@pytest.mark.parametrize(
+    ("changes", "field"),
+    [
+        ({"customer_id": None}, "customerId"),
+        ({"customer_id": "cst_nobody1234"}, "customerId"),
+        ({"mandate_id": "mdt_nothing123"}, "mandateId"),
+        ({"method": "ideal"}, "method"),
+        ({"amount": Money(1995, "USD")}, "amount"),  # euros only
+        ({"amount": Money(1_000_01, "EUR")}, "amount"),  # above the test maximum
+        ({"sequence_type": "first"}, "sequenceType"),
+        ({"sequence_type": "oneoff", "redirect_url": REDIRECT}, "method"),  # needs a mandate
+    ],
+)
+async def test_a_debit_mollie_would_refuse_is_a_422(provider_client, changes, field) -> None:
+    customer, mandate = await signed_mandate(provider_client)
+    with pytest.raises(ProviderError) as refused:
+        await provider_client.create_payment(
+            dataclasses.replace(on_mandate(customer, mandate.id), **changes)
+        )
+    assert (refused.value.status, refused.value.field) == (422, field)
+
+
+async def test_a_customer_without_a_mandate_cannot_be_debited(provider_client) -> None:
+    customer = await provider_client.create_customer("Bo", "bo@example.org", "en_US", {})
+    with pytest.raises(ProviderError) as refused:
+        await provider_client.create_payment(on_mandate(customer, None))
+    assert (refused.value.status, refused.value.field) == (422, "mandateId")

@@ -12,6 +12,13 @@ CURRENCIES = frozenset(
     {"EUR", "GBP", "DKK", "SEK", "NOK", "PLN", "CHF", "USD", "CAD", "AUD", "NZD"}
 )
 DEFAULT_LIFETIME = timedelta(hours=1)
+# Where SEPA direct debit is offered: the EU, Iceland, Liechtenstein, Norway, Andorra, San
+# Marino, Monaco and Vatican City.
+SEPA_COUNTRIES = frozenset(
+    {"AT", "BE", "BG", "CY", "CZ", "DE", "DK", "EE", "ES", "FI", "FR", "GR", "HR", "HU", "IE",
+     "IT", "LT", "LU", "LV", "MT", "NL", "PL", "PT", "RO", "SE", "SI", "SK",
+     "IS", "LI", "NO", "AD", "SM", "MC", "VA"}
+)  # fmt: skip
 
 
 @dataclass(frozen=True)
@@ -61,6 +68,8 @@ METHODS: tuple[MethodSpec, ...] = (
                colour="#1e3a8a"),
     MethodSpec("paypal", "PayPal", maximum_cents=8_000_00, lifetime=timedelta(hours=3),
                colour="#003087"),
+    MethodSpec("directdebit", N_("SEPA Direct Debit"), _only("EUR"), SEPA_COUNTRIES, 1,
+               1_000_00, colour="#10298e"),
 )  # fmt: skip
 _BY_ID = {method.id: method for method in METHODS}
 
@@ -86,9 +95,12 @@ def lifetime(method_id: str | None) -> timedelta:
     return spec.lifetime if spec else DEFAULT_LIFETIME
 
 
+_SHORT_LABELS = {"creditcard": "CARD", "directdebit": "SEPA"}
+
+
 def icon_svg(spec: MethodSpec) -> str:
     """A plain badge with the method's name (the real icons live on Mollie's servers)."""
-    label = "CARD" if spec.id == "creditcard" else escape(spec.description)
+    label = _SHORT_LABELS.get(spec.id) or escape(spec.description)
     return (
         '<svg xmlns="http://www.w3.org/2000/svg" width="64" height="40" viewBox="0 0 64 40">'
         f'<rect width="64" height="40" rx="6" fill="{spec.colour}"/>'

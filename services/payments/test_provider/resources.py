@@ -1,12 +1,21 @@
-"""Mollie's v2 JSON shapes for the test provider's payments, refunds, methods and errors."""
+"""Mollie's v2 JSON shapes for the test provider's payments, refunds, chargebacks, customers,
+mandates, methods and errors."""
 
 from datetime import UTC, datetime
 from typing import Any
 
 from starlette.responses import JSONResponse
 
-from models.test_payments import SandboxPayment, SandboxRefund, remaining_cents
+from models.test_payments import (
+    SandboxChargeback,
+    SandboxCustomer,
+    SandboxMandate,
+    SandboxPayment,
+    SandboxRefund,
+    remaining_cents,
+)
 from services.payments.amounts import amount_json
+from services.payments.test_provider.direct_debit import BANK_REASONS, payment_details
 from services.payments.test_provider.methods import MethodSpec
 from services.payments.types import Money
 from translations.catalog import gettext
@@ -15,6 +24,7 @@ from translations.locales import supported
 HAL = "application/hal+json"
 ERRORS_DOC = "https://docs.mollie.com/reference/handling-errors"
 PROFILE_ID = "pfl_testbuiltin"
+DOCS = "https://docs.mollie.com/reference"
 
 
 def _link(href: str, kind: str = HAL) -> dict[str, str]:
@@ -56,11 +66,20 @@ def payment_json(payment: SandboxPayment, base: str, has_refunds: bool = False) 
         "isCancelable": False,
         "locale": payment.locale,
         "profileId": PROFILE_ID,
-        "sequenceType": "oneoff",
+        "sequenceType": payment.sequence_type,
         "redirectUrl": payment.redirect_url,
         "webhookUrl": payment.webhook_url,
     }
     links = {"self": _link(self_href)}
+    if payment.customer_id:
+        customer_href = f"{base}/v2/customers/{payment.customer_id}"
+        body |= {"customerId": payment.customer_id, "mandateId": payment.mandate_id}
+        links |= {
+            "customer": _link(customer_href),
+            "mandate": _link(f"{customer_href}/mandates/{payment.mandate_id}"),
+        }
+    if (details := payment_details(payment)) is not None:
+        body["details"] = details
     if payment.status == "open":
         body["expiresAt"] = _time(payment.expires_at)
         links["checkout"] = _link(f"{base}/checkout/{payment.id}", "text/html")
@@ -74,7 +93,7 @@ def payment_json(payment: SandboxPayment, base: str, has_refunds: bool = False) 
         links["chargebacks"] = _link(f"{self_href}/chargebacks")
     if has_refunds:
         links["refunds"] = _link(f"{self_href}/refunds")
-    links["documentation"] = _link("https://docs.mollie.com/reference/get-payment", "text/html")
+    links["documentation"] = _link(f"{DOCS}/get-payment", "text/html")
     body["_links"] = links
     return body
 
@@ -94,6 +113,69 @@ def refund_json(refund: SandboxRefund, base: str) -> dict[str, Any]:
         "_links": {
             "self": _link(f"{payment_href}/refunds/{refund.id}"),
             "payment": _link(payment_href),
+        },
+    }
+
+
+def chargeback_json(chargeback: SandboxChargeback, base: str) -> dict[str, Any]:
+    payment_href = f"{base}/v2/payments/{chargeback.payment_id}"
+    code = chargeback.reason_code
+    reason = {"code": code, "description": BANK_REASONS.get(code, code)} if code else None
+    return {
+        "resource": "chargeback",
+        "id": chargeback.id,
+        "amount": _money(chargeback.amount_cents, chargeback.currency),
+        "settlementAmount": _money(-chargeback.amount_cents, chargeback.currency),
+        "createdAt": _time(chargeback.created_at),
+        "reason": reason,
+        "reversedAt": None,
+        "paymentId": chargeback.payment_id,
+        "_links": {
+            "self": _link(f"{payment_href}/chargebacks/{chargeback.id}"),
+            "payment": _link(payment_href),
+        },
+    }
+
+
+def customer_json(customer: SandboxCustomer, base: str) -> dict[str, Any]:
+    self_href = f"{base}/v2/customers/{customer.id}"
+    return {
+        "resource": "customer",
+        "id": customer.id,
+        "mode": "test",
+        "name": customer.name,
+        "email": customer.email,
+        "locale": customer.locale,
+        "metadata": customer.customer_metadata,
+        "createdAt": _time(customer.created_at),
+        "_links": {
+            "self": _link(self_href),
+            "mandates": _link(f"{self_href}/mandates"),
+            "documentation": _link(f"{DOCS}/get-customer", "text/html"),
+        },
+    }
+
+
+def mandate_json(mandate: SandboxMandate, base: str) -> dict[str, Any]:
+    customer_href = f"{base}/v2/customers/{mandate.customer_id}"
+    return {
+        "resource": "mandate",
+        "id": mandate.id,
+        "mode": "test",
+        "status": mandate.status,
+        "method": mandate.method,
+        "details": {
+            "consumerName": mandate.consumer_name,
+            "consumerAccount": mandate.consumer_account,
+            "consumerBic": mandate.consumer_bic,
+        },
+        "mandateReference": mandate.mandate_reference,
+        "signatureDate": mandate.signature_date.isoformat() if mandate.signature_date else None,
+        "createdAt": _time(mandate.created_at),
+        "_links": {
+            "self": _link(f"{customer_href}/mandates/{mandate.id}"),
+            "customer": _link(customer_href),
+            "documentation": _link(f"{DOCS}/get-mandate", "text/html"),
         },
     }
 

@@ -1,18 +1,26 @@
 """The test provider's reads and writes, one transaction each. Synchronous: the app runs
 them with asyncio.to_thread, never on the event loop. Returned rows are detached snapshots."""
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from datetime import datetime, timedelta
-from typing import Any
+from datetime import date, datetime, timedelta
+from typing import Any, TypeVar
 
 from sqlalchemy.exc import IntegrityError
 
 from models.test_payments import (
+    SandboxChargeback,
+    SandboxCustomer,
+    SandboxMandate,
     SandboxPayment,
     SandboxRefund,
     add_refund,
     charge_back,
+    chargebacks_of,
+    customer_by_key,
     due_payment_ids,
+    mandate_by_key,
+    mandate_of,
     move,
     new_id,
     payment_by_key,
@@ -22,6 +30,8 @@ from models.test_payments import (
 )
 from services.database import transaction
 
+T = TypeVar("T")
+
 
 @dataclass(frozen=True)
 class NewPayment:
@@ -30,10 +40,33 @@ class NewPayment:
     description: str
     method: str | None
     locale: str
-    redirect_url: str
+    redirect_url: str | None
     webhook_url: str | None
     metadata: dict[str, Any] | None
     lifetime: timedelta
+    status: str = "open"  # "pending" for a direct debit on a mandate
+    sequence_type: str = "oneoff"
+    customer_id: str | None = None  # a recurring payment's customer and their mandate
+    mandate_id: str | None = None
+    collects_at: datetime | None = None
+    details: dict[str, Any] | None = None
+
+
+@dataclass(frozen=True)
+class NewCustomer:
+    name: str
+    email: str
+    locale: str | None
+    metadata: dict[str, Any] | None
+
+
+@dataclass(frozen=True)
+class NewMandate:
+    consumer_name: str
+    consumer_account: str
+    consumer_bic: str | None
+    signature_date: date | None
+    mandate_reference: str | None
 
 
 @dataclass(frozen=True)
@@ -44,16 +77,28 @@ class Looked:
     changed: bool = False
 
 
-def create(new: NewPayment, key: str | None, now: datetime) -> SandboxPayment:
-    """The payment for `key`: the one made before with it, else a new one."""
+def _once(create: Callable[[], T], made_before: Callable[[], T | None]) -> T:
+    """`create`, or what a concurrent request with the same idempotency key made a moment ago
+    (the key's unique index refused ours)."""
     try:
-        return _create(new, key, now)
-    except IntegrityError:  # the same key, created a moment ago by a concurrent request
-        with transaction() as db:
-            existing = payment_by_key(db, key) if key else None
+        return create()
+    except IntegrityError:
+        existing = made_before()
         if existing is None:
             raise
         return existing
+
+
+def _by_key(find: Callable[..., T | None], key: str | None) -> T | None:
+    if not key:
+        return None
+    with transaction() as db:
+        return find(db, key)
+
+
+def create(new: NewPayment, key: str | None, now: datetime) -> SandboxPayment:
+    """The payment for `key`: the one made before with it, else a new one."""
+    return _once(lambda: _create(new, key, now), lambda: _by_key(payment_by_key, key))
 
 
 def _create(new: NewPayment, key: str | None, now: datetime) -> SandboxPayment:
@@ -71,11 +116,83 @@ def _create(new: NewPayment, key: str | None, now: datetime) -> SandboxPayment:
             redirect_url=new.redirect_url,
             webhook_url=new.webhook_url,
             payment_metadata=new.metadata,
+            status=new.status,
             created_at=now,
             expires_at=now + new.lifetime,
+            sequence_type=new.sequence_type,
+            customer_id=new.customer_id,
+            mandate_id=new.mandate_id,
+            collects_at=new.collects_at,
+            payment_details=new.details,
         )
         db.add(payment)
         return payment
+
+
+def create_customer(new: NewCustomer, key: str | None, now: datetime) -> SandboxCustomer:
+    return _once(lambda: _create_customer(new, key, now), lambda: _by_key(customer_by_key, key))
+
+
+def _create_customer(new: NewCustomer, key: str | None, now: datetime) -> SandboxCustomer:
+    with transaction() as db:
+        if key and (existing := customer_by_key(db, key)):
+            return existing
+        customer = SandboxCustomer(
+            id=new_id("cst_"),
+            idempotency_key=key,
+            name=new.name,
+            email=new.email,
+            locale=new.locale,
+            customer_metadata=new.metadata,
+            created_at=now,
+        )
+        db.add(customer)
+        return customer
+
+
+def customer(customer_id: str) -> SandboxCustomer | None:
+    with transaction() as db:
+        return db.get(SandboxCustomer, customer_id)
+
+
+def create_mandate(
+    customer_id: str, new: NewMandate, key: str | None, now: datetime
+) -> SandboxMandate | None:
+    """The customer's new valid mandate (the one made before with `key`, if any); None when
+    there is no such customer."""
+    return _once(
+        lambda: _create_mandate(customer_id, new, key, now),
+        lambda: _by_key(mandate_by_key, key),
+    )
+
+
+def _create_mandate(
+    customer_id: str, new: NewMandate, key: str | None, now: datetime
+) -> SandboxMandate | None:
+    with transaction() as db:
+        if key and (existing := mandate_by_key(db, key)):
+            return existing
+        if db.get(SandboxCustomer, customer_id) is None:
+            return None
+        mandate = SandboxMandate(
+            id=new_id("mdt_"),
+            customer_id=customer_id,
+            idempotency_key=key,
+            consumer_name=new.consumer_name,
+            consumer_account=new.consumer_account,
+            consumer_bic=new.consumer_bic,
+            signature_date=new.signature_date,
+            mandate_reference=new.mandate_reference,
+            created_at=now,
+        )
+        db.add(mandate)
+        return mandate
+
+
+def mandate(customer_id: str, mandate_id: str | None) -> SandboxMandate | None:
+    """The customer's mandate `mandate_id`, or without one their latest valid mandate."""
+    with transaction() as db:
+        return mandate_of(db, customer_id, mandate_id)
 
 
 def look(payment_id: str, now: datetime) -> Looked:
@@ -84,14 +201,15 @@ def look(payment_id: str, now: datetime) -> Looked:
         return Looked(payment, payment is not None and refresh(db, payment, now))
 
 
-def settle(payment_id: str, status: str, now: datetime) -> Looked:
-    """Move the payment to `status` ("open" leaves it be); `changed` if it moved."""
+def settle(payment_id: str, status: str, now: datetime, reason: str | None = None) -> Looked:
+    """Move the payment to `status` ("open" leaves it be; a failed direct debit for the bank's
+    `reason`); `changed` if it moved."""
     with transaction() as db:
         payment = db.get(SandboxPayment, payment_id, with_for_update=True)
         if payment is None:
             return Looked(None)
         expired = refresh(db, payment, now)
-        moved = status != "open" and move(payment, status, now)
+        moved = status != "open" and move(payment, status, now, reason)
         db.add(payment)
         return Looked(payment, expired or moved)
 
@@ -116,10 +234,20 @@ def refunds(payment_id: str, now: datetime) -> tuple[Looked, list[SandboxRefund]
         return Looked(payment, changed), refunds_of(db, payment_id)
 
 
-def chargeback(payment_id: str, cents: int | None) -> Looked:
+def chargeback(payment_id: str, cents: int | None, reason: str | None, now: datetime) -> Looked:
     with transaction() as db:
         payment = db.get(SandboxPayment, payment_id, with_for_update=True)
-        return Looked(payment, payment is not None and charge_back(db, payment, cents))
+        taken = payment is not None and charge_back(db, payment, cents, reason, now)
+        return Looked(payment, taken)
+
+
+def chargebacks(payment_id: str, now: datetime) -> tuple[Looked, list[SandboxChargeback]]:
+    with transaction() as db:
+        payment = db.get(SandboxPayment, payment_id, with_for_update=True)
+        if payment is None:
+            return Looked(None), []
+        changed = refresh(db, payment, now)
+        return Looked(payment, changed), chargebacks_of(db, payment_id)
 
 
 def sweep(now: datetime) -> list[SandboxPayment]:

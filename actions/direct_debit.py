@@ -1,0 +1,327 @@
+"""Direct debit (SEPA core, one-off): the form, the mandate the member reviews, the code by SMS
+that signs it, and the order it pays. Every step checks the member, their own draft mandate and
+the code on the server; the full IBAN never leaves this layer after the form."""
+
+from dataclasses import dataclass, field
+from datetime import date, datetime
+
+from sqlmodel import Session
+
+from actions.checkout import HeldElsewhere, Quote, place_in, quote_in
+from actions.payment_views import BundleView
+from actions.payments import DIRECT_DEBIT
+from actions.price_list import bundle_view
+from actions.runner import Done
+from actions.sms import SmsOut
+from actions.viewer import Viewer
+from models.direct_debit import (
+    SddMandate,
+    check_code,
+    iban_limits,
+    mandate_reference,
+    masked_iban,
+    masked_phone,
+    new_code,
+)
+from models.discount_codes import release
+from models.member import Member, utcnow
+from models.orders import Order, OrderStatus
+from models.pricing import format_money
+from models.sdd_form import SEPA_COUNTRIES, SddForm, check_form
+from models.sdd_mandate_text import mandate_text
+from services.database import db_session, transaction
+from services.payments.types import Money
+from services.site_settings import current_settings
+from translations.catalog import N_, gettext
+from translations.errors import DISCOUNT_CODE_IN_USE, GENERIC_ERROR, SDD_ACCOUNT_BLOCKED
+
+METHOD = DIRECT_DEBIT
+SMS_TEXT = N_(
+    "{code} is your {site} code to confirm your direct debit. It is valid for 10 minutes."
+)
+NOT_OFFERED = N_("Direct debit is available for payments in euros from a SEPA country.")
+
+
+@dataclass(frozen=True)
+class SddStart:
+    blocked: bool
+    offered: bool
+    bundle: BundleView | None
+    country: str
+
+
+@dataclass(frozen=True)
+class MandateView:
+    reference: str
+    creditor_name: str
+    creditor_identifier: str
+    creditor_address: str
+    holder: str
+    address: str
+    iban_masked: str
+    phone_masked: str
+    amount: str
+    authorisation: str
+    refund_right: str
+    payment_type: str
+
+
+@dataclass(frozen=True)
+class Prepared:
+    mandate_id: int = 0
+    errors: dict[str, str] = field(default_factory=dict)  # field -> msgid
+    error: str = ""  # a msgid for the whole form
+    mandate: MandateView | None = None
+
+
+@dataclass(frozen=True)
+class Confirmed:
+    """A signed mandate and its order, with what the provider needs; or why not."""
+
+    order_id: int = 0
+    mandate_id: int = 0
+    error: str = ""
+
+
+def sdd_start(viewer: Viewer, tier: str, country: str | None) -> SddStart:
+    with db_session() as db:
+        member = db.get(Member, viewer.member_id)
+        offer = quote_in(db, viewer.member_id, tier, country, None, METHOD, utcnow())
+        blocked = member is None or member.sdd_blocked_at is not None
+        shown = bundle_view(offer.bundle, viewer.language) if offer.bundle else None
+        return SddStart(blocked, not blocked and _offered(offer), shown, offer.country)
+
+
+def _offered(offer: Quote) -> bool:
+    bundle = offer.bundle
+    return bundle is not None and bundle.currency == "EUR" and offer.country in SEPA_COUNTRIES
+
+
+def prepare_mandate(
+    viewer: Viewer, tier: str, country: str | None, code: str | None, values: dict[str, str]
+) -> Done[Prepared]:
+    """Check the form; a draft mandate to review, or the errors beside their fields."""
+    with transaction() as db:
+        member = db.get(Member, viewer.member_id)
+        if member is None or member.sdd_blocked_at is not None:
+            return Done(Prepared(error=SDD_ACCOUNT_BLOCKED))
+        now = utcnow()
+        offer = quote_in(db, member.id, tier, country, code, METHOD, now)
+        if not _offered(offer):
+            return Done(Prepared(error=offer.error or NOT_OFFERED))
+        form, errors = check_form(values, offer.country)
+        if form is None:
+            return Done(Prepared(errors=errors))
+        assert offer.bundle is not None
+        limit = iban_limits(db, form.iban, member.id, offer.bundle.cents, now, current_settings())
+        if limit:
+            return Done(Prepared(error=limit))
+        mandate = _draft(db, viewer, offer, code, form)
+        view = _view(mandate, offer, viewer.language)
+        mandate.mandate_text = _as_seen(view)
+        db.add(mandate)
+        return Done(Prepared(mandate.id, mandate=view))
+
+
+def _draft(
+    db: Session, viewer: Viewer, offer: Quote, code: str | None, form: SddForm
+) -> SddMandate:
+    assert offer.bundle is not None
+    mandate = SddMandate(
+        member_id=viewer.member_id,
+        tier=offer.bundle.tier,
+        payment_country=offer.country,
+        discount_code=(code or "").strip()[:40] or None,
+        account_holder=form.account_holder,
+        iban=form.iban,
+        street=form.street,
+        house_number=form.house_number,
+        zip=form.zip,
+        city=form.city,
+        country=offer.country,
+        phone_e164=form.phone,
+        mandate_text="",
+    )
+    db.add(mandate)
+    db.flush()
+    mandate.reference = mandate_reference(mandate.id)
+    db.add(mandate)
+    return mandate
+
+
+def _view(mandate: SddMandate, offer: Quote, language: str) -> MandateView:
+    settings = current_settings()
+    text = mandate_text(language, settings.creditor_name)
+    assert offer.bundle is not None
+    return MandateView(
+        reference=mandate.reference,
+        creditor_name=settings.creditor_name,
+        creditor_identifier=settings.creditor_identifier,
+        creditor_address=settings.creditor_address,
+        holder=mandate.account_holder,
+        address=f"{mandate.street} {mandate.house_number}, {mandate.zip} {mandate.city}",
+        iban_masked=masked_iban(mandate.iban),
+        phone_masked=masked_phone(mandate.phone_e164),
+        amount=format_money(offer.bundle.cents, offer.bundle.currency, language),
+        authorisation=text.authorisation,
+        refund_right=text.refund_right,
+        payment_type=text.payment_type,
+    )
+
+
+def _as_seen(view: MandateView) -> str:
+    """The mandate as the member reviewed it, stored with it when signed."""
+    return "\n".join(
+        (
+            view.reference,
+            f"{view.creditor_name}, {view.creditor_identifier}, {view.creditor_address}",
+            f"{view.holder}, {view.address}, {view.iban_masked}",
+            view.amount,
+            view.authorisation,
+            view.refund_right,
+            view.payment_type,
+        )
+    )
+
+
+def send_code(viewer: Viewer, mandate_id: int) -> Done[str]:
+    """A new code by SMS for the member's own draft mandate: "" once sent, else why not."""
+    with transaction() as db:
+        mandate = _own_draft(db, viewer, mandate_id)
+        if mandate is None:
+            return Done(GENERIC_ERROR)
+        sent = new_code(db, mandate, utcnow())
+        if not isinstance(sent, str):
+            return Done(sent.error)
+        text = gettext(viewer.language, SMS_TEXT, code=sent, site=current_settings().name)
+        return Done("", (SmsOut(mandate.phone_e164, text),))
+
+
+def _own_draft(db: Session, viewer: Viewer, mandate_id: int) -> SddMandate | None:
+    mandate = db.get(SddMandate, mandate_id, with_for_update=True)
+    member = db.get(Member, viewer.member_id)
+    if mandate is None or member is None or member.sdd_blocked_at is not None:
+        return None
+    return mandate if mandate.member_id == viewer.member_id and mandate.status == "draft" else None
+
+
+class _NotPlaced(Exception):
+    def __init__(self, error: str) -> None:
+        super().__init__(error)
+        self.error = error
+
+
+def confirm_code(
+    viewer: Viewer, mandate_id: int, code: str, ip: str, user_agent: str
+) -> Done[Confirmed]:
+    """The right code signs the mandate and places its order, together; a wrong one counts as
+    a try (and is stored as such). An order that cannot be placed leaves the code unused."""
+    try:
+        with transaction() as db:
+            return Done(_confirmed(db, viewer, mandate_id, code, ip, user_agent, utcnow()))
+    except HeldElsewhere:
+        return Done(Confirmed(error=DISCOUNT_CODE_IN_USE))
+    except _NotPlaced as refused:
+        return Done(Confirmed(error=refused.error))
+
+
+def _confirmed(
+    db: Session,
+    viewer: Viewer,
+    mandate_id: int,
+    code: str,
+    ip: str,
+    user_agent: str,
+    now: datetime,
+) -> Confirmed:
+    mandate = _own_draft(db, viewer, mandate_id)
+    if mandate is None:
+        return Confirmed(error=GENERIC_ERROR)
+    checked = check_code(db, mandate.id, viewer.member_id, code, now)
+    if checked.error:
+        return Confirmed(error=checked.error)
+    placed = place_in(
+        db, viewer, mandate.tier, METHOD, mandate.payment_country, mandate.discount_code
+    )
+    if placed.error:
+        raise _NotPlaced(placed.error)
+    limit = iban_limits(
+        db, mandate.iban, viewer.member_id, placed.amount.cents, now, current_settings()
+    )  # again, under the IBAN's lock: two signings at once cannot both pass it
+    if limit:
+        raise _NotPlaced(limit)
+    mandate.status, mandate.order_id = "signed", placed.order_id
+    mandate.signed_at, mandate.signed_ip, mandate.signed_user_agent = now, ip[:45], user_agent[:300]
+    db.add(mandate)
+    return Confirmed(placed.order_id, mandate.id)
+
+
+@dataclass(frozen=True)
+class SddPlan:
+    """What the provider needs for a signed mandate's payment."""
+
+    order_id: int
+    customer_name: str
+    email: str
+    holder: str
+    iban: str
+    signed_on: date
+    reference: str
+    amount: Money
+    idempotency_key: str
+
+
+def sdd_plan(mandate_id: int) -> SddPlan | None:
+    with db_session() as db:
+        mandate = db.get(SddMandate, mandate_id)
+        order = db.get(Order, mandate.order_id) if mandate and mandate.order_id else None
+        member = db.get(Member, mandate.member_id) if mandate else None
+        if mandate is None or order is None or member is None or mandate.signed_at is None:
+            return None
+        return SddPlan(
+            order.id,
+            mandate.account_holder,
+            member.email,
+            mandate.account_holder,
+            mandate.iban,
+            mandate.signed_at.date(),
+            mandate.reference,
+            Money(order.amount_cents, order.currency),
+            order.idempotency_key,
+        )
+
+
+def record_provider_mandate(
+    mandate_id: int, customer_id: str, provider_mandate_id: str
+) -> Done[None]:
+    with transaction() as db:
+        mandate = db.get(SddMandate, mandate_id)
+        if mandate is not None:
+            mandate.provider_customer_id, mandate.provider_mandate_id = (
+                customer_id,
+                provider_mandate_id,
+            )
+            db.add(mandate)
+    return Done(None)
+
+
+def abandon_order(order_id: int) -> Done[None]:
+    """The provider never took the debit: the order fails and frees the discount it held."""
+    with transaction() as db:
+        order = db.get(Order, order_id, with_for_update=True)
+        if order is not None and order.status == OrderStatus.OPEN:
+            order.status = OrderStatus.FAILED
+            release(db, order.id)
+            db.add(order)
+    return Done(None)
+
+
+def lift_direct_debit_block(member_id: int) -> Done[bool]:
+    """Support lifts a member's direct debit block; False when there was none."""
+    with transaction() as db:
+        member = db.get(Member, member_id)
+        if member is None or member.sdd_blocked_at is None:
+            return Done(False)
+        member.sdd_blocked_at, member.sdd_block_reason = None, None
+        db.add(member)
+    return Done(True)

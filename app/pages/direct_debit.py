@@ -1,0 +1,296 @@
+"""/directdebit?tier=pX: a bundle paid by SEPA direct debit. The member's details, the mandate
+to review, the code sent by SMS that signs it; or why direct debit is not available."""
+
+import reflex as rx
+
+from actions.direct_debit import NOT_OFFERED
+from app.pages.registry import page
+from components.bundles import COLLECTION_NOTE
+from components.forms import form_error, text_field
+from components.i18n import t
+from models.routes import static_page_url, url
+from state.direct_debit import (
+    BLOCKED,
+    CODE,
+    CODE_LENGTH,
+    FIELD_LIMITS,
+    FORM,
+    MANDATE,
+    NOT_AVAILABLE,
+)
+from state.direct_debit import DirectDebitState as S
+from translations.catalog import N_
+from translations.errors import SDD_ACCOUNT_BLOCKED
+
+STEPS = ((FORM, N_("Your details")), (MANDATE, N_("Mandate")), (CODE, N_("Code")))
+
+
+def _progress() -> rx.Component:
+    order = {step: index for index, (step, _) in enumerate(STEPS)}
+    at = rx.Var.create(order)[S.step].to(int)
+    return rx.el.ol(
+        *(
+            rx.el.li(
+                rx.el.span(str(index + 1), class_name="sdd-progress-number"),
+                rx.el.span(t(label)),
+                data_state=rx.cond(at > index, "done", rx.cond(at == index, "active", "todo")),
+            )
+            for index, (_, label) in enumerate(STEPS)
+        ),
+        class_name="sdd-progress",
+        aria_label=t("Steps"),
+    )
+
+
+def _field(label: str, name: str, hint: str | None = None, **props) -> rx.Component:
+    return text_field(
+        label,
+        name,
+        S.errors,
+        hint=t(hint) if hint else None,
+        default_value=S.values[name].to(str),
+        max_length=FIELD_LIMITS[name],
+        spell_check=False,
+        data_testid=f"sdd-{name}",
+        **props,
+    )
+
+
+def _form() -> rx.Component:
+    return rx.form(
+        form_error(S.errors),
+        _field(N_("Account holder"), "account_holder", auto_complete="name", required=True),
+        _field(
+            N_("IBAN"),
+            "iban",
+            N_("As on your bank card or statement, for example NL91 ABNA 0417 1643 00."),
+            auto_complete="off",
+            auto_capitalize="characters",
+            required=True,
+        ),
+        rx.el.div(
+            _field(N_("Street"), "street", auto_complete="address-line1", required=True),
+            _field(N_("House number"), "house_number", required=True),
+            class_name="sdd-row sdd-row-street",
+        ),
+        rx.el.div(
+            _field(N_("Postcode"), "zip", auto_complete="postal-code", required=True),
+            _field(N_("City"), "city", auto_complete="address-level2", required=True),
+            class_name="sdd-row sdd-row-city",
+        ),
+        _field(
+            N_("Mobile phone number"),
+            "phone",
+            N_("We send the code to confirm the mandate to this number by SMS."),
+            type="tel",
+            input_mode="tel",
+            auto_complete="tel",
+            required=True,
+        ),
+        rx.button(
+            t("Continue"),
+            type="submit",
+            size="3",
+            width="100%",
+            loading=S.busy,
+            data_testid="sdd-continue",
+        ),
+        on_submit=S.submit_form,
+        reset_on_submit=False,
+        class_name="form-stack card sdd-card",
+        data_testid="sdd-form",
+    )
+
+
+def _fact(label: str, key: str) -> rx.Component:
+    return rx.el.div(
+        rx.el.dt(t(label)), rx.el.dd(S.mandate[key].to(str), data_testid=f"mandate-{key}")
+    )
+
+
+def _mandate() -> rx.Component:
+    return rx.el.div(
+        rx.el.h2(t("SEPA Direct Debit Mandate"), class_name="sdd-title"),
+        rx.el.dl(
+            _fact(N_("Mandate reference"), "reference"),
+            _fact(N_("Creditor"), "creditor_name"),
+            _fact(N_("Creditor identifier"), "creditor_identifier"),
+            _fact(N_("Creditor address"), "creditor_address"),
+            _fact(N_("Account holder"), "holder"),
+            _fact(N_("Address"), "address"),
+            _fact(N_("IBAN"), "iban_masked"),
+            _fact(N_("Amount"), "amount"),
+            class_name="sdd-facts",
+        ),
+        rx.el.p(S.mandate["payment_type"].to(str), class_name="sdd-payment-type"),
+        rx.el.p(S.mandate["authorisation"].to(str), class_name="sdd-legal"),
+        rx.el.p(S.mandate["refund_right"].to(str), class_name="sdd-legal"),
+        form_error(S.errors),
+        rx.el.p(
+            rx.icon("message-square-text", size=16),
+            t(
+                "To sign, we send a code by SMS to {phone}.",
+                phone=S.mandate["phone_masked"].to(str),
+            ),
+            class_name="sdd-sms-note",
+        ),
+        rx.button(
+            rx.icon("pen-line", size=16),
+            t("Confirm and send code"),
+            size="3",
+            width="100%",
+            loading=S.busy,
+            on_click=S.confirm_mandate,
+            data_testid="sdd-confirm-mandate",
+        ),
+        _change_details(),
+        class_name="card sdd-card sdd-mandate",
+        data_testid="sdd-mandate",
+    )
+
+
+def _change_details() -> rx.Component:
+    return rx.button(
+        t("Change details"),
+        variant="ghost",
+        size="2",
+        on_click=S.edit,
+        class_name="sdd-change",
+        data_testid="sdd-change",
+    )
+
+
+def _code() -> rx.Component:
+    return rx.el.div(
+        rx.el.div(rx.icon("smartphone", size=28), class_name="sdd-code-icon"),
+        rx.el.h2(t("Enter the code"), class_name="sdd-title"),
+        rx.el.p(
+            t(
+                "We sent a 6-digit code to {phone}. It is valid for 10 minutes.",
+                phone=S.mandate["phone_masked"].to(str),
+            ),
+            class_name="muted",
+        ),
+        rx.form(
+            rx.input(
+                name="code",
+                aria_label=t("Code"),
+                placeholder="000000",
+                max_length=CODE_LENGTH,
+                input_mode="numeric",
+                pattern="[0-9]*",
+                auto_complete="one-time-code",
+                auto_focus=True,
+                size="3",
+                class_name="sdd-code-input",
+                data_testid="sdd-code",
+            ),
+            _code_error(),
+            rx.button(
+                t("Confirm"),
+                type="submit",
+                size="3",
+                width="100%",
+                loading=S.busy,
+                data_testid="sdd-confirm-code",
+            ),
+            on_submit=S.submit_code,
+            reset_on_submit=False,
+            class_name="form-stack",
+        ),
+        rx.cond(
+            S.notice != "",
+            rx.el.div(S.notice, class_name="sdd-notice", role="status", data_testid="sdd-notice"),
+        ),
+        rx.el.div(
+            rx.button(
+                rx.icon("refresh-cw", size=14),
+                t("Send a new code"),
+                variant="soft",
+                size="2",
+                disabled=S.busy,
+                on_click=S.resend_code,
+                data_testid="sdd-resend",
+            ),
+            _change_details(),
+            class_name="sdd-code-actions",
+        ),
+        class_name="card sdd-card sdd-code",
+        data_testid="sdd-code-step",
+    )
+
+
+def _code_error() -> rx.Component:
+    return rx.cond(
+        S.code_error != "",
+        rx.el.div(
+            S.code_error, class_name="field-error", role="alert", data_testid="sdd-code-error"
+        ),
+    )
+
+
+def _unavailable(text: str, testid: str) -> rx.Component:
+    return rx.el.div(
+        rx.el.div(rx.icon("landmark", size=30), class_name="result-icon", data_tone="danger"),
+        rx.el.h2(t("Direct debit is not available"), class_name="result-title"),
+        rx.el.p(t(text)),
+        rx.el.p(t("You can still buy credits with another payment method."), class_name="muted"),
+        rx.el.div(
+            rx.link(
+                rx.button(t("Other payment methods"), size="3"),
+                href=url("credits"),
+                underline="none",
+            ),
+            rx.link(
+                rx.button(t("Customer service"), size="3", variant="soft"),
+                href=static_page_url("service"),
+                underline="none",
+            ),
+            class_name="result-actions",
+        ),
+        class_name="card result-card",
+        data_testid=testid,
+    )
+
+
+def _summary() -> rx.Component:
+    bundle = S.bundle
+    return rx.el.aside(
+        rx.el.div(
+            rx.el.span(t("{count} credits", count=bundle["credits"].to(int))),
+            rx.el.strong(bundle["price"].to(str)),
+            class_name="summary-line",
+        ),
+        rx.el.div(rx.icon("landmark", size=16), t("SEPA Direct Debit"), class_name="sdd-method"),
+        rx.el.p(t(COLLECTION_NOTE), class_name="muted small"),
+        class_name="card sdd-summary",
+        data_testid="sdd-summary",
+    )
+
+
+def _steps() -> rx.Component:
+    return rx.el.div(
+        rx.el.div(
+            _progress(),
+            rx.match(S.step, (MANDATE, _mandate()), (CODE, _code()), _form()),
+            class_name="sdd-main",
+        ),
+        _summary(),
+        class_name="sdd-layout",
+    )
+
+
+@page("directdebit", on_load=[S.load_page])
+def direct_debit_page() -> rx.Component:
+    return rx.el.div(
+        rx.el.h1(t("Direct debit"), class_name="page-title"),
+        rx.match(
+            S.step,
+            (BLOCKED, _unavailable(SDD_ACCOUNT_BLOCKED, "sdd-blocked")),
+            (NOT_AVAILABLE, _unavailable(NOT_OFFERED, "sdd-not-offered")),
+            (FORM, MANDATE, CODE, _steps()),
+            rx.center(rx.spinner(size="3"), padding="48px"),
+        ),
+        class_name="container sdd-page",
+        data_testid="page-directdebit",
+    )

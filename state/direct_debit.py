@@ -1,0 +1,207 @@
+"""/directdebit: the SEPA direct debit of one bundle in three steps. The form (account holder,
+IBAN, address, phone; errors beside their fields, nothing typed lost), the mandate to review
+(the IBAN masked: the full one never stays in this state), and the code sent by SMS that signs
+it; then the order's result page. A member blocked for direct debit, or paying from where it is
+not offered, sees why. Every handler checks the viewer; the server checks everything else."""
+
+from dataclasses import asdict
+
+import reflex as rx
+
+from actions.direct_debit import prepare_mandate, sdd_start, send_code
+from actions.direct_debit_flow import CODE_LENGTH, confirm_direct_debit
+from actions.runner import act, read
+from actions.viewer import Viewer
+from models.routes import transaction_url, url
+from models.sdd_form import MAX_LENGTHS
+from state.credits import CreditsState, tier_of
+from state.forms import form_text
+from state.i18n import I18nState
+from state.session import current_viewer
+from translations.catalog import N_, gettext
+from translations.errors import GENERIC_ERROR, INVALID_SMS_CODE, SDD_ACCOUNT_BLOCKED
+
+LOADING, FORM, MANDATE, CODE, BLOCKED, NOT_AVAILABLE = (
+    "loading", "form", "mandate", "code", "blocked", "not_offered",
+)  # fmt: skip
+IBAN_SPACES = 8  # an IBAN is typed in groups of four
+# What the browser may type into each field; the state cuts one past it, so a longer value from a
+# tampered browser reaches the form's own rule and stays refused.
+FIELD_LIMITS: dict[str, int] = {
+    name: limit + (IBAN_SPACES if name == "iban" else 0) for name, limit in MAX_LENGTHS.items()
+}
+KEPT = tuple(name for name in FIELD_LIMITS if name != "iban")  # the IBAN is never kept
+CODE_SENT = N_("A new code is on its way.")
+
+
+def form_values(form: dict) -> dict[str, str]:
+    """The form's fields as the browser sent them, each bounded; nothing else."""
+    return {name: form_text(form, name, limit + 1) for name, limit in FIELD_LIMITS.items()}
+
+
+def code_digits(form: dict) -> str:
+    """The digits of the code field; anything else typed around them does not count."""
+    return "".join(ch for ch in form_text(form, "code", 20) if ch.isdigit())
+
+
+class DirectDebitState(rx.State):
+    step: str = LOADING
+    tier: str = ""
+    bundle: dict = {}  # BundleView as a dict
+    values: dict[str, str] = {}  # what was typed, to fill the form again; never the IBAN
+    errors: dict[str, str] = {}  # field ("" for the whole form) -> text in the member's language
+    mandate: dict = {}  # MandateView as a dict: the IBAN and phone masked
+    code_error: str = ""
+    notice: str = ""
+    busy: bool = False
+    _mandate_id: int = 0
+
+    @rx.event
+    async def load_page(self) -> rx.event.EventSpec | None:
+        """On load of /directdebit?tier=pX: the form, or why direct debit is not for this."""
+        self._reset()
+        if (viewer := await current_viewer(self)) is None:
+            return None
+        tier = tier_of(self.router.url.query_parameters.get("tier"))
+        if tier is None:
+            return rx.redirect(url("credits"), replace=True)
+        start = await read(sdd_start, viewer, tier, await self._country())
+        self.tier = tier
+        self.bundle = asdict(start.bundle) if start.bundle else {}
+        self.step = BLOCKED if start.blocked else FORM if start.offered else NOT_AVAILABLE
+        return None
+
+    @rx.event
+    async def submit_form(self, form: dict):
+        """The form checked on the server: the mandate to review, or the errors to correct."""
+        viewer = await current_viewer(self)
+        if viewer is None or self.busy or self.step != FORM:
+            return
+        values = form_values(form)
+        self.values = {name: values[name] for name in KEPT}
+        self.busy, self.errors = True, {}
+        yield
+        prepared = await act(
+            prepare_mandate, viewer, self.tier, await self._country(), await self._code(), values
+        )
+        self.busy = False
+        if prepared.error or prepared.errors or prepared.mandate is None:
+            await self._refused(prepared.error, prepared.errors)
+            return
+        self._mandate_id, self.mandate, self.step = (
+            prepared.mandate_id,
+            asdict(prepared.mandate),
+            MANDATE,
+        )
+
+    @rx.event
+    async def edit(self) -> None:
+        """Back to the form from the mandate or the code: a new mandate follows."""
+        if await current_viewer(self) is None or self.step not in (MANDATE, CODE):
+            return
+        self._forget_mandate()
+        self.step = FORM
+
+    @rx.event
+    async def confirm_mandate(self):
+        """The member agrees to the mandate: a code by SMS to sign it."""
+        viewer = await current_viewer(self)
+        if viewer is None or self.busy or self.step != MANDATE:
+            return
+        self.busy, self.errors = True, {}
+        yield
+        error = await self._send(viewer)
+        self.busy = False
+        if error:
+            self.errors = {"": error}
+        elif self.step == MANDATE:
+            self.step = CODE
+
+    @rx.event
+    async def resend_code(self):
+        """A new code (the previous one stops working); throttled on the server."""
+        viewer = await current_viewer(self)
+        if viewer is None or self.busy or self.step != CODE:
+            return
+        self.busy, self.code_error, self.notice = True, "", ""
+        yield
+        error = await self._send(viewer)
+        self.busy = False
+        if error:
+            self.code_error = error
+        else:
+            self.notice = await self._text(CODE_SENT)
+
+    @rx.event
+    async def submit_code(self, form: dict):
+        """The code from the SMS signs the mandate; then the order's result page."""
+        viewer = await current_viewer(self)
+        if viewer is None or self.busy or self.step != CODE:
+            return
+        code = code_digits(form)
+        if len(code) != CODE_LENGTH:
+            self.code_error, self.notice = await self._text(INVALID_SMS_CODE), ""
+            return
+        self.busy, self.code_error, self.notice = True, "", ""
+        yield
+        result = await confirm_direct_debit(
+            viewer, self._mandate_id, code, self._client_ip(), self._user_agent()
+        )
+        if result.error:
+            self.busy = False
+            await self._code_refused(result.error)
+            return
+        self._forget_mandate()  # busy until the page leaves: a second click signs nothing
+        yield rx.redirect(transaction_url(result.order_id))
+
+    async def _send(self, viewer: Viewer) -> str:
+        """'' once the code is sent, else the reason in the member's language."""
+        error = await act(send_code, viewer, self._mandate_id)
+        if error == SDD_ACCOUNT_BLOCKED:
+            self._block()
+        return await self._text(error) if error else ""
+
+    async def _refused(self, error: str, errors: dict[str, str]) -> None:
+        if error == SDD_ACCOUNT_BLOCKED:
+            self._block()
+            return
+        shown = {name: await self._text(msgid) for name, msgid in errors.items()}
+        if error or not shown:
+            shown[""] = await self._text(error or GENERIC_ERROR)
+        self.errors = shown
+
+    async def _code_refused(self, error: str) -> None:
+        if error == SDD_ACCOUNT_BLOCKED:
+            self._block()
+        else:
+            self.code_error = await self._text(error)
+
+    def _block(self) -> None:
+        self._forget_mandate()
+        self.step = BLOCKED
+
+    def _forget_mandate(self) -> None:
+        self._mandate_id, self.mandate = 0, {}
+        self.errors, self.code_error, self.notice = {}, "", ""
+
+    def _reset(self) -> None:
+        self._forget_mandate()
+        self.step, self.tier, self.bundle, self.values, self.busy = LOADING, "", {}, {}, False
+
+    async def _country(self) -> str | None:
+        """The country paid from, as chosen on /credits in this browser session."""
+        chosen = str((await self.get_state(CreditsState)).payment_country or "")[:2]
+        return chosen.upper() if chosen.isalpha() else None
+
+    async def _code(self) -> str | None:
+        """The discount code applied on /credits in this tab, if any."""
+        return (await self.get_state(CreditsState)).code or None
+
+    def _client_ip(self) -> str:
+        return str(self.router.session.client_ip or "")[:45]
+
+    def _user_agent(self) -> str:
+        return str(self.router.headers.user_agent or "")[:300]
+
+    async def _text(self, msgid: str) -> str:
+        return gettext((await self.get_state(I18nState)).locale, msgid)

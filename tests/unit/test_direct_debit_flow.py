@@ -1,0 +1,161 @@
+"""Direct debit end to end below the browser: the form, the mandate, the code by SMS (read
+from the SMS outbox), the provider's customer, mandate and debit, the collection days later,
+and a returned debit that blocks direct debit for the member. On SQLite and PostgreSQL."""
+
+import asyncio
+import re
+from datetime import timedelta
+
+import pytest
+from sqlmodel import Session, select
+
+from actions.direct_debit import prepare_mandate, sdd_start, send_code
+from actions.direct_debit_flow import confirm_direct_debit
+from actions.effects import settle
+from actions.payment_flow import payment_methods
+from actions.runner import act, read
+from actions.viewer import Viewer
+from models.credits import ledger_sum
+from models.direct_debit import SddMandate
+from models.member import Member, utcnow
+from models.orders import Order
+from services.sms import sms_outbox_messages
+from tests.factories import make_member
+from tests.payments_fixtures import TEST_IBAN, Shop
+from translations.errors import INVALID_SMS_CODE, SDD_ACCOUNT_BLOCKED
+
+FORM = {
+    "account_holder": "Anna de Vries",
+    "iban": "NL91 ABNA 0417 1643 00",
+    "street": "Keizersgracht",
+    "house_number": "12a",
+    "zip": "1015cj",
+    "city": "Amsterdam",
+    "phone": "06 12345678",
+}
+
+
+@pytest.fixture
+def sdd_shop(shop: Shop) -> Shop:
+    shop.provider.clock.now = utcnow()  # the mandate is signed today by the real clock
+    return shop
+
+
+def _viewer(member: Member, language: str = "en") -> Viewer:
+    return Viewer(member.id, member.status, language, member.paid_user)
+
+
+def _member(db: Session, email: str = "anna@example.com") -> Member:
+    return make_member(db, email, signup_date=utcnow() - timedelta(days=2))
+
+
+async def _mandate_with_code(viewer: Viewer) -> tuple[int, str]:
+    prepared = await act(prepare_mandate, viewer, "p1", "NL", None, FORM)
+    assert prepared.errors == {} and prepared.error == "" and prepared.mandate is not None
+    assert await act(send_code, viewer, prepared.mandate_id) == ""
+    await settle()
+    (sms,) = [m for m in sms_outbox_messages() if m.to == "+31612345678"][-1:]
+    return prepared.mandate_id, re.search(r"\b\d{6}\b", sms.text).group()
+
+
+async def _signed(viewer: Viewer) -> int:
+    mandate_id, code = await _mandate_with_code(viewer)
+    result = await confirm_direct_debit(viewer, mandate_id, code, "203.0.113.9", "Firefox")
+    assert result.error == ""
+    return result.order_id
+
+
+def _fresh(db: Session, model, key):
+    db.expire_all()
+    return db.get(model, key)
+
+
+async def test_a_debit_is_pending_until_collected_then_grants_the_bundle(
+    db: Session, sdd_shop: Shop
+) -> None:
+    member = _member(db)
+    viewer = _viewer(member)
+    start = await read(sdd_start, viewer, "p1", "NL")
+    assert start.offered and not start.blocked
+    assert "directdebit" in {m.id for m in await payment_methods(viewer, "p1", "NL")}
+
+    order_id = await _signed(viewer)
+    order = _fresh(db, Order, order_id)
+    assert (order.status, order.method) == ("pending", "directdebit")
+    mandate = db.exec(select(SddMandate)).one()
+    assert (mandate.status, mandate.iban, mandate.signed_ip) == ("signed", TEST_IBAN, "203.0.113.9")
+    assert mandate.provider_mandate_id and mandate.reference in mandate.mandate_text
+    assert "8 weeks" in mandate.mandate_text and "NL91 **** **** **** 4300" in mandate.mandate_text
+    assert _fresh(db, Member, member.id).credits == 0  # nothing before the bank pays
+
+    assert await sdd_shop.collect(days=3) == 1
+    assert _fresh(db, Order, order_id).status == "paid"
+    paid = _fresh(db, Member, member.id)
+    assert paid.paid_user and paid.credits == order.credits == ledger_sum(db, member.id)
+
+
+async def test_a_wrong_code_is_code_ongeldig_and_the_right_one_still_works(
+    db: Session, sdd_shop: Shop
+) -> None:
+    viewer = _viewer(_member(db), "nl")
+    mandate_id, code = await _mandate_with_code(viewer)
+    wrong = str((int(code) + 1) % 1_000_000).zfill(6)
+    refused = await confirm_direct_debit(viewer, mandate_id, wrong, "", "")
+    assert refused.error == INVALID_SMS_CODE == "Invalid code"
+    assert db.exec(select(Order)).all() == []
+    assert (await confirm_direct_debit(viewer, mandate_id, code, "", "")).error == ""
+
+
+async def test_errors_sit_beside_their_fields_and_nothing_is_stored(
+    db: Session, sdd_shop: Shop
+) -> None:
+    viewer = _viewer(_member(db))
+    bad = FORM | {"iban": "NL91 ABNA 0417 1643 01", "phone": "12"}
+    prepared = await act(prepare_mandate, viewer, "p1", "NL", None, bad)
+    assert set(prepared.errors) == {"iban", "phone"} and prepared.mandate_id == 0
+    assert db.exec(select(SddMandate)).all() == []
+
+
+async def test_not_offered_outside_sepa_euros(db: Session, sdd_shop: Shop) -> None:
+    viewer = _viewer(_member(db))
+    assert not (await read(sdd_start, viewer, "p1", "CH")).offered  # francs
+    assert "directdebit" not in {m.id for m in await payment_methods(viewer, "p1", "CH")}
+
+
+async def test_someone_elses_mandate_cannot_be_confirmed(db: Session, sdd_shop: Shop) -> None:
+    anna, bob = _viewer(_member(db)), _viewer(_member(db, "bob@example.com"))
+    mandate_id, code = await _mandate_with_code(anna)
+    assert (await confirm_direct_debit(bob, mandate_id, code, "", "")).error != ""
+    assert await act(send_code, bob, mandate_id) != ""
+    assert db.exec(select(Order)).all() == []
+
+
+async def test_a_returned_debit_blocks_direct_debit_for_the_member(
+    db: Session, sdd_shop: Shop
+) -> None:
+    member = _member(db)
+    viewer = _viewer(member)
+    order_id = await _signed(viewer)
+    payment_id = _fresh(db, Order, order_id).provider_payment_id
+    answer = await sdd_shop.outcome(payment_id, "failed", reason="MD06")
+    assert answer.status_code == 200
+    blocked = _fresh(db, Member, member.id)
+    assert blocked.sdd_blocked_at is not None and blocked.sdd_block_reason == "MD06"
+    assert (await read(sdd_start, viewer, "p1", "NL")).blocked
+    assert (await act(prepare_mandate, viewer, "p1", "NL", None, FORM)).error == SDD_ACCOUNT_BLOCKED
+    methods = {m.id for m in await payment_methods(viewer, "p1", "NL")}
+    assert "directdebit" not in methods and "ideal" in methods  # other methods still work
+
+
+async def test_the_same_code_five_times_at_once_signs_one_mandate(
+    engine, db: Session, sdd_shop: Shop
+) -> None:
+    if engine.dialect.name != "postgresql":
+        pytest.skip("concurrent transactions: PostgreSQL")
+    viewer = _viewer(_member(db))
+    mandate_id, code = await _mandate_with_code(viewer)
+    results = await asyncio.gather(
+        *(confirm_direct_debit(viewer, mandate_id, code, "", "") for _ in range(5))
+    )
+    assert sum(1 for r in results if r.error == "") == 1
+    assert len(db.exec(select(Order)).all()) == 1

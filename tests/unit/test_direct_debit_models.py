@@ -1,0 +1,319 @@
+"""Direct debit models: SMS codes (hashed, 10 minutes, 5 tries, single use, throttled), the
+mandate reference, masking, and the limits per IBAN."""
+
+import re
+import threading
+from datetime import UTC, datetime, timedelta
+
+import pytest
+from sqlalchemy import Engine
+from sqlmodel import Session, select
+
+from models.direct_debit import (
+    CODE_TRIES,
+    CodeResult,
+    MandateStatus,
+    SddMandate,
+    SmsCode,
+    SmsRefusal,
+    check_code,
+    iban_limits,
+    mandate_reference,
+    masked_iban,
+    masked_phone,
+    new_code,
+)
+from models.member import Member
+from models.orders import Order
+from models.site_settings import SiteSettings
+from tests.factories import make_member
+from translations.catalog import gettext
+from translations.errors import (
+    INVALID_SMS_CODE,
+    SDD_LIMIT_REACHED,
+    SMS_CODE_EXPIRED,
+    SMS_CODE_MISSING,
+    SMS_CODE_TOO_MANY_TRIES,
+    SMS_DAILY_LIMIT,
+    SMS_RESEND_TOO_SOON,
+)
+
+NOW = datetime(2026, 3, 2, 9, 0, tzinfo=UTC)
+IBAN = "NL91ABNA0417164300"
+PHONE = "+31612345678"
+SETTINGS = SiteSettings()
+
+
+def _mandate(db: Session, member: Member, phone: str = PHONE, iban: str = IBAN) -> SddMandate:
+    mandate = SddMandate(
+        member_id=member.id,
+        tier="p1",
+        payment_country="NL",
+        account_holder="Jan de Vries",
+        iban=iban,
+        street="Keizersgracht",
+        house_number="12",
+        zip="1015 CJ",
+        city="Amsterdam",
+        country="NL",
+        phone_e164=phone,
+        mandate_text="the mandate as shown",
+    )
+    db.add(mandate)
+    db.flush()
+    mandate.reference = mandate_reference(mandate.id)
+    db.commit()
+    return mandate
+
+
+def _sign(db: Session, mandate: SddMandate, cents: int, at: datetime) -> None:
+    order = Order(
+        member_id=mandate.member_id,
+        tier=mandate.tier,
+        credits=250,
+        list_cents=cents,
+        amount_cents=cents,
+        currency="EUR",
+        country="NL",
+        method="directdebit",
+        provider="test",
+        status="pending",
+    )
+    db.add(order)
+    db.flush()
+    mandate.order_id, mandate.status, mandate.signed_at = order.id, MandateStatus.SIGNED, at
+    db.add(mandate)
+    db.commit()
+
+
+def _code(db: Session, mandate: SddMandate, now: datetime = NOW) -> str:
+    code = new_code(db, mandate, now)
+    assert isinstance(code, str), code
+    db.commit()
+    return code
+
+
+def _wrong(code: str) -> str:
+    return f"{(int(code) + 1) % 10**6:06d}"
+
+
+@pytest.fixture
+def member(db: Session) -> Member:
+    return make_member(db)
+
+
+@pytest.fixture
+def mandate(db: Session, member: Member) -> SddMandate:
+    return _mandate(db, member)
+
+
+def test_a_code_is_six_random_digits_stored_only_salted_and_hashed(
+    db: Session, mandate: SddMandate
+) -> None:
+    first = _code(db, mandate)
+    second = _code(db, mandate, NOW + timedelta(minutes=1))
+    assert re.fullmatch(r"\d{6}", first) and re.fullmatch(r"\d{6}", second)
+    rows = db.exec(select(SmsCode).order_by(SmsCode.id)).all()
+    assert all(len(row.code_hash) == 64 and row.salt for row in rows)
+    assert rows[0].salt != rows[1].salt
+    for row, code in zip(rows, (first, second), strict=True):
+        assert code not in row.code_hash and code not in row.salt
+    assert rows[0].expires_at.replace(tzinfo=UTC) == NOW + timedelta(minutes=10)
+
+
+def test_the_right_code_confirms_once(db: Session, mandate: SddMandate, member: Member) -> None:
+    code = _code(db, mandate)
+    assert check_code(db, mandate.id, member.id, f" {code[:3]} {code[3:]} ", NOW) == CodeResult.OK
+    db.commit()
+    assert check_code(db, mandate.id, member.id, code, NOW) == CodeResult.NONE
+    assert CodeResult.OK.error == ""
+    assert CodeResult.NONE.error == SMS_CODE_MISSING
+
+
+def test_a_wrong_code_is_code_ongeldig(db: Session, mandate: SddMandate, member: Member) -> None:
+    code = _code(db, mandate)
+    result = check_code(db, mandate.id, member.id, _wrong(code), NOW)
+    assert result == CodeResult.INVALID
+    assert result.error == INVALID_SMS_CODE
+    assert gettext("nl", result.error) == "Code ongeldig"
+    assert check_code(db, mandate.id, member.id, code, NOW) == CodeResult.OK
+
+
+@pytest.mark.parametrize("typed", ["", "abcdef", "1" * 5000, "٣٣٣٣٣٣", "\x00", "12 34 56 78"])
+def test_any_typed_text_is_only_a_wrong_try(
+    db: Session, mandate: SddMandate, member: Member, typed: str
+) -> None:
+    _code(db, mandate)
+    assert check_code(db, mandate.id, member.id, typed, NOW) == CodeResult.INVALID
+
+
+def test_a_code_expires_after_ten_minutes(db: Session, mandate: SddMandate, member: Member) -> None:
+    code = _code(db, mandate)
+    late = NOW + timedelta(minutes=10)
+    assert check_code(db, mandate.id, member.id, code, late) == CodeResult.EXPIRED
+    assert CodeResult.EXPIRED.error == SMS_CODE_EXPIRED
+    just_in_time = NOW + timedelta(minutes=9, seconds=59)
+    assert check_code(db, mandate.id, member.id, code, just_in_time) == CodeResult.OK
+
+
+def test_five_wrong_tries_then_even_the_right_code_needs_a_new_one(
+    db: Session, mandate: SddMandate, member: Member
+) -> None:
+    code = _code(db, mandate)
+    for _ in range(CODE_TRIES):
+        assert check_code(db, mandate.id, member.id, _wrong(code), NOW) == CodeResult.INVALID
+        db.commit()
+    result = check_code(db, mandate.id, member.id, code, NOW)
+    assert result == CodeResult.TOO_MANY_TRIES
+    assert result.error == SMS_CODE_TOO_MANY_TRIES
+    fresh = _code(db, mandate, NOW + timedelta(minutes=1))
+    assert check_code(db, mandate.id, member.id, fresh, NOW + timedelta(minutes=1)).error == ""
+
+
+def test_a_resend_waits_a_minute_and_replaces_the_previous_code(
+    db: Session, mandate: SddMandate, member: Member
+) -> None:
+    old = _code(db, mandate)
+    assert new_code(db, mandate, NOW + timedelta(seconds=59)) == SmsRefusal(SMS_RESEND_TOO_SOON)
+    later = NOW + timedelta(minutes=1)
+    new = _code(db, mandate, later)
+    if old != new:
+        assert check_code(db, mandate.id, member.id, old, later) == CodeResult.INVALID
+    assert check_code(db, mandate.id, member.id, new, later) == CodeResult.OK
+
+
+def test_five_codes_a_day_per_member(db: Session, member: Member) -> None:
+    mandates = [_mandate(db, member, phone=f"+3161234567{n}") for n in range(2)]
+    for n in range(5):
+        _code(db, mandates[n % 2], NOW + timedelta(minutes=2 * n))
+    assert new_code(db, mandates[0], NOW + timedelta(hours=2)) == SmsRefusal(SMS_DAILY_LIMIT)
+    assert isinstance(new_code(db, mandates[0], NOW + timedelta(days=1)), str)
+
+
+def test_five_codes_a_day_per_phone_number_across_members(db: Session) -> None:
+    members = [make_member(db, f"m{n}@example.com") for n in range(5)]
+    for n, someone in enumerate(members):
+        _code(db, _mandate(db, someone), NOW + timedelta(minutes=2 * n))
+    newcomer = _mandate(db, make_member(db, "new@example.com"))
+    assert new_code(db, newcomer, NOW + timedelta(hours=1)) == SmsRefusal(SMS_DAILY_LIMIT)
+    other_phone = _mandate(db, make_member(db, "other@example.com"), phone="+31687654321")
+    assert isinstance(new_code(db, other_phone, NOW + timedelta(hours=1)), str)
+
+
+def test_a_resend_to_the_same_phone_from_another_member_also_waits(db: Session) -> None:
+    first = _mandate(db, make_member(db, "a@example.com"))
+    second = _mandate(db, make_member(db, "b@example.com"))
+    _code(db, first)
+    assert new_code(db, second, NOW + timedelta(seconds=30)) == SmsRefusal(SMS_RESEND_TOO_SOON)
+
+
+def test_codes_are_tied_to_their_mandate_and_member(db: Session, member: Member) -> None:
+    mine, other = _mandate(db, member), _mandate(db, member, phone="+31687654321")
+    code = _code(db, mine)
+    stranger = make_member(db, "stranger@example.com")
+    assert check_code(db, mine.id, stranger.id, code, NOW) == CodeResult.NONE
+    assert check_code(db, other.id, member.id, code, NOW) == CodeResult.NONE
+    assert check_code(db, mine.id, member.id, code, NOW) == CodeResult.OK
+
+
+def test_no_code_for_a_signed_mandate(db: Session, mandate: SddMandate) -> None:
+    _sign(db, mandate, 3995, NOW)
+    assert new_code(db, mandate, NOW) == SmsRefusal(SMS_CODE_MISSING)
+
+
+def test_mandate_reference_uses_seps_allowed_characters() -> None:
+    references = {mandate_reference(n) for n in (1, 123, 10**9)}
+    assert len(references) == 3
+    for reference in references:
+        assert len(reference) <= 35
+        assert re.fullmatch(r"[A-Z0-9+?/\-:().,' ]+", reference)
+    assert mandate_reference(123).startswith("AMR-000123-")
+
+
+def test_masking() -> None:
+    assert masked_iban("NL91ABNA0417164300") == "NL91 **** **** **** 4300"
+    assert masked_iban("de89 3704 0044 0532 0130 00") == "DE89 **** **** **** **** 3000"
+    assert masked_iban("NL9") == "****"
+    assert masked_phone("+31612345678") == "+316******78"
+    assert masked_phone("+31") == "****"
+
+
+@pytest.mark.parametrize(
+    ("earlier", "amount", "error"),
+    [
+        ([], 20000, ""),
+        ([], 20001, SDD_LIMIT_REACHED),
+        ([(15000, timedelta(hours=1))], 5000, ""),
+        ([(15000, timedelta(hours=1))], 5001, SDD_LIMIT_REACHED),
+        ([(15000, timedelta(hours=25))], 20000, ""),
+        ([(20000, timedelta(days=2)), (20000, timedelta(days=9))], 10000, ""),
+        ([(20000, timedelta(days=2)), (20000, timedelta(days=9))], 10001, SDD_LIMIT_REACHED),
+        ([(20000, timedelta(days=2)), (20000, timedelta(days=31))], 20000, ""),
+    ],
+)
+def test_amount_per_iban_per_day_and_per_30_days(
+    db: Session, member: Member, earlier: list, amount: int, error: str
+) -> None:
+    for cents, ago in earlier:
+        _sign(db, _mandate(db, member), cents, NOW - ago)
+    assert iban_limits(db, IBAN, member.id, amount, NOW, SETTINGS) == error
+
+
+def test_accounts_per_iban(db: Session, member: Member) -> None:
+    _sign(db, _mandate(db, member), 1995, NOW - timedelta(days=60))
+    _mandate(db, make_member(db, "draft@example.com"))  # a draft does not count
+    other = make_member(db, "other@example.com")
+    assert iban_limits(db, IBAN, member.id, 1995, NOW, SETTINGS) == ""
+    assert iban_limits(db, IBAN, other.id, 1995, NOW, SETTINGS) == SDD_LIMIT_REACHED
+    two_accounts = SiteSettings(sdd_accounts_per_iban=2)
+    assert iban_limits(db, IBAN, other.id, 1995, NOW, two_accounts) == ""
+    assert iban_limits(db, "DE89370400440532013000", other.id, 1995, NOW, SETTINGS) == ""
+
+
+def _at_once(engine: Engine, work, times: int) -> list:
+    """`work(session)` in `times` threads released together, each committing its own."""
+    barrier, results = threading.Barrier(times), []
+
+    def run() -> None:
+        with Session(engine, expire_on_commit=False) as session:
+            barrier.wait()
+            results.append(work(session))
+            session.commit()
+
+    threads = [threading.Thread(target=run) for _ in range(times)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    return results
+
+
+def _postgres_only(engine: Engine) -> None:
+    if engine.dialect.name != "postgresql":
+        pytest.skip("concurrent transactions: PostgreSQL")
+
+
+def test_the_same_code_five_times_at_once_confirms_once(
+    engine: Engine, db: Session, mandate: SddMandate, member: Member
+) -> None:
+    _postgres_only(engine)
+    code = _code(db, mandate)
+    results = _at_once(engine, lambda s: check_code(s, mandate.id, member.id, code, NOW), 5)
+    assert sorted(results) == sorted([CodeResult.OK] + [CodeResult.NONE] * 4)
+
+
+def test_wrong_codes_at_once_count_at_most_five_tries(
+    engine: Engine, db: Session, mandate: SddMandate, member: Member
+) -> None:
+    _postgres_only(engine)
+    wrong = _wrong(_code(db, mandate))
+    results = _at_once(engine, lambda s: check_code(s, mandate.id, member.id, wrong, NOW), 12)
+    assert results.count(CodeResult.INVALID) == CODE_TRIES
+    db.expire_all()
+    assert db.exec(select(SmsCode.tries)).one() == CODE_TRIES
+
+
+def test_codes_requested_at_once_send_one(engine: Engine, db: Session, mandate: SddMandate) -> None:
+    _postgres_only(engine)
+    results = _at_once(engine, lambda s: new_code(s, s.get(SddMandate, mandate.id), NOW), 5)
+    assert sum(isinstance(result, str) for result in results) == 1
