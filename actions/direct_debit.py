@@ -8,6 +8,7 @@ from datetime import date, datetime
 from sqlmodel import Session
 
 from actions.checkout import HeldElsewhere, Quote, place_in, quote_in
+from actions.mail import MailOut
 from actions.payment_views import BundleView
 from actions.payments import DIRECT_DEBIT
 from actions.price_list import bundle_view
@@ -22,15 +23,17 @@ from models.direct_debit import (
     masked_iban,
     masked_phone,
     new_code,
+    order_mandate,
 )
 from models.discount_codes import release
-from models.member import Member, utcnow
-from models.orders import Order, OrderStatus
+from models.member import Member, Profile, utcnow
+from models.orders import UNSETTLED, Order, OrderStatus
 from models.pricing import format_money
 from models.sdd_form import SEPA_COUNTRIES, SddForm, check_form
 from models.sdd_mandate_text import mandate_text
 from services.database import db_session, transaction
 from services.payments.types import Money
+from services.receipt_mail import prenotification_mail
 from services.site_settings import current_settings
 from translations.catalog import N_, gettext
 from translations.errors import DISCOUNT_CODE_IN_USE, GENERIC_ERROR, SDD_ACCOUNT_BLOCKED
@@ -303,6 +306,28 @@ def record_provider_mandate(
             )
             db.add(mandate)
     return Done(None)
+
+
+def prenotify(order_id: int, due_date: date | None) -> Done[None]:
+    """The pre-notification of an order whose debit is on its way (`due_date` when the provider
+    said): amount, date, mandate reference, creditor identifier and the masked IBAN."""
+    with db_session() as db:
+        order = db.get(Order, order_id)
+        mandate = order_mandate(db, order_id)
+        member = db.get(Member, order.member_id) if order else None
+        if order is None or order.status not in UNSETTLED or mandate is None or member is None:
+            return Done(None)
+        profile = db.get(Profile, member.id)
+        mail = prenotification_mail(
+            order,
+            member,
+            profile.name if profile else "",
+            current_settings(),
+            mandate.reference or "",
+            masked_iban(mandate.iban),
+            due_date,
+        )
+    return Done(None, (MailOut(mail),))
 
 
 def abandon_order(order_id: int) -> Done[None]:

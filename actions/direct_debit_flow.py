@@ -1,7 +1,8 @@
 """The direct debit steps that talk to the provider, after the code signed the mandate: a
 customer, their SEPA mandate and a payment on it (Mollie's recurring sequence on a mandate),
 each with an idempotency key, so a retry never debits twice. The order then waits, pending,
-for the collection days later; its webhook grants the credits (actions/payments.py)."""
+for the collection days later, and the member gets the pre-notification mail; the collection's
+webhook grants the credits (actions/payments.py)."""
 
 from dataclasses import dataclass
 
@@ -10,6 +11,7 @@ from actions.direct_debit import (
     SddPlan,
     abandon_order,
     confirm_code,
+    prenotify,
     record_provider_mandate,
     sdd_plan,
 )
@@ -74,6 +76,7 @@ async def _debit(viewer: Viewer, mandate_id: int, plan: SddPlan) -> bool:
     except ProviderError:
         return False
     await act(attach_payment, plan.order_id, payment)
+    await act(prenotify, plan.order_id, payment.due_date)
     return True
 
 

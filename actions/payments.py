@@ -12,6 +12,7 @@ from actions.live import BadgesChanged
 from actions.mail import MailOut
 from actions.runner import Done
 from models.credits import charge_credits, grant_credits
+from models.direct_debit import order_mandate
 from models.discount_codes import redeem, release
 from models.member import Member, Profile, utcnow
 from models.orders import (
@@ -156,7 +157,10 @@ def _fulfil(db: Session, order: Order, effects: list[object]) -> bool:
         log.error("order %s paid with code %s held by another order", order.id, order.discount_code)
     order.paid_at = utcnow()
     profile = db.get(Profile, order.member_id)
-    mail = receipt_mail(order, member, profile.name if profile else "", current_settings())
+    mandate = order_mandate(db, order.id) if order.method == DIRECT_DEBIT else None
+    name = profile.name if profile else ""
+    reference = mandate.reference if mandate else None
+    mail = receipt_mail(order, member, name, current_settings(), reference)
     effects.append(MailOut(mail))
     return True
 

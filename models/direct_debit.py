@@ -136,6 +136,11 @@ def masked_iban(iban: str) -> str:
     return " ".join([compact[:4], *["****"] * hidden_groups, compact[-4:]])
 
 
+def order_mandate(db: Session, order_id: int) -> SddMandate | None:
+    """The mandate an order is debited under; None for an order paid otherwise."""
+    return db.exec(select(SddMandate).where(SddMandate.order_id == order_id)).first()
+
+
 def masked_phone(e164: str) -> str:
     """`+316******78`: enough for the member to recognise their number."""
     if len(e164) < 8:

@@ -9,6 +9,7 @@ import time
 import uuid
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
+from datetime import timedelta
 from pathlib import Path
 from typing import TypeVar
 from urllib.parse import urlsplit
@@ -22,7 +23,7 @@ from sqlmodel import Session, select
 
 from models.db import make_engine
 from models.likes import Like
-from models.member import Member, Photo
+from models.member import Member, Photo, utcnow
 from models.profile_steps import add_photo
 from services.config import _sqlalchemy_url
 from services.photo_pipeline import store_photo
@@ -104,6 +105,16 @@ def member(new_member: NewMember, site_db: Engine) -> NewMember:
         return account
 
     return make
+
+
+def past_the_welcome_window(engine: Engine, account: Account) -> Account:
+    """Signed up two days ago: no countdown, no modal over the journey."""
+    with Session(engine) as db:
+        row = db.get(Member, account.member_id)
+        row.signup_date = utcnow() - timedelta(days=2)
+        db.add(row)
+        db.commit()
+    return account
 
 
 def member_row(engine: Engine, email: str) -> Member:

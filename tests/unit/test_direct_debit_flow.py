@@ -7,6 +7,7 @@ import re
 from datetime import timedelta
 
 import pytest
+from babel.dates import format_date
 from sqlmodel import Session, select
 
 from actions.direct_debit import prepare_mandate, sdd_start, send_code
@@ -18,7 +19,9 @@ from actions.viewer import Viewer
 from models.credits import ledger_sum
 from models.direct_debit import SddMandate
 from models.member import Member, utcnow
-from models.orders import Order
+from models.orders import Order, order_number
+from models.pricing import format_money
+from services.mail import outbox_messages
 from services.sms import sms_outbox_messages
 from tests.factories import make_member
 from tests.payments_fixtures import TEST_IBAN, Shop
@@ -65,6 +68,12 @@ async def _signed(viewer: Viewer) -> int:
     return result.order_id
 
 
+def _mail(subject_start: str) -> str:
+    """The text of the one mail whose subject starts so."""
+    (mail,) = [m for m in outbox_messages() if m["Subject"].startswith(subject_start)]
+    return mail.get_body(preferencelist=("plain",)).get_content()
+
+
 def _fresh(db: Session, model, key):
     db.expire_all()
     return db.get(model, key)
@@ -88,10 +97,27 @@ async def test_a_debit_is_pending_until_collected_then_grants_the_bundle(
     assert "8 weeks" in mandate.mandate_text and "NL91 **** **** **** 4300" in mandate.mandate_text
     assert _fresh(db, Member, member.id).credits == 0  # nothing before the bank pays
 
+    await settle()
+    notice = _mail("Your direct debit for order")
+    due = (sdd_shop.provider.clock.now + timedelta(days=3)).date()
+    for line in (
+        f"Order number: {order_number(order_id)}",
+        f"Amount: {format_money(order.amount_cents, 'EUR', 'en')}",
+        f"Debit date: {format_date(due, format='long', locale='en')}",
+        f"Mandate reference: {mandate.reference}",
+        "Creditor identifier: NL98ZZZ999999999999",
+        "IBAN: NL91 **** **** **** 4300",
+    ):
+        assert line in notice, line
+    assert TEST_IBAN not in notice.replace(" ", "")
+
     assert await sdd_shop.collect(days=3) == 1
     assert _fresh(db, Order, order_id).status == "paid"
     paid = _fresh(db, Member, member.id)
     assert paid.paid_user and paid.credits == order.credits == ledger_sum(db, member.id)
+    receipt = _mail("Your receipt for order")
+    assert f"Mandate reference: {mandate.reference}" in receipt
+    assert "Creditor identifier: NL98ZZZ999999999999" in receipt
 
 
 async def test_a_wrong_code_is_code_ongeldig_and_the_right_one_still_works(

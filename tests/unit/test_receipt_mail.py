@@ -1,7 +1,8 @@
 """The receipt mail: translated, with the order, the VAT it includes, the seller and the right
-of withdrawal, HTML-escaped."""
+of withdrawal, HTML-escaped. The pre-notification of a direct debit: amount, date, mandate
+reference, creditor, masked IBAN and the refund right, never the full IBAN."""
 
-from datetime import datetime
+from datetime import date, datetime
 
 import pytest
 
@@ -12,11 +13,14 @@ from models.site_settings import SiteSettings
 from models.vat import vat_included
 from services.mail import OutgoingMail
 from services.mail_frame import public_link
-from services.receipt_mail import receipt_mail
+from services.receipt_mail import prenotification_mail, receipt_mail
 from translations.locales import LOCALES
 
 SETTINGS = SiteSettings()
 PAID_AT = datetime(2025, 3, 1, 14, 30)
+IBAN = "NL91ABNA0417164300"
+MASKED = "NL91 **** **** **** 4300"
+REFERENCE = "AMR-000042-7K2Q9XZB"
 
 
 def _order(**fields) -> Order:
@@ -175,3 +179,95 @@ def test_every_method_has_a_label() -> None:
         assert method_label(method, "nl") == METHOD_LABELS[method]
     assert method_label("creditcard", "de") == "Kreditkarte"
     assert method_label("unknown", "en") == "unknown"
+
+
+def _debit(locale: str = "en", due: date | None = date(2025, 3, 4)) -> OutgoingMail:
+    order = _order(locale=locale, method="directdebit", status="pending", paid_at=None)
+    return prenotification_mail(order, _member(), "Ann", SETTINGS, REFERENCE, MASKED, due)
+
+
+def _never_the_full_iban(mail: OutgoingMail) -> None:
+    for part in (mail.subject, mail.text, mail.html):
+        assert IBAN not in "".join(part.split())
+
+
+def test_english_prenotification() -> None:
+    mail = _debit()
+    assert mail.subject == "Your direct debit for order A-000123 – Amorly"
+    assert mail.to == "ann@example.com"
+    for line in (
+        "Thank you for your order, Ann!",
+        f"On March 4, 2025 we will collect €19.95 from your account {MASKED} by SEPA direct "
+        "debit. Your 1,200 credits are added as soon as your bank has paid.",
+        "Order number: A-000123",
+        "Amount: €19.95",
+        "Debit date: March 4, 2025",
+        f"Creditor: {SETTINGS.creditor_name}",
+        f"Mandate reference: {REFERENCE}",
+        f"Creditor identifier: {SETTINGS.creditor_identifier}",
+        f"IBAN: {MASKED}",
+        "You can ask your bank to refund this direct debit within 8 weeks",
+    ):
+        assert line in mail.text, line
+    assert f"{REFERENCE}</td>" in mail.html and f"{SETTINGS.creditor_identifier}</td>" in mail.html
+    assert mail.links == (public_link("/transactions/123"),)
+    _never_the_full_iban(mail)
+
+
+def test_dutch_prenotification() -> None:
+    mail = _debit("nl")
+    assert mail.subject == "Je incasso voor bestelling A-000123 – Amorly"
+    for line in (
+        "Bedankt voor je bestelling, Ann!",
+        f"Op 4 maart 2025 schrijven we € 19,95 af van je rekening {MASKED} via SEPA-incasso.",
+        "Bestelnummer: A-000123",
+        "Bedrag: € 19,95",
+        "Afschrijvingsdatum: 4 maart 2025",
+        f"Incassant: {SETTINGS.creditor_name}",
+        f"Machtigingskenmerk: {REFERENCE}",
+        f"Incassant-ID: {SETTINGS.creditor_identifier}",
+        f"IBAN: {MASKED}",
+        "binnen 8 weken na de afschrijvingsdatum",
+    ):
+        assert line in _text(mail), line
+    _never_the_full_iban(mail)
+
+
+@pytest.mark.parametrize(
+    ("locale", "soon"), [("en", "In the next few working days"), ("nl", "In de komende werkdagen")]
+)
+def test_without_a_due_date_the_debit_comes_in_the_next_few_working_days(
+    locale: str, soon: str
+) -> None:
+    mail = _debit(locale, None)
+    body = mail.text.split("\n--\n")[0]
+    assert f"\n{soon} " in body and f": {soon}\n" in body
+    assert "2025" not in body
+
+
+def test_a_direct_debit_receipt_names_the_mandate_and_the_creditor() -> None:
+    for locale, reference, identifier in (
+        ("en", "Mandate reference", "Creditor identifier"),
+        ("nl", "Machtigingskenmerk", "Incassant-ID"),
+    ):
+        order = _order(locale=locale, method="directdebit")
+        text = _text(receipt_mail(order, _member(), "Ann", SETTINGS, REFERENCE))
+        assert f"{reference}: {REFERENCE}" in text
+        assert f"{identifier}: {SETTINGS.creditor_identifier}" in text
+    ideal = receipt_mail(_order(locale="en"), _member(), "Ann", SETTINGS)
+    assert "Mandate reference" not in ideal.text and "Creditor" not in ideal.text
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+@pytest.mark.parametrize("due", [date(2025, 3, 4), None])
+def test_every_language_fills_and_translates_the_prenotification(
+    locale: str, due: date | None
+) -> None:
+    mail = _debit(locale, due)
+    assert "{" not in mail.text and "}" not in mail.text
+    assert REFERENCE in mail.text and MASKED in mail.text
+    assert " 8 " in mail.text.split("\n--\n")[0].splitlines()[-1]  # the refund right
+    if locale != "en":
+        english = _debit("en", due)
+        assert mail.subject != english.subject
+        assert "Debit date" not in mail.text and "within 8 weeks" not in mail.text
