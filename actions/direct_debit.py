@@ -36,7 +36,12 @@ from services.payments.types import Money
 from services.receipt_mail import prenotification_mail
 from services.site_settings import current_settings
 from translations.catalog import N_, gettext
-from translations.errors import DISCOUNT_CODE_IN_USE, GENERIC_ERROR, SDD_ACCOUNT_BLOCKED
+from translations.errors import (
+    DISCOUNT_CODE_IN_USE,
+    GENERIC_ERROR,
+    SDD_ACCOUNT_BLOCKED,
+    SDD_AMOUNT_CHANGED,
+)
 
 METHOD = DIRECT_DEBIT
 SMS_TEXT = N_(
@@ -134,6 +139,7 @@ def _draft(
         member_id=viewer.member_id,
         tier=offer.bundle.tier,
         payment_country=offer.country,
+        amount_cents=offer.bundle.cents,
         discount_code=(code or "").strip()[:40] or None,
         account_holder=form.account_holder,
         iban=form.iban,
@@ -248,6 +254,8 @@ def _confirmed(
     )
     if placed.error:
         raise _NotPlaced(placed.error)
+    if placed.amount.cents != mandate.amount_cents:  # a discount ran out since the review
+        raise _NotPlaced(SDD_AMOUNT_CHANGED)
     limit = iban_limits(
         db, mandate.iban, viewer.member_id, placed.amount.cents, now, current_settings()
     )  # again, under the IBAN's lock: two signings at once cannot both pass it

@@ -4,6 +4,7 @@ each with an idempotency key, so a retry never debits twice. The order then wait
 for the collection days later, and the member gets the pre-notification mail; the collection's
 webhook grants the credits (actions/payments.py)."""
 
+import logging
 from dataclasses import dataclass
 
 from actions.direct_debit import (
@@ -15,7 +16,7 @@ from actions.direct_debit import (
     record_provider_mandate,
     sdd_plan,
 )
-from actions.payment_flow import answered
+from actions.payment_flow import answered, is_refusal
 from actions.payments import attach_payment
 from actions.runner import act, read
 from actions.viewer import Viewer
@@ -28,6 +29,8 @@ from translations.catalog import gettext
 from translations.errors import GENERIC_ERROR
 
 CODE_LENGTH = 6
+_TAKEN, _REFUSED, _UNANSWERED = "taken", "refused", "unanswered"
+log = logging.getLogger(__name__)
 
 
 @dataclass(frozen=True)
@@ -45,13 +48,18 @@ async def confirm_direct_debit(
     if confirmed.error:
         return SddResult(0, confirmed.error)
     plan = await read(sdd_plan, mandate_id)
-    if plan is None or not await _debit(viewer, mandate_id, plan):
+    outcome = await _debit(viewer, mandate_id, plan) if plan else _REFUSED
+    if outcome == _REFUSED:
         await act(abandon_order, confirmed.order_id)
         return SddResult(0, GENERIC_ERROR)
+    if outcome == _UNANSWERED:  # the provider may hold the debit: the order stays open
+        log.error("direct debit of order %s: the provider did not answer", confirmed.order_id)
     return SddResult(confirmed.order_id)
 
 
-async def _debit(viewer: Viewer, mandate_id: int, plan: SddPlan) -> bool:
+async def _debit(viewer: Viewer, mandate_id: int, plan: SddPlan) -> str:
+    """_TAKEN, _REFUSED (nothing will be debited) or _UNANSWERED (the provider may have taken
+    the debit without our hearing: support must look before anything is undone)."""
     client, locale = payment_client(), mollie_locale(viewer.language)
     try:
         customer = await answered(
@@ -73,11 +81,11 @@ async def _debit(viewer: Viewer, mandate_id: int, plan: SddPlan) -> bool:
         payment = await answered(
             lambda: client.create_payment(_request(viewer, plan, customer, mandate.id))
         )
-    except ProviderError:
-        return False
+    except ProviderError as error:
+        return _REFUSED if is_refusal(error) else _UNANSWERED
     await act(attach_payment, plan.order_id, payment)
     await act(prenotify, plan.order_id, payment.due_date)
-    return True
+    return _TAKEN
 
 
 def _request(viewer: Viewer, plan: SddPlan, customer: str, mandate: str) -> PaymentRequest:

@@ -120,12 +120,12 @@ async def answered(call: Callable[[], Awaitable[T]]) -> T:
             return await call()
         except ProviderError as error:
             log.warning("provider attempt %s: %s", attempt, error)
-            if _refused(error):
+            if is_refusal(error):
                 raise
     return await call()
 
 
-def _refused(error: ProviderError) -> bool:
+def is_refusal(error: ProviderError) -> bool:
     """The provider answered no (4xx): asking again would get the same answer."""
     return 400 <= error.status < 500
 
@@ -152,7 +152,7 @@ async def sync_payment(payment_id: str) -> bool | None:
         refunds = await client.list_refunds(payment_id) if asked else []
     except ProviderError as error:
         log.warning("payment %s not fetched: %s", payment_id, error)
-        return False if _refused(error) else None
+        return False if is_refusal(error) else None
     return await act(apply_payment, payment, tuple(refunds))
 
 
@@ -194,7 +194,7 @@ async def _refund(plan: RefundPlan, language: str) -> str:
             )
         )
     except ProviderError as error:
-        if not _refused(error):
+        if not is_refusal(error):
             return ""
         await act(refund_refused, plan.refund_id)
         return GENERIC_ERROR

@@ -84,7 +84,7 @@ def _apply(
     changed = _follow_refunds(db, order, refunds, effects)
     before = order.status
     changed |= _move(db, order, _target_status(order, payment), effects)
-    if changed and _returned_debit(order, before):
+    if changed and _returned_debit(order, before, payment.failure_reason):
         _block_direct_debit(db, order.member_id, payment.failure_reason or order.status)
     if changed:
         order.updated_at = utcnow()
@@ -93,11 +93,13 @@ def _apply(
     return Done(changed, tuple(effects))
 
 
-def _returned_debit(order: Order, before: str) -> bool:
-    """A direct debit the bank sent back: failed after it was pending, or charged back."""
+def _returned_debit(order: Order, before: str, bank_reason: str | None) -> bool:
+    """A direct debit the bank sent back: failed after it was pending or with the bank's
+    reason code (even when we never saw it pending), or charged back."""
     if order.method != DIRECT_DEBIT:
         return False
-    failed = order.status == OrderStatus.FAILED and before == OrderStatus.PENDING
+    returned = before == OrderStatus.PENDING or bank_reason is not None
+    failed = order.status == OrderStatus.FAILED and returned
     return failed or order.status == OrderStatus.CHARGED_BACK
 
 

@@ -57,6 +57,7 @@ class SddMandate(SQLModel, table=True):
     tier: str = Field(max_length=4)
     payment_country: str = Field(max_length=2)
     discount_code: str | None = Field(default=None, max_length=40)
+    amount_cents: int = 0  # the amount the member reviewed: the debit must be this
     reference: str | None = Field(default=None, max_length=35, unique=True)
     account_holder: str = Field(max_length=70)
     iban: str = Field(max_length=34, index=True)

@@ -130,7 +130,8 @@ def _phone_for(country: str) -> Callable[[str], tuple[str, str]]:
         except phonenumbers.NumberParseException:
             return "", SDD_INVALID_PHONE
         mobile = phonenumbers.number_type(number) in _MOBILE_TYPES
-        if not (phonenumbers.is_valid_number(number) and mobile):
+        sepa = phonenumbers.region_code_for_number(number) in SEPA_COUNTRIES  # no SMS pumping
+        if not (phonenumbers.is_valid_number(number) and mobile and sepa):
             return "", SDD_INVALID_PHONE
         return phonenumbers.format_number(number, phonenumbers.PhoneNumberFormat.E164), ""
 

@@ -28,6 +28,9 @@ MEMBER_UNAVAILABLE = N_("This member is no longer available.")
 PREMIUM_ONLY = N_("This feature is only available to premium members.")
 PHOTO_LIMIT_REACHED = N_("You have reached the maximum number of photos.")
 SDD_ACCOUNT_BLOCKED = N_("Direct debit is blocked for this account.")
+SDD_AMOUNT_CHANGED = N_(
+    "The price has changed since you reviewed the mandate. Please check your details again."
+)
 SDD_LIMIT_REACHED = N_("You have reached the direct debit limit.")
 SDD_FIELD_REQUIRED = N_("Please fill in this field.")
 SDD_FIELD_TOO_LONG = N_("This entry is too long.")

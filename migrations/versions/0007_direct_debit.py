@@ -69,6 +69,7 @@ def upgrade() -> None:
     sa.Column('order_id', sa.Integer(), nullable=True),
     sa.Column('tier', sqlmodel.sql.sqltypes.AutoString(length=4), nullable=False),
     sa.Column('payment_country', sqlmodel.sql.sqltypes.AutoString(length=2), nullable=False),
+    sa.Column('amount_cents', sa.Integer(), nullable=False),
     sa.Column('discount_code', sqlmodel.sql.sqltypes.AutoString(length=40), nullable=True),
     sa.Column('reference', sqlmodel.sql.sqltypes.AutoString(length=35), nullable=True),
     sa.Column('account_holder', sqlmodel.sql.sqltypes.AutoString(length=70), nullable=False),

@@ -22,10 +22,11 @@ from models.member import Member, utcnow
 from models.orders import Order, order_number
 from models.pricing import format_money
 from services.mail import outbox_messages
+from services.payments.types import ProviderError
 from services.sms import sms_outbox_messages
 from tests.factories import make_member
 from tests.payments_fixtures import TEST_IBAN, Shop
-from translations.errors import INVALID_SMS_CODE, SDD_ACCOUNT_BLOCKED
+from translations.errors import INVALID_SMS_CODE, SDD_ACCOUNT_BLOCKED, SDD_AMOUNT_CHANGED
 
 FORM = {
     "account_holder": "Anna de Vries",
@@ -185,3 +186,52 @@ async def test_the_same_code_five_times_at_once_signs_one_mandate(
     )
     assert sum(1 for r in results if r.error == "") == 1
     assert len(db.exec(select(Order)).all()) == 1
+
+
+async def test_a_price_changed_since_the_review_signs_nothing(db: Session, sdd_shop: Shop) -> None:
+    viewer = _viewer(_member(db))
+    mandate_id, code = await _mandate_with_code(viewer)
+    mandate = db.get(SddMandate, mandate_id)
+    mandate.amount_cents += 1  # as if the member had reviewed another price
+    db.add(mandate)
+    db.commit()
+    refused = await confirm_direct_debit(viewer, mandate_id, code, "", "")
+    assert refused.error == SDD_AMOUNT_CHANGED
+    assert (
+        db.exec(select(Order)).all() == [] and _fresh(db, SddMandate, mandate_id).status == "draft"
+    )
+
+
+async def test_a_phone_outside_sepa_gets_no_sms(db: Session, sdd_shop: Shop) -> None:
+    viewer = _viewer(_member(db))
+    prepared = await act(
+        prepare_mandate, viewer, "p1", "NL", None, FORM | {"phone": "+1 415 555 2671"}
+    )
+    assert set(prepared.errors) == {"phone"}
+
+
+async def test_without_an_answer_for_the_debit_the_order_stays_open(
+    db: Session, sdd_shop: Shop, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    viewer = _viewer(_member(db))
+    mandate_id, code = await _mandate_with_code(viewer)
+
+    async def no_answer(*args, **kwargs):
+        raise ProviderError(0, "No answer", "timeout")
+
+    monkeypatch.setattr(sdd_shop.client, "create_payment", no_answer)
+    result = await confirm_direct_debit(viewer, mandate_id, code, "", "")
+    assert result.error == "" and _fresh(db, Order, result.order_id).status == "open"
+
+
+async def test_a_debit_refused_by_the_bank_blocks_even_when_never_seen_pending(
+    db: Session, sdd_shop: Shop
+) -> None:
+    member = _member(db)
+    order_id = await _signed(_viewer(member))
+    order = _fresh(db, Order, order_id)
+    order.status = "open"  # the pending webhook never reached us
+    db.add(order)
+    db.commit()
+    await sdd_shop.outcome(order.provider_payment_id, "failed", reason="AC04")
+    assert _fresh(db, Member, member.id).sdd_block_reason == "AC04"
