@@ -8,20 +8,17 @@ import asyncio
 import email
 import email.policy
 import logging
-import os
 import re
-import secrets
 import smtplib
 import ssl
-import tempfile
 from dataclasses import dataclass
-from datetime import UTC, datetime
 from email.message import EmailMessage
 from email.utils import formataddr, formatdate, make_msgid
 from pathlib import Path
 from urllib.parse import parse_qs, unquote, urlsplit
 
 from services.config import get_config
+from services.outbox import outbox_files, write_to_outbox
 
 log = logging.getLogger(__name__)
 
@@ -78,7 +75,7 @@ def send_mail(mail: OutgoingMail) -> None:
         _deliver_smtp(message, config.smtp_url, config.mail_from, mail.to)
         log.info("mail to %s: %s", mail.to, mail.subject)
         return
-    path = _write_outbox(message, config.outbox_dir)
+    path = write_to_outbox(config.outbox_dir, ".eml", message.as_bytes())
     log.info("mail to %s: %s (outbox: %s)", mail.to, mail.subject, path.name)
     for link in mail.links:  # only without SMTP: links log people in, so never in production
         log.info("mail link: %s", link)
@@ -101,10 +98,8 @@ async def delivered(mail: OutgoingMail) -> bool:
 def outbox_messages(outbox_dir: Path | None = None) -> list[EmailMessage]:
     """Every mail in the outbox, oldest first."""
     folder = outbox_dir if outbox_dir is not None else get_config().outbox_dir
-    if not folder.is_dir():
-        return []
     messages = []
-    for path in sorted(folder.glob("*.eml"), key=lambda p: p.name):
+    for path in outbox_files(folder, ".eml"):
         parsed = email.message_from_bytes(path.read_bytes(), policy=email.policy.default)
         assert isinstance(parsed, EmailMessage)
         messages.append(parsed)
@@ -118,22 +113,6 @@ def links_in(message: EmailMessage) -> list[str]:
         return []
     text = part.get_content()
     return [match.rstrip(_URL_TRAILING) for match in _URL_PATTERN.findall(text)]
-
-
-def _write_outbox(message: EmailMessage, folder: Path) -> Path:
-    folder.mkdir(parents=True, exist_ok=True)
-    stamp = datetime.now(UTC).strftime("%Y%m%dT%H%M%S%fZ")
-    target = folder / f"{stamp}-{secrets.token_hex(4)}.eml"
-    # A temp file in the same folder, renamed into place: readers never see half a mail.
-    handle, temp_name = tempfile.mkstemp(dir=folder, prefix=".mail-", suffix=".tmp")
-    try:
-        with os.fdopen(handle, "wb") as temp:
-            temp.write(message.as_bytes())
-        os.replace(temp_name, target)
-    except BaseException:
-        Path(temp_name).unlink(missing_ok=True)
-        raise
-    return target
 
 
 def _smtp_target(url: str) -> _SmtpTarget:

@@ -6,17 +6,14 @@ The text of an SMS (it carries a code) is logged only in outbox mode; the auth t
 
 import asyncio
 import logging
-import os
-import secrets
-import tempfile
 from dataclasses import dataclass
-from datetime import UTC, datetime
 from pathlib import Path
 from urllib.parse import unquote
 
 import httpx
 
 from services.config import get_config
+from services.outbox import outbox_files, write_to_outbox
 
 log = logging.getLogger(__name__)
 
@@ -57,7 +54,8 @@ async def send_sms(
     """Send through SMS_URL's gateway, or write to the outbox; False (logged) when it failed."""
     config = get_config()
     if not config.sms_url:
-        path = await asyncio.to_thread(_write_outbox, config.sms_outbox_dir, to_e164, text)
+        content = f"To: {to_e164}\n\n{text}".encode()
+        path = await asyncio.to_thread(write_to_outbox, config.sms_outbox_dir, ".txt", content)
         log.info("sms to %s (outbox: %s): %s", to_e164, path.name, text)
         return True
     try:
@@ -105,26 +103,8 @@ async def send_twilio(
 def sms_outbox_messages(folder: Path | None = None) -> list[SmsMessage]:
     """Every SMS in the outbox, oldest first."""
     folder = folder if folder is not None else get_config().sms_outbox_dir
-    if not folder.is_dir():
-        return []
     messages = []
-    for path in sorted(folder.glob("*.txt"), key=lambda p: p.name):
+    for path in outbox_files(folder, ".txt"):
         header, _, text = path.read_text(encoding="utf-8").partition("\n\n")
         messages.append(SmsMessage(header.removeprefix("To: "), text, path))
     return messages
-
-
-def _write_outbox(folder: Path, to: str, text: str) -> Path:
-    folder.mkdir(parents=True, exist_ok=True)
-    stamp = datetime.now(UTC).strftime("%Y%m%dT%H%M%S%fZ")
-    target = folder / f"{stamp}-{secrets.token_hex(4)}.txt"
-    # Written beside, then renamed into place: readers never see half an SMS.
-    handle, temp_name = tempfile.mkstemp(dir=folder, prefix=".sms-", suffix=".tmp")
-    try:
-        with os.fdopen(handle, "w", encoding="utf-8") as temp:
-            temp.write(f"To: {to}\n\n{text}")
-        os.replace(temp_name, target)
-    except BaseException:
-        Path(temp_name).unlink(missing_ok=True)
-        raise
-    return target
