@@ -146,6 +146,17 @@ def fill_form(page: Page, values: dict[str, str]) -> None:
     page.get_by_test_id("sdd-continue").click()
 
 
+def at_code_step(
+    new_page: NewPage, site: Server, engine: Engine, member: NewMember, locale: str
+) -> tuple[Account, Page, Payer, str]:
+    """A new member at the code step of their own mandate, and the code the SMS brought."""
+    account, page = payer_page(new_page, site, engine, member, locale)
+    open_form(page, site)
+    payer = new_payer()
+    to_code_step(page, payer)
+    return account, page, payer, texted_code(site, payer)
+
+
 def to_code_step(page: Page, payer: Payer) -> None:
     """From the form, through the mandate, to the code the SMS brings."""
     fill_form(page, payer.form())
@@ -221,11 +232,7 @@ def test_a_debit_signed_with_the_texted_code_is_pending_until_collected(
 def test_a_wrong_code_is_refused_and_the_texted_one_still_signs(
     new_page: NewPage, site: Server, site_db: Engine, member: NewMember, locale: str
 ) -> None:
-    account, page = payer_page(new_page, site, site_db, member, locale)
-    open_form(page, site)
-    payer = new_payer()
-    to_code_step(page, payer)
-    code = texted_code(site, payer)
+    account, page, _payer, code = at_code_step(new_page, site, site_db, member, locale)
     enter_code(page, f"{(int(code) + 1) % 10**6:06d}")
     code_error(page, locale, INVALID_SMS_CODE)
     if locale == "nl":
@@ -239,11 +246,7 @@ def test_a_wrong_code_is_refused_and_the_texted_one_still_signs(
 def test_an_expired_code_signs_nothing(
     new_page: NewPage, site: Server, site_db: Engine, member: NewMember, locale: str
 ) -> None:
-    account, page = payer_page(new_page, site, site_db, member, locale)
-    open_form(page, site)
-    payer = new_payer()
-    to_code_step(page, payer)
-    code = texted_code(site, payer)
+    account, page, _payer, code = at_code_step(new_page, site, site_db, member, locale)
     expire_codes(site_db, account)
     enter_code(page, code)
     code_error(page, locale, SMS_CODE_EXPIRED)
@@ -255,11 +258,7 @@ def test_an_expired_code_signs_nothing(
 def test_a_new_code_waits_a_minute(
     new_page: NewPage, site: Server, site_db: Engine, member: NewMember, locale: str
 ) -> None:
-    account, page = payer_page(new_page, site, site_db, member, locale)
-    open_form(page, site)
-    payer = new_payer()
-    to_code_step(page, payer)
-    texted_code(site, payer)
+    account, page, payer, _code = at_code_step(new_page, site, site_db, member, locale)
     page.get_by_test_id("sdd-resend").click()
     code_error(page, locale, SMS_RESEND_TOO_SOON)
     expect(page.get_by_test_id("sdd-notice")).to_have_count(0)
@@ -294,11 +293,8 @@ def test_an_invalid_iban_and_phone_are_named_beside_their_fields(
 def test_a_returned_debit_blocks_direct_debit_but_not_the_other_methods(
     new_page: NewPage, site: Server, site_db: Engine, member: NewMember, locale: str
 ) -> None:
-    account, page = payer_page(new_page, site, site_db, member, locale)
-    open_form(page, site)
-    payer = new_payer()
-    to_code_step(page, payer)
-    order = signed(page, site, site_db, account, texted_code(site, payer))
+    account, page, _payer, code = at_code_step(new_page, site, site_db, member, locale)
+    order = signed(page, site, site_db, account, code)
 
     settle_debit(site, order, {"status": "failed", "reason": "MD06"})
     result_phase(page, "failed")
