@@ -3,31 +3,34 @@ that signs it, and the order it pays. Every step checks the member, their own dr
 the code on the server; the full IBAN never leaves this layer after the form."""
 
 from dataclasses import dataclass, field
-from datetime import date, datetime
+from datetime import date, datetime, timedelta
 
-from sqlmodel import Session
+from sqlmodel import Session, select
 
 from actions.checkout import HeldElsewhere, Quote, place_in, quote_in
 from actions.mail import MailOut
 from actions.payment_views import BundleView
-from actions.payments import DIRECT_DEBIT
 from actions.price_list import bundle_view
 from actions.runner import Done
 from actions.sms import SmsOut
 from actions.viewer import Viewer
 from models.direct_debit import (
+    MandateStatus,
     SddMandate,
     check_code,
+    forms_throttled,
     iban_limits,
     mandate_reference,
     masked_iban,
     masked_phone,
     new_code,
     order_mandate,
+    purge_stale,
 )
 from models.discount_codes import release
 from models.member import Member, Profile, utcnow
 from models.orders import UNSETTLED, Order, OrderStatus
+from models.payment_methods import DIRECT_DEBIT
 from models.pricing import format_money
 from models.sdd_form import SEPA_COUNTRIES, SddForm, check_form
 from models.sdd_mandate_text import mandate_text
@@ -47,6 +50,9 @@ METHOD = DIRECT_DEBIT
 SMS_TEXT = N_(
     "{code} is your {site} code to confirm your direct debit. It is valid for 10 minutes."
 )
+RETRY_AFTER = timedelta(minutes=1)  # a debit with no answer is asked for again after this
+GIVE_UP_AFTER = timedelta(days=1)  # then support looks (the log says which order)
+RETRY_BATCH = 50
 NOT_OFFERED = N_("Direct debit is available for payments in euros from a SEPA country.")
 
 
@@ -121,9 +127,12 @@ def prepare_mandate(
         if form is None:
             return Done(Prepared(errors=errors))
         assert offer.bundle is not None
-        limit = iban_limits(db, form.iban, member.id, offer.bundle.cents, now, current_settings())
-        if limit:
-            return Done(Prepared(error=limit))
+        settings = current_settings()
+        refusal = forms_throttled(db, member.id, now) or iban_limits(
+            db, form.iban, member.id, offer.bundle.cents, now, settings, signing=False
+        )
+        if refusal:
+            return Done(Prepared(error=refusal))
         mandate = _draft(db, viewer, offer, code, form)
         view = _view(mandate, offer, viewer.language)
         mandate.mandate_text = _as_seen(view)
@@ -211,7 +220,8 @@ def _own_draft(db: Session, viewer: Viewer, mandate_id: int) -> SddMandate | Non
     member = db.get(Member, viewer.member_id)
     if mandate is None or member is None or member.sdd_blocked_at is not None:
         return None
-    return mandate if mandate.member_id == viewer.member_id and mandate.status == "draft" else None
+    own = mandate.member_id == viewer.member_id and mandate.status == MandateStatus.DRAFT
+    return mandate if own else None
 
 
 class _NotPlaced(Exception):
@@ -257,11 +267,17 @@ def _confirmed(
     if placed.amount.cents != mandate.amount_cents:  # a discount ran out since the review
         raise _NotPlaced(SDD_AMOUNT_CHANGED)
     limit = iban_limits(
-        db, mandate.iban, viewer.member_id, placed.amount.cents, now, current_settings()
-    )  # again, under the IBAN's lock: two signings at once cannot both pass it
+        db,
+        mandate.iban,
+        viewer.member_id,
+        placed.amount.cents,
+        now,
+        current_settings(),
+        signing=True,
+    )  # everyone's debits now, under the IBAN's lock: two signings cannot both pass it
     if limit:
         raise _NotPlaced(limit)
-    mandate.status, mandate.order_id = "signed", placed.order_id
+    mandate.status, mandate.order_id = MandateStatus.SIGNED, placed.order_id
     mandate.signed_at, mandate.signed_ip, mandate.signed_user_agent = now, ip[:45], user_agent[:300]
     db.add(mandate)
     return Confirmed(placed.order_id, mandate.id)
@@ -280,6 +296,9 @@ class SddPlan:
     reference: str
     amount: Money
     idempotency_key: str
+    language: str
+    customer_id: str | None  # the member's customer at the provider, from an earlier mandate
+    mandate_id: str | None  # the provider's mandate, once registered
 
 
 def sdd_plan(mandate_id: int) -> SddPlan | None:
@@ -299,7 +318,22 @@ def sdd_plan(mandate_id: int) -> SddPlan | None:
             mandate.reference,
             Money(order.amount_cents, order.currency),
             order.idempotency_key,
+            member.language,
+            mandate.provider_customer_id or _member_customer(db, member.id),
+            mandate.provider_mandate_id,
         )
+
+
+def _member_customer(db: Session, member_id: int) -> str | None:
+    """The provider customer of the member's latest registered mandate: one per member."""
+    return db.exec(
+        select(SddMandate.provider_customer_id)
+        .where(
+            SddMandate.member_id == member_id,
+            SddMandate.provider_customer_id.is_not(None),  # type: ignore[union-attr]
+        )
+        .order_by(SddMandate.id.desc())  # type: ignore[union-attr]
+    ).first()
 
 
 def record_provider_mandate(
@@ -339,13 +373,45 @@ def prenotify(order_id: int, due_date: date | None) -> Done[None]:
 
 
 def abandon_order(order_id: int) -> Done[None]:
-    """The provider never took the debit: the order fails and frees the discount it held."""
+    """The provider never took the debit: the order fails and frees the discount it held, and
+    its mandate is revoked (it signs nothing more)."""
     with transaction() as db:
         order = db.get(Order, order_id, with_for_update=True)
         if order is not None and order.status == OrderStatus.OPEN:
             order.status = OrderStatus.FAILED
             release(db, order.id)
             db.add(order)
+            mandate = order_mandate(db, order_id)
+            if mandate is not None:
+                mandate.status = MandateStatus.REVOKED
+                db.add(mandate)
+    return Done(None)
+
+
+def unanswered_debits(now: datetime) -> list[int]:
+    """Mandates signed at least a minute and at most a day ago whose order is still open with
+    no payment: the provider did not answer, so we ask again."""
+    with db_session() as db:
+        return list(
+            db.exec(
+                select(SddMandate.id)
+                .join(Order, Order.id == SddMandate.order_id)  # type: ignore[arg-type]
+                .where(
+                    SddMandate.status == MandateStatus.SIGNED,
+                    Order.status == OrderStatus.OPEN,
+                    Order.provider_payment_id.is_(None),  # type: ignore[union-attr]
+                    SddMandate.signed_at < now - RETRY_AFTER,  # type: ignore[operator]
+                    SddMandate.signed_at > now - GIVE_UP_AFTER,  # type: ignore[operator]
+                )
+                .limit(RETRY_BATCH)
+            ).all()
+        )
+
+
+def purge_stale_drafts() -> Done[None]:
+    """Drafts and codes the throttles no longer look at."""
+    with transaction() as db:
+        purge_stale(db, utcnow())
     return Done(None)
 
 

@@ -1,9 +1,16 @@
-"""The direct debit steps that talk to the provider, after the code signed the mandate: a
-customer, their SEPA mandate and a payment on it (Mollie's recurring sequence on a mandate),
-each with an idempotency key, so a retry never debits twice. The order then waits, pending,
-for the collection days later, and the member gets the pre-notification mail; the collection's
-webhook grants the credits (actions/payments.py)."""
+"""The direct debit steps that talk to the provider, after the code signed the mandate: the
+member's customer (one per member, made with their first mandate), their SEPA mandate and a
+payment on it (Mollie's recurring sequence on a mandate), each with an idempotency key, so a
+retry never debits twice. The order then waits, pending, for the collection days later, and the
+member gets the pre-notification mail; the collection's webhook grants the credits
+(actions/payments.py).
 
+A refusal revokes the provider's mandate and fails the order. No answer leaves the order open:
+the upkeep task asks again every few minutes for a day, first looking among the customer's
+payments for one made for the order (the answer may have been lost), so nothing is taken twice.
+"""
+
+import asyncio
 import logging
 from dataclasses import dataclass
 
@@ -13,22 +20,26 @@ from actions.direct_debit import (
     abandon_order,
     confirm_code,
     prenotify,
+    purge_stale_drafts,
     record_provider_mandate,
     sdd_plan,
+    unanswered_debits,
 )
 from actions.payment_flow import answered, is_refusal
 from actions.payments import attach_payment
 from actions.runner import act, read
 from actions.viewer import Viewer
+from models.member import utcnow
 from models.orders import order_number
 from models.routes import transaction_url
 from services.config import get_config
 from services.payments.provider import mollie_locale, payment_client, webhook_url
-from services.payments.types import PaymentRequest, ProviderError
+from services.payments.types import PaymentRequest, ProviderError, ProviderPayment
 from translations.catalog import gettext
-from translations.errors import GENERIC_ERROR
+from translations.errors import SDD_DEBIT_REFUSED
 
 CODE_LENGTH = 6
+UPKEEP_EVERY_SECONDS = 300
 _TAKEN, _REFUSED, _UNANSWERED = "taken", "refused", "unanswered"
 log = logging.getLogger(__name__)
 
@@ -37,6 +48,7 @@ log = logging.getLogger(__name__)
 class SddResult:
     order_id: int
     error: str = ""  # a msgid; "" when the debit is on its way
+    signed: bool = False  # the code was used: a new attempt starts from the form
 
 
 async def confirm_direct_debit(
@@ -47,50 +59,83 @@ async def confirm_direct_debit(
     confirmed = await act(confirm_code, viewer, mandate_id, digits, ip, user_agent)
     if confirmed.error:
         return SddResult(0, confirmed.error)
-    plan = await read(sdd_plan, mandate_id)
-    outcome = await _debit(viewer, mandate_id, plan) if plan else _REFUSED
+    outcome = await _debit(mandate_id)
     if outcome == _REFUSED:
-        await act(abandon_order, confirmed.order_id)
-        return SddResult(0, GENERIC_ERROR)
-    if outcome == _UNANSWERED:  # the provider may hold the debit: the order stays open
-        log.error("direct debit of order %s: the provider did not answer", confirmed.order_id)
+        return SddResult(0, SDD_DEBIT_REFUSED, signed=True)
     return SddResult(confirmed.order_id)
 
 
-async def _debit(viewer: Viewer, mandate_id: int, plan: SddPlan) -> str:
-    """_TAKEN, _REFUSED (nothing will be debited) or _UNANSWERED (the provider may have taken
-    the debit without our hearing: support must look before anything is undone)."""
-    client, locale = payment_client(), mollie_locale(viewer.language)
+async def _debit(mandate_id: int) -> str:
+    """Take the signed mandate's debit: _TAKEN, _REFUSED (the order failed, nothing will be
+    debited) or _UNANSWERED (the provider may hold it: the order stays open and is asked for
+    again)."""
+    plan = await read(sdd_plan, mandate_id)
+    if plan is None:
+        return _REFUSED
+    customer, provider_mandate = plan.customer_id, plan.mandate_id
     try:
-        customer = await answered(
-            lambda: client.create_customer(
-                plan.customer_name,
-                plan.email,
-                locale,
-                {"mandate": str(mandate_id)},
-                f"sdd-customer-{mandate_id}",
-            )
-        )
-        mandate = await answered(
-            lambda: client.create_mandate(
-                customer, plan.holder, plan.iban, plan.signed_on, plan.reference,
-                f"sdd-mandate-{mandate_id}",
-            )
-        )  # fmt: skip
-        await act(record_provider_mandate, mandate_id, customer, mandate.id)
-        payment = await answered(
-            lambda: client.create_payment(_request(viewer, plan, customer, mandate.id))
-        )
+        customer = customer or await _new_customer(plan, mandate_id)
+        provider_mandate = provider_mandate or await _new_mandate(plan, customer, mandate_id)
+        payment = await _payment_of(plan, customer, provider_mandate)
     except ProviderError as error:
-        return _REFUSED if is_refusal(error) else _UNANSWERED
-    await act(attach_payment, plan.order_id, payment)
-    await act(prenotify, plan.order_id, payment.due_date)
+        if not is_refusal(error):
+            log.error("direct debit of order %s: no answer (%s)", plan.order_id, error)
+            return _UNANSWERED
+        log.warning("direct debit of order %s refused: %s", plan.order_id, error)
+        await act(abandon_order, plan.order_id)
+        if customer and provider_mandate:
+            await _revoke(customer, provider_mandate)
+        return _REFUSED
+    if await act(attach_payment, plan.order_id, payment):  # once, though asked twice at once
+        await act(prenotify, plan.order_id, payment.due_date)
     return _TAKEN
 
 
-def _request(viewer: Viewer, plan: SddPlan, customer: str, mandate: str) -> PaymentRequest:
+async def _new_customer(plan: SddPlan, mandate_id: int) -> str:
+    return await answered(
+        lambda: payment_client().create_customer(
+            plan.customer_name,
+            plan.email,
+            mollie_locale(plan.language),
+            {"mandate": str(mandate_id)},
+            f"sdd-customer-{mandate_id}",
+        )
+    )
+
+
+async def _new_mandate(plan: SddPlan, customer: str, mandate_id: int) -> str:
+    registered = await answered(
+        lambda: payment_client().create_mandate(
+            customer, plan.holder, plan.iban, plan.signed_on, plan.reference,
+            f"sdd-mandate-{mandate_id}",
+        )
+    )  # fmt: skip
+    await act(record_provider_mandate, mandate_id, customer, registered.id)
+    return registered.id
+
+
+async def _payment_of(plan: SddPlan, customer: str, provider_mandate: str) -> ProviderPayment:
+    """The order's payment: one the provider already made for it (an answer we lost), else a
+    new one."""
+    if plan.mandate_id is not None:  # asked before: the payment may exist
+        for payment in await payment_client().list_customer_payments(customer):
+            if payment.metadata.get("order_id") == str(plan.order_id):
+                return payment
+    request = _request(plan, customer, provider_mandate)
+    return await answered(lambda: payment_client().create_payment(request))
+
+
+async def _revoke(customer: str, provider_mandate: str) -> None:
+    """The provider's copy of a mandate whose order failed: no one can debit on it again."""
+    try:
+        await answered(lambda: payment_client().revoke_mandate(customer, provider_mandate))
+    except ProviderError as error:
+        log.error("mandate %s of %s not revoked: %s", provider_mandate, customer, error)
+
+
+def _request(plan: SddPlan, customer: str, mandate: str) -> PaymentRequest:
     description = gettext(
-        viewer.language, "Credits order {number}", number=order_number(plan.order_id)
+        plan.language, "Credits order {number}", number=order_number(plan.order_id)
     )
     return PaymentRequest(
         amount=plan.amount,
@@ -98,10 +143,27 @@ def _request(viewer: Viewer, plan: SddPlan, customer: str, mandate: str) -> Paym
         redirect_url=get_config().public_url + transaction_url(plan.order_id),
         webhook_url=webhook_url(),
         method=METHOD,
-        locale=mollie_locale(viewer.language),
+        locale=mollie_locale(plan.language),
         metadata={"order_id": str(plan.order_id)},
         idempotency_key=plan.idempotency_key,
         customer_id=customer,
         mandate_id=mandate,
         sequence_type="recurring",
     )
+
+
+async def direct_debit_upkeep() -> None:
+    """Ask again for the debits the provider did not answer; forget stale drafts and codes."""
+    for mandate_id in await read(unanswered_debits, utcnow()):
+        await _debit(mandate_id)
+    await act(purge_stale_drafts)
+
+
+async def direct_debit_upkeep_periodically() -> None:
+    """Lifespan task: the upkeep every five minutes."""
+    while True:
+        await asyncio.sleep(UPKEEP_EVERY_SECONDS)
+        try:
+            await direct_debit_upkeep()
+        except Exception:
+            log.exception("direct debit upkeep failed")

@@ -6,6 +6,7 @@ another action stores its id. The webhook and the result page both end in `apply
 """
 
 import asyncio
+import dataclasses
 import logging
 from collections.abc import Awaitable, Callable
 from typing import TypeVar
@@ -20,7 +21,7 @@ from actions.payment_reads import (
     unsettled_payments,
 )
 from actions.payment_views import CheckoutResult, MethodView, OrderView
-from actions.payments import DIRECT_DEBIT, apply_payment, attach_payment
+from actions.payments import apply_payment, attach_payment
 from actions.refunds import (
     RefundPlan,
     record_refund,
@@ -33,7 +34,7 @@ from actions.runner import act, read
 from actions.viewer import Viewer
 from models.member import utcnow
 from models.orders import order_number
-from models.payment_methods import METHOD_LABELS
+from models.payment_methods import DIRECT_DEBIT, METHOD_LABELS
 from models.routes import transaction_url
 from services.config import get_config
 from services.payments.provider import mollie_locale, payment_client, webhook_url
@@ -147,13 +148,24 @@ async def sync_payment(payment_id: str) -> bool | None:
         return False
     client = payment_client()
     try:
-        payment = await client.get_payment(payment_id)
+        payment = await _with_bank_reason(await client.get_payment(payment_id))
         asked = ours.refund_open or _refunded(payment)  # a failed refund refunds nothing
         refunds = await client.list_refunds(payment_id) if asked else []
     except ProviderError as error:
         log.warning("payment %s not fetched: %s", payment_id, error)
         return False if is_refusal(error) else None
     return await act(apply_payment, payment, tuple(refunds))
+
+
+async def _with_bank_reason(payment: ProviderPayment) -> ProviderPayment:
+    """A charged-back direct debit with the bank's reason code (e.g. MD06, a refund claim)
+    from its chargebacks, for the block it brings."""
+    charged = payment.amount_charged_back
+    if payment.method != DIRECT_DEBIT or charged is None or charged.cents == 0:
+        return payment
+    chargebacks = await payment_client().list_chargebacks(payment.id)
+    reasons = [chargeback.reason_code for chargeback in chargebacks if chargeback.reason_code]
+    return dataclasses.replace(payment, failure_reason=reasons[-1]) if reasons else payment
 
 
 def _refunded(payment: ProviderPayment) -> bool:

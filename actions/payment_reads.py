@@ -23,6 +23,7 @@ from models.orders import (
     order_of,
     pro_rata_refund,
 )
+from models.payment_methods import DIRECT_DEBIT
 from models.pricing import Bundle, bundle, bundles_for, format_money
 from models.site_settings import SiteSettings, currency_for
 from models.time_bonus import active_time_bonus
@@ -51,7 +52,7 @@ def credits_offer(viewer: Viewer, country: str | None, code: str | None) -> Cred
         where = payment_country(db, member.id, country)
         currency = currency_for(settings, where)
         views, best = _bundles(db, member, code, where, currency, now, viewer.language)
-        last = _last_paid(db, member.id)
+        last = _last_paid(db, member)
         return CreditsOffer(
             country=where,
             currency=currency,
@@ -194,16 +195,21 @@ def _latest_refund(db: Session, order_id: int) -> OrderRefund | None:
 
 def last_order(viewer: Viewer) -> LastOrder | None:
     with db_session() as db:
-        return _last_paid(db, viewer.member_id)
+        member = db.get(Member, viewer.member_id)
+        return _last_paid(db, member) if member else None
 
 
-def _last_paid(db: Session, member_id: int) -> LastOrder | None:
+def _last_paid(db: Session, member: Member) -> LastOrder | None:
+    """The member's last paid order with a method still open to them (not direct debit once
+    they are blocked for it)."""
     query = (
         select(Order.tier, Order.method, Order.country)
-        .where(Order.member_id == member_id, Order.paid_at.is_not(None))  # type: ignore[union-attr]
+        .where(Order.member_id == member.id, Order.paid_at.is_not(None))  # type: ignore[union-attr]
         .order_by(col(Order.paid_at).desc())
         .limit(1)
     )
+    if member.sdd_blocked_at is not None:
+        query = query.where(Order.method != DIRECT_DEBIT)
     row = db.exec(query).first()
     return LastOrder(*row) if row else None
 

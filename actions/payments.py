@@ -26,6 +26,7 @@ from models.orders import (
     refund_may_move,
     unused_credits,
 )
+from models.payment_methods import DIRECT_DEBIT
 from models.time_bonus import clear_time_bonus
 from services.database import transaction
 from services.payments.types import PaymentStatus, ProviderPayment, ProviderRefund, RefundStatus
@@ -43,7 +44,6 @@ _ORDER_STATUS = {
     PaymentStatus.CANCELED: OrderStatus.CANCELED,
     PaymentStatus.EXPIRED: OrderStatus.EXPIRED,
 }
-DIRECT_DEBIT = "directdebit"
 _FAILED = frozenset({OrderStatus.FAILED, OrderStatus.CANCELED, OrderStatus.EXPIRED})
 _REFUND_UNDONE = frozenset({RefundStatus.FAILED, RefundStatus.CANCELED})
 

@@ -3,6 +3,7 @@ The screens and their load events are declared by the page modules (app/pages/re
 
 import reflex as rx
 
+from actions.direct_debit_flow import direct_debit_upkeep_periodically
 from actions.payment_flow import resubmit_refunds_periodically
 from app.http_api import http_api
 from app.layouts import error_page, with_layout
@@ -55,6 +56,7 @@ app = rx.App(
 )
 app.register_lifespan_task(purge_periodically)
 app.register_lifespan_task(resubmit_refunds_periodically)
+app.register_lifespan_task(direct_debit_upkeep_periodically)
 warn_about_payments()
 if test_provider_serves():
     app.register_lifespan_task(default_test_provider().sweep_forever)

@@ -10,6 +10,7 @@ from models.account_rules import clean_email, storable
 from models.auth_session import AuthSession, end_all_sessions
 from models.blocks import Block
 from models.chat import Conversation
+from models.direct_debit import erase_member_drafts
 from models.email_tokens import EmailToken, Purpose, issue_token, usable_token, use_token
 from models.likes import Like
 from models.login import check_password
@@ -117,6 +118,7 @@ def _erase(db: Session, member: Member) -> ErasedAccount:
         )
     )
     db.exec(delete(Profile).where(Profile.member_id == member.id))
+    erase_member_drafts(db, member.id)
     source = db.get(SignupSource, member.id)
     if source is not None:
         source.signup_message = ""

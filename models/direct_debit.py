@@ -3,19 +3,22 @@
 A mandate is stored as a draft when the form is accepted, with the text shown, and is signed
 (and gets its order) when the member enters the right code. Codes are stored salted and hashed,
 live 10 minutes, allow 5 wrong tries, and only one request can ever use a code (a conditional
-UPDATE). Codes are throttled per phone number and per member. The limits per IBAN count signed
-mandates over rolling windows of 24 hours and 30 days.
+UPDATE). Codes are throttled per phone number and per member, forms per member. The limits per
+IBAN count signed mandates over rolling windows of 24 hours and 30 days; before the code signs,
+only the member's own debits count, so the form tells nobody how others use an IBAN. Drafts and
+codes are kept for a day (what the throttles count), signed mandates as payment records.
 """
 
 import hashlib
 import hmac
 import secrets
 import string
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from enum import StrEnum
 
-from sqlalchemy import Column, Text, or_, text, update
+from sqlalchemy import Column, Text, delete, exists, func, or_, text, update
 from sqlmodel import Field, Session, SQLModel, select
 
 from models.member import Member, as_utc, utcnow
@@ -24,6 +27,7 @@ from models.site_settings import SiteSettings
 from translations.errors import (
     INVALID_SMS_CODE,
     SDD_LIMIT_REACHED,
+    SDD_TOO_MANY_FORMS,
     SMS_CODE_EXPIRED,
     SMS_CODE_MISSING,
     SMS_CODE_TOO_MANY_TRIES,
@@ -35,6 +39,8 @@ CODE_LIFETIME = timedelta(minutes=10)
 CODE_TRIES = 5
 RESEND_INTERVAL = timedelta(minutes=1)
 CODES_PER_DAY = 5  # per phone number and per member
+FORMS_PER_HOUR = 10  # drafts a member may have checked in an hour
+KEPT_FOR = timedelta(days=1)  # drafts and codes: what the throttles look back on
 REFERENCE_PREFIX = "AMR-"
 _REFERENCE_RANDOM = 8
 _REFERENCE_ALPHABET = string.ascii_uppercase + string.digits
@@ -171,10 +177,12 @@ def _throttled(db: Session, mandate: SddMandate, now: datetime) -> str:
 
 def new_code(db: Session, mandate: SddMandate, now: datetime) -> str | SmsRefusal:
     """A fresh 6-digit code for the draft (the plain code, to send), replacing the previous one,
-    or the refusal. The member's row is locked so concurrent requests count each other."""
+    or the refusal. The member's row and the phone number are locked so concurrent requests,
+    also from other members to the same phone, count each other."""
     if mandate.status != MandateStatus.DRAFT:
         return SmsRefusal(SMS_CODE_MISSING)
     db.exec(select(Member.id).where(Member.id == mandate.member_id).with_for_update())
+    _advisory_lock(db, f"sms:{mandate.phone_e164}")
     if refusal := _throttled(db, mandate, now):
         return SmsRefusal(refusal)
     db.exec(
@@ -257,18 +265,24 @@ def iban_limits(
     amount_cents: int,
     now: datetime,
     settings: SiteSettings,
+    *,
+    signing: bool,
 ) -> str:
     """SDD_LIMIT_REACHED when a debit of `amount_cents` from `iban` by this member would pass a
-    limit, else "". On PostgreSQL the IBAN stays locked until the transaction ends, so
-    when it is checked again in the signing transaction two signings cannot both pass."""
-    _lock_iban(db, iban)
-    signed = db.exec(
+    limit, else "". Before signing only the member's own debits count; when signing, everyone's,
+    the accounts per IBAN, and an IBAN whose debit came back (its member is blocked). On
+    PostgreSQL the IBAN stays locked until the transaction ends, so two signings cannot both
+    pass."""
+    _advisory_lock(db, f"sdd:{iban}")
+    query = (
         select(SddMandate.member_id, SddMandate.signed_at, Order.amount_cents)
         .join(Order, Order.id == SddMandate.order_id)  # type: ignore[arg-type]
         .where(SddMandate.iban == iban, SddMandate.status != MandateStatus.DRAFT)
-    ).all()
-    members = {row_member for row_member, _, _ in signed}
-    if member_id not in members and len(members) >= settings.sdd_accounts_per_iban:
+    )
+    if not signing:
+        query = query.where(SddMandate.member_id == member_id)
+    signed = db.exec(query).all()
+    if signing and (_returned(db, iban) or _too_many_accounts(signed, member_id, settings)):
         return SDD_LIMIT_REACHED
     for window, limit in (
         (timedelta(days=1), settings.sdd_limit_day_cents),
@@ -281,7 +295,62 @@ def iban_limits(
     return ""
 
 
-def _lock_iban(db: Session, iban: str) -> None:
+def _too_many_accounts(
+    signed: Sequence[tuple[int, datetime | None, int]], member_id: int, settings: SiteSettings
+) -> bool:
+    members = {row_member for row_member, _, _ in signed}
+    return member_id not in members and len(members) >= settings.sdd_accounts_per_iban
+
+
+def _returned(db: Session, iban: str) -> bool:
+    """A debit from this IBAN came back: its member is blocked for direct debit."""
+    blocked = (
+        select(SddMandate.id)
+        .join(Member, Member.id == SddMandate.member_id)  # type: ignore[arg-type]
+        .where(SddMandate.iban == iban, Member.sdd_blocked_at.is_not(None))  # type: ignore[union-attr]
+    )
+    return db.exec(select(exists(blocked))).one()
+
+
+def forms_throttled(db: Session, member_id: int, now: datetime) -> str:
+    """SDD_TOO_MANY_FORMS when the member had FORMS_PER_HOUR drafts checked in the last hour."""
+    count = db.exec(
+        select(func.count())
+        .select_from(SddMandate)
+        .where(
+            SddMandate.member_id == member_id,
+            SddMandate.created_at > now - timedelta(hours=1),
+        )
+    ).one()
+    return SDD_TOO_MANY_FORMS if count >= FORMS_PER_HOUR else ""
+
+
+def purge_stale(db: Session, now: datetime) -> None:
+    """Codes older than a day, and drafts older than a day with no younger code, go."""
+    cutoff = now - KEPT_FOR
+    db.exec(delete(SmsCode).where(SmsCode.created_at < cutoff))  # type: ignore[call-overload]
+    db.exec(
+        delete(SddMandate).where(  # type: ignore[call-overload]
+            SddMandate.status == MandateStatus.DRAFT,
+            SddMandate.created_at < cutoff,
+            ~exists().where(SmsCode.mandate_id == SddMandate.id),
+        )
+    )
+
+
+def erase_member_drafts(db: Session, member_id: int) -> None:
+    """An erased account's codes and unsigned mandates; signed ones stay as payment records."""
+    db.exec(delete(SmsCode).where(SmsCode.member_id == member_id))  # type: ignore[call-overload]
+    db.exec(
+        delete(SddMandate).where(  # type: ignore[call-overload]
+            SddMandate.member_id == member_id, SddMandate.status == MandateStatus.DRAFT
+        )
+    )
+
+
+def _advisory_lock(db: Session, name: str) -> None:
+    """On PostgreSQL, hold a lock on `name` until the transaction ends (SQLite writes one at a
+    time anyway)."""
     if db.get_bind().dialect.name == "postgresql":
-        key = int.from_bytes(hashlib.sha256(f"sdd:{iban}".encode()).digest()[:8], signed=True)
+        key = int.from_bytes(hashlib.sha256(name.encode()).digest()[:8], signed=True)
         db.exec(text("SELECT pg_advisory_xact_lock(:key)").bindparams(key=key))  # type: ignore[call-overload]

@@ -6,6 +6,8 @@ translated.
 
 from translations.catalog import N_, gettext
 
+DIRECT_DEBIT = "directdebit"  # SEPA core direct debit, on a mandate the member signed with us
+
 METHOD_LABELS: dict[str, str] = {
     "ideal": "iDEAL",
     "creditcard": N_("Credit card"),
@@ -17,7 +19,7 @@ METHOD_LABELS: dict[str, str] = {
     "vipps": "Vipps",
     "swish": "Swish",
     "twint": "TWINT",
-    "directdebit": N_("SEPA Direct Debit"),
+    DIRECT_DEBIT: N_("SEPA Direct Debit"),
 }
 
 

@@ -17,9 +17,9 @@ from sqlalchemy import JSON, Column
 from sqlmodel import Field, Session, SQLModel, select
 
 from models.member import utcnow
+from models.payment_methods import DIRECT_DEBIT
 
 _ID_ALPHABET = string.ascii_letters + string.digits
-DIRECT_DEBIT = "directdebit"
 UNSPECIFIED_REASON = "MS03"  # the banks' "reason not specified"
 SETTLED = frozenset({"paid", "failed", "canceled", "expired"})
 _MAY_BECOME = {

@@ -149,7 +149,7 @@ class DirectDebitState(rx.State):
         )
         if result.error:
             self.busy = False
-            await self._code_refused(result.error)
+            await self._code_refused(result.error, result.signed)
             return
         self._forget_mandate()  # busy until the page leaves: a second click signs nothing
         yield rx.redirect(transaction_url(result.order_id))
@@ -170,9 +170,14 @@ class DirectDebitState(rx.State):
             shown[""] = await self._text(error or GENERIC_ERROR)
         self.errors = shown
 
-    async def _code_refused(self, error: str) -> None:
+    async def _code_refused(self, error: str, signed: bool) -> None:
+        """The code's refusal beside it; once the code signed a mandate the provider refused,
+        the member starts again from the form (a new mandate), with the reason."""
         if error == SDD_ACCOUNT_BLOCKED:
             self._block()
+        elif signed:
+            self._forget_mandate()
+            self.step, self.errors = FORM, {"": await self._text(error)}
         else:
             self.code_error = await self._text(error)
 

@@ -32,6 +32,11 @@ SDD_AMOUNT_CHANGED = N_(
     "The price has changed since you reviewed the mandate. Please check your details again."
 )
 SDD_LIMIT_REACHED = N_("You have reached the direct debit limit.")
+SDD_TOO_MANY_FORMS = N_("You have checked your details too often. Please try again in an hour.")
+SDD_DEBIT_REFUSED = N_(
+    "The direct debit could not be set up with these details. Check them or choose another "
+    "payment method."
+)
 SDD_FIELD_REQUIRED = N_("Please fill in this field.")
 SDD_FIELD_TOO_LONG = N_("This entry is too long.")
 SDD_INVALID_CHARACTERS = N_("This entry contains characters that are not allowed.")

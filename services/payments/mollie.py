@@ -8,6 +8,7 @@ when no answer came (network error, timeout, garbage).
 
 import asyncio
 import functools
+import re
 from collections.abc import Callable
 from datetime import date, datetime
 from typing import Any, TypeVar
@@ -33,6 +34,7 @@ LIVE_API_URL = "https://api.mollie.com/v2"
 TIMEOUT_SECONDS = 10.0
 USER_AGENT = "datingsite-mollie/1"
 T = TypeVar("T")
+_ID = re.compile(r"[a-z]{2,4}_[A-Za-z0-9]{1,40}")  # tr_..., cst_..., mdt_..., re_...
 
 
 class MollieClient:
@@ -75,7 +77,7 @@ class MollieClient:
         return parse_payment(data)
 
     async def get_payment(self, payment_id: str) -> ProviderPayment:
-        return parse_payment(await self._call("GET", f"/payments/{payment_id}"))
+        return parse_payment(await self._call("GET", f"/payments/{_id(payment_id, 'tr')}"))
 
     async def list_methods(
         self, amount: Money, billing_country: str, locale: str
@@ -96,15 +98,16 @@ class MollieClient:
         self, payment_id: str, amount: Money, description: str, idempotency_key: str
     ) -> ProviderRefund:
         body = {"amount": amount_json(amount), "description": description}
-        path = f"/payments/{payment_id}/refunds"
+        path = f"/payments/{_id(payment_id, 'tr')}/refunds"
         return parse_refund(await self._call("POST", path, json=body, key=idempotency_key))
 
     async def list_refunds(self, payment_id: str) -> list[ProviderRefund]:
-        data = await self._call("GET", f"/payments/{payment_id}/refunds", params={"limit": 250})
+        path = f"/payments/{_id(payment_id, 'tr')}/refunds"
+        data = await self._call("GET", path, params={"limit": 250})
         return [parse_refund(item) for item in _embedded(data, "refunds")]
 
     async def list_chargebacks(self, payment_id: str) -> list[ProviderChargeback]:
-        path = f"/payments/{payment_id}/chargebacks"
+        path = f"/payments/{_id(payment_id, 'tr')}/chargebacks"
         data = await self._call("GET", path, params={"limit": 250})
         return [parse_chargeback(item) for item in _embedded(data, "chargebacks")]
 
@@ -138,12 +141,21 @@ class MollieClient:
             "signatureDate": signature_date.isoformat(),
             "mandateReference": mandate_reference,
         }
-        path = f"/customers/{customer_id}/mandates"
+        path = f"/customers/{_id(customer_id, 'cst')}/mandates"
         return parse_mandate(await self._call("POST", path, json=body, key=idempotency_key))
 
     async def get_mandate(self, customer_id: str, mandate_id: str) -> ProviderMandate:
-        path = f"/customers/{customer_id}/mandates/{mandate_id}"
-        return parse_mandate(await self._call("GET", path))
+        return parse_mandate(await self._call("GET", _mandate_path(customer_id, mandate_id)))
+
+    async def revoke_mandate(self, customer_id: str, mandate_id: str) -> None:
+        """The mandate can no longer be debited on (Mollie answers 204)."""
+        await self._call("DELETE", _mandate_path(customer_id, mandate_id))
+
+    async def list_customer_payments(self, customer_id: str) -> list[ProviderPayment]:
+        """The customer's payments, newest first (one page of up to 250)."""
+        path = f"/customers/{_id(customer_id, 'cst')}/payments"
+        data = await self._call("GET", path, params={"limit": 250})
+        return [parse_payment(item) for item in _embedded(data, "payments")]
 
     async def aclose(self) -> None:
         if self._http is not None:
@@ -184,6 +196,8 @@ class MollieClient:
             raise ProviderError(0, "No answer", f"{type(error).__name__}: {error}") from error
         if response.status_code >= 400:
             raise _error(response)
+        if response.status_code == 204:
+            return {}
         try:
             data = response.json()
         except ValueError as error:
@@ -191,6 +205,18 @@ class MollieClient:
         if not isinstance(data, dict):
             raise ProviderError(0, "Unreadable answer", response.text[:200])
         return data
+
+
+def _id(value: str, prefix: str) -> str:
+    """An id of the provider's as a path segment: refused (like a 4xx) unless it has the shape
+    of one, so no id can step out of its path."""
+    if not _ID.fullmatch(value) or not value.startswith(f"{prefix}_"):
+        raise ProviderError(400, "Invalid id", f"not a {prefix}_ id: {value[:60]!r}")
+    return value
+
+
+def _mandate_path(customer_id: str, mandate_id: str) -> str:
+    return f"/customers/{_id(customer_id, 'cst')}/mandates/{_id(mandate_id, 'mdt')}"
 
 
 def _error(response: httpx.Response) -> ProviderError:

@@ -17,6 +17,7 @@ from models.direct_debit import SddMandate, SmsCode
 from models.member import Member, utcnow
 from models.orders import Order
 from services.payments.mollie import MollieClient
+from services.payments.types import ProviderError
 from services.sms import sms_outbox_messages
 from state.credits import CreditsState
 from state.direct_debit import (
@@ -43,6 +44,7 @@ from tests.state.payment_tabs import (  # noqa: F401 - fixtures
 )
 from translations.catalog import gettext
 from translations.errors import (
+    SDD_DEBIT_REFUSED,
     SDD_INVALID_IBAN,
     SDD_INVALID_PHONE,
     SMS_CODE_EXPIRED,
@@ -272,3 +274,20 @@ async def test_another_members_mandate_is_not_reachable(make_root, db: Session) 
     [code] = sent_codes()
     assert await run(other.submit_code({"code": code})) == [] and other.code_error
     assert orders(db) == []
+
+
+async def test_a_debit_the_provider_refuses_starts_again_from_the_form(
+    make_root, db: Session, debiting: MollieClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    debit = await at_code_step(make_root, db, old_member(db, language="nl"), locale="nl")
+    [code] = sent_codes()
+
+    async def refused(request):
+        raise ProviderError(422, "Unprocessable Entity", "The mandate is not valid")
+
+    monkeypatch.setattr(debiting, "create_payment", refused)
+    assert await run(debit.submit_code({"code": code})) == []
+    assert (debit.step, debit.mandate, debit.code_error, debit.busy) == (FORM, {}, "", False)
+    assert debit.errors == {"": gettext("nl", SDD_DEBIT_REFUSED)}
+    assert debit.values["account_holder"] == "Anna de Vries"  # what was typed is kept
+    assert [order.status for order in orders(db)] == ["failed"]

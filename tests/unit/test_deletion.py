@@ -20,6 +20,7 @@ from models.deletion import (
     reactivate,
     request_reactivation,
 )
+from models.direct_debit import SddMandate, SmsCode, new_code
 from models.email_tokens import EmailToken, Purpose, issue_token
 from models.likes import Like, like_member
 from models.login import attempt_login
@@ -39,6 +40,8 @@ from tests.factories import (
     make_member_with_password,
 )
 from translations.errors import LOGIN_FAILED
+
+IBAN = "NL91ABNA0417164300"
 
 
 def _delete(db: Session, member: Member, note: str = "") -> str:
@@ -301,3 +304,20 @@ def test_purge_with_nothing_due_removes_nothing(db: Session, photo_dir: Path) ->
     _delete(db, member)
     assert purge_expired_accounts() == 0
     assert (photo_dir / "annaphoto1.jpg").exists()
+
+
+def test_erasure_takes_unsigned_direct_debit_mandates_and_their_codes(db: Session) -> None:
+    member = make_member_with_password(db, "debtor@example.com")
+    draft = SddMandate(
+        member_id=member.id, tier="p1", payment_country="NL", account_holder="A", iban=IBAN,
+        street="S", house_number="1", zip="1015 CJ", city="C", country="NL",
+        phone_e164="+31612345678", mandate_text="text",
+    )  # fmt: skip
+    db.add(draft)
+    db.commit()
+    assert isinstance(new_code(db, draft, utcnow()), str)
+    db.commit()
+    _delete(db, member)
+    _age_deletion(db, member, 15)
+    committed(db, erase_expired_accounts, utcnow())
+    assert db.exec(select(SddMandate)).all() == [] and db.exec(select(SmsCode)).all() == []

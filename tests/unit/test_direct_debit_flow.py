@@ -10,23 +10,31 @@ import pytest
 from babel.dates import format_date
 from sqlmodel import Session, select
 
-from actions.direct_debit import prepare_mandate, sdd_start, send_code
-from actions.direct_debit_flow import confirm_direct_debit
+from actions import direct_debit_flow
+from actions.direct_debit import RETRY_AFTER, prepare_mandate, sdd_start, send_code
+from actions.direct_debit_flow import confirm_direct_debit, direct_debit_upkeep
 from actions.effects import settle
 from actions.payment_flow import payment_methods
+from actions.payment_reads import last_order
 from actions.runner import act, read
 from actions.viewer import Viewer
 from models.credits import ledger_sum
-from models.direct_debit import SddMandate
+from models.direct_debit import SddMandate, SmsCode
 from models.member import Member, utcnow
 from models.orders import Order, order_number
 from models.pricing import format_money
 from services.mail import outbox_messages
+from services.payments.provider import TEST_PROVIDER_PATH
 from services.payments.types import ProviderError
 from services.sms import sms_outbox_messages
 from tests.factories import make_member
-from tests.payments_fixtures import TEST_IBAN, Shop
-from translations.errors import INVALID_SMS_CODE, SDD_ACCOUNT_BLOCKED, SDD_AMOUNT_CHANGED
+from tests.payments_fixtures import AUTHORISED, TEST_IBAN, Shop
+from translations.errors import (
+    INVALID_SMS_CODE,
+    SDD_ACCOUNT_BLOCKED,
+    SDD_AMOUNT_CHANGED,
+    SDD_DEBIT_REFUSED,
+)
 
 FORM = {
     "account_holder": "Anna de Vries",
@@ -235,3 +243,100 @@ async def test_a_debit_refused_by_the_bank_blocks_even_when_never_seen_pending(
     db.commit()
     await sdd_shop.outcome(order.provider_payment_id, "failed", reason="AC04")
     assert _fresh(db, Member, member.id).sdd_block_reason == "AC04"
+
+
+async def _charge_back(shop: Shop, payment_id: str, reason: str) -> None:
+    """The member's bank takes the collected debit back, for `reason`."""
+    path = f"{TEST_PROVIDER_PATH}/v2/payments/{payment_id}/test-chargeback"
+    answer = await shop.browser.post(path, json={"reason": reason}, headers=AUTHORISED)
+    assert answer.status_code == 200
+    await shop.provider.webhooks.drain()
+    await settle()
+
+
+async def _refused_payment(*args, **kwargs):
+    raise ProviderError(422, "Unprocessable Entity", "The mandate is not valid")
+
+
+async def test_a_debit_the_provider_refuses_fails_the_order_and_revokes_the_mandate(
+    db: Session, sdd_shop: Shop, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    viewer = _viewer(_member(db))
+    mandate_id, code = await _mandate_with_code(viewer)
+    monkeypatch.setattr(sdd_shop.client, "create_payment", _refused_payment)
+    result = await confirm_direct_debit(viewer, mandate_id, code, "", "")
+    assert (result.error, result.signed) == (SDD_DEBIT_REFUSED, True)
+    (order,) = db.exec(select(Order)).all()
+    mandate = _fresh(db, SddMandate, mandate_id)
+    assert order.status == "failed" and mandate.status == "revoked"
+    registered = await sdd_shop.client.get_mandate(
+        mandate.provider_customer_id, mandate.provider_mandate_id
+    )
+    assert registered.status == "invalid"  # no one can debit on it any more
+
+
+async def test_a_member_keeps_one_customer_at_the_provider(db: Session, sdd_shop: Shop) -> None:
+    viewer = _viewer(_member(db))
+    await _signed(viewer)
+    await sdd_shop.collect()
+    for sent in db.exec(select(SmsCode)).all():  # the next code may go out a minute later
+        sent.created_at -= timedelta(minutes=2)
+        db.add(sent)
+    db.commit()
+    await _signed(viewer)
+    customers = {m.provider_customer_id for m in db.exec(select(SddMandate)).all()}
+    assert len(customers) == 1 and None not in customers
+
+
+async def test_the_upkeep_takes_an_unanswered_debit_once(
+    db: Session, sdd_shop: Shop, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The provider made the payment but its answer was lost: the upkeep finds it among the
+    customer's payments instead of asking for a second one; one pre-notification."""
+    viewer = _viewer(_member(db))
+    mandate_id, code = await _mandate_with_code(viewer)
+    create_payment = sdd_shop.client.create_payment
+    made = []
+
+    async def answer_lost(request):
+        made.append(await create_payment(request))
+        raise ProviderError(0, "No answer", "timeout")
+
+    monkeypatch.setattr(sdd_shop.client, "create_payment", answer_lost)
+    result = await confirm_direct_debit(viewer, mandate_id, code, "", "")
+    assert _fresh(db, Order, result.order_id).status == "open" and made
+    monkeypatch.setattr(sdd_shop.client, "create_payment", create_payment)
+    signed_at = utcnow() + RETRY_AFTER + timedelta(seconds=1)
+    monkeypatch.setattr(direct_debit_flow, "utcnow", lambda: signed_at)
+    await direct_debit_upkeep()
+    await settle()
+    order = _fresh(db, Order, result.order_id)
+    assert order.status == "pending" and order.provider_payment_id == made[0].id
+    assert len(await sdd_shop.client.list_customer_payments(made[0].customer_id)) == 1
+    await direct_debit_upkeep()  # nothing left to do
+    await settle()
+    notices = [m for m in outbox_messages() if order_number(order.id) in m["Subject"]]
+    assert len(notices) == 1
+
+
+async def test_a_charged_back_debit_blocks_with_the_banks_reason(
+    db: Session, sdd_shop: Shop
+) -> None:
+    member = _member(db)
+    order_id = await _signed(_viewer(member))
+    await sdd_shop.collect()
+    await _charge_back(sdd_shop, _fresh(db, Order, order_id).provider_payment_id, "MD06")
+    assert _fresh(db, Order, order_id).status == "charged_back"
+    assert _fresh(db, Member, member.id).sdd_block_reason == "MD06"
+
+
+async def test_repeating_an_order_skips_direct_debit_once_blocked(
+    db: Session, sdd_shop: Shop
+) -> None:
+    member = _member(db)
+    viewer = _viewer(member)
+    order_id = await _signed(viewer)
+    await sdd_shop.collect()
+    assert (await read(last_order, viewer)).method == "directdebit"
+    await _charge_back(sdd_shop, _fresh(db, Order, order_id).provider_payment_id, "MD06")
+    assert await read(last_order, viewer) is None  # no other paid order to repeat

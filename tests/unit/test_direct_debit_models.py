@@ -17,11 +17,14 @@ from models.direct_debit import (
     SmsCode,
     SmsRefusal,
     check_code,
+    erase_member_drafts,
+    forms_throttled,
     iban_limits,
     mandate_reference,
     masked_iban,
     masked_phone,
     new_code,
+    purge_stale,
 )
 from models.member import Member
 from models.orders import Order
@@ -31,6 +34,7 @@ from translations.catalog import gettext
 from translations.errors import (
     INVALID_SMS_CODE,
     SDD_LIMIT_REACHED,
+    SDD_TOO_MANY_FORMS,
     SMS_CODE_EXPIRED,
     SMS_CODE_MISSING,
     SMS_CODE_TOO_MANY_TRIES,
@@ -256,18 +260,88 @@ def test_amount_per_iban_per_day_and_per_30_days(
 ) -> None:
     for cents, ago in earlier:
         _sign(db, _mandate(db, member), cents, NOW - ago)
-    assert iban_limits(db, IBAN, member.id, amount, NOW, SETTINGS) == error
+    for signing in (False, True):
+        assert iban_limits(db, IBAN, member.id, amount, NOW, SETTINGS, signing=signing) == error
 
 
-def test_accounts_per_iban(db: Session, member: Member) -> None:
+def test_accounts_per_iban_count_when_signing(db: Session, member: Member) -> None:
     _sign(db, _mandate(db, member), 1995, NOW - timedelta(days=60))
     _mandate(db, make_member(db, "draft@example.com"))  # a draft does not count
     other = make_member(db, "other@example.com")
-    assert iban_limits(db, IBAN, member.id, 1995, NOW, SETTINGS) == ""
-    assert iban_limits(db, IBAN, other.id, 1995, NOW, SETTINGS) == SDD_LIMIT_REACHED
+    assert iban_limits(db, IBAN, member.id, 1995, NOW, SETTINGS, signing=True) == ""
+    assert iban_limits(db, IBAN, other.id, 1995, NOW, SETTINGS, signing=True) == SDD_LIMIT_REACHED
     two_accounts = SiteSettings(sdd_accounts_per_iban=2)
-    assert iban_limits(db, IBAN, other.id, 1995, NOW, two_accounts) == ""
-    assert iban_limits(db, "DE89370400440532013000", other.id, 1995, NOW, SETTINGS) == ""
+    assert iban_limits(db, IBAN, other.id, 1995, NOW, two_accounts, signing=True) == ""
+    german = "DE89370400440532013000"
+    assert iban_limits(db, german, other.id, 1995, NOW, SETTINGS, signing=True) == ""
+
+
+def test_before_signing_the_form_tells_nothing_of_other_accounts(
+    db: Session, member: Member
+) -> None:
+    """Only the member's own debits count before the SMS code: no one learns from the form
+    whether, or how much, an IBAN is used elsewhere."""
+    _sign(db, _mandate(db, member), 20000, NOW - timedelta(hours=1))
+    other = make_member(db, "other@example.com")
+    assert iban_limits(db, IBAN, other.id, 1995, NOW, SETTINGS, signing=False) == ""
+    assert iban_limits(db, IBAN, other.id, 1995, NOW, SETTINGS, signing=True) == SDD_LIMIT_REACHED
+
+
+def test_an_iban_whose_debit_came_back_signs_no_new_mandate(db: Session, member: Member) -> None:
+    _sign(db, _mandate(db, member), 1995, NOW - timedelta(days=40))
+    member.sdd_blocked_at, member.sdd_block_reason = NOW - timedelta(days=35), "AC04"
+    db.add(member)
+    db.commit()
+    other = make_member(db, "other@example.com")
+    roomy = SiteSettings(sdd_accounts_per_iban=5)
+    assert iban_limits(db, IBAN, other.id, 1995, NOW, roomy, signing=True) == SDD_LIMIT_REACHED
+    german = "DE89370400440532013000"
+    assert iban_limits(db, german, other.id, 1995, NOW, roomy, signing=True) == ""
+
+
+def test_ten_forms_an_hour_then_a_pause(db: Session, member: Member) -> None:
+    for minutes in range(10):
+        mandate = _mandate(db, member)
+        mandate.created_at = NOW - timedelta(minutes=59 - minutes)
+        db.add(mandate)
+    db.commit()
+    assert forms_throttled(db, member.id, NOW) == SDD_TOO_MANY_FORMS
+    assert gettext("nl", SDD_TOO_MANY_FORMS) != SDD_TOO_MANY_FORMS
+    assert forms_throttled(db, member.id, NOW + timedelta(minutes=1)) == ""
+    assert forms_throttled(db, make_member(db, "other@example.com").id, NOW) == ""
+
+
+def test_stale_drafts_and_codes_are_purged_after_a_day(db: Session, member: Member) -> None:
+    old_draft, fresh_draft = _mandate(db, member), _mandate(db, member)
+    signed = _mandate(db, member)
+    _sign(db, signed, 1995, NOW - timedelta(days=3))
+    resent = _mandate(db, member)
+    for mandate in (old_draft, signed, resent):
+        mandate.created_at = NOW - timedelta(days=2)
+        db.add(mandate)
+    db.commit()
+    assert isinstance(new_code(db, old_draft, NOW - timedelta(days=2)), str)
+    assert isinstance(new_code(db, resent, NOW - timedelta(hours=2)), str)
+    db.commit()
+    purge_stale(db, NOW)
+    db.commit()
+    left = set(db.exec(select(SddMandate.id)).all())
+    assert left == {fresh_draft.id, signed.id, resent.id}
+    assert [c.mandate_id for c in db.exec(select(SmsCode)).all()] == [resent.id]
+
+
+def test_erasure_takes_drafts_and_codes_and_keeps_signed_mandates(
+    db: Session, member: Member
+) -> None:
+    draft, signed = _mandate(db, member), _mandate(db, member)
+    _sign(db, signed, 1995, NOW - timedelta(days=3))
+    assert isinstance(new_code(db, draft, NOW), str)
+    other = _mandate(db, make_member(db, "other@example.com"))
+    db.commit()
+    erase_member_drafts(db, member.id)
+    db.commit()
+    assert set(db.exec(select(SddMandate.id)).all()) == {signed.id, other.id}
+    assert db.exec(select(SmsCode)).all() == []
 
 
 def _at_once(engine: Engine, work, times: int) -> list:

@@ -595,3 +595,44 @@ async def test_a_customer_without_an_id_or_a_mandate_of_no_known_status_is_unrea
     with pytest.raises(ProviderError) as raised:
         await answering(200, {**MANDATE, "status": "lost"}, []).get_mandate("cst_x", "mdt_x")
     assert raised.value.status == 0
+
+
+async def test_revoke_mandate_deletes_it_and_reads_no_content() -> None:
+    seen: list[httpx.Request] = []
+
+    def handler(request: httpx.Request) -> httpx.Response:
+        seen.append(request)
+        return httpx.Response(204)
+
+    client = MollieClient("test_key", transport=httpx.MockTransport(handler))
+    assert await client.revoke_mandate("cst_8wmqcHMN4U", "mdt_pWUnw6pkBN") is None
+    assert (seen[0].method, seen[0].url.path) == (
+        "DELETE",
+        "/v2/customers/cst_8wmqcHMN4U/mandates/mdt_pWUnw6pkBN",
+    )
+
+
+async def test_list_customer_payments_reads_each_payment() -> None:
+    seen: list[httpx.Request] = []
+    listing = {"count": 1, "_embedded": {"payments": [PAYMENT]}, "_links": {}}
+    payments = await answering(200, listing, seen).list_customer_payments("cst_8wmqcHMN4U")
+    assert seen[0].url.path == "/v2/customers/cst_8wmqcHMN4U/payments"
+    assert [payment.id for payment in payments] == ["tr_7UhSN1zuXS"]
+
+
+@pytest.mark.parametrize(
+    "call",
+    [
+        lambda c: c.get_payment("../customers"),
+        lambda c: c.get_payment("cst_8wmqcHMN4U"),
+        lambda c: c.list_refunds("tr_7Uh/../x"),
+        lambda c: c.get_mandate("cst_8wmqcHMN4U", "mdt_a?b"),
+        lambda c: c.list_customer_payments("cst_"),
+        lambda c: c.revoke_mandate("tr_7UhSN1zuXS", "mdt_pWUnw6pkBN"),
+    ],
+)
+async def test_an_id_not_shaped_like_the_providers_is_refused_unsent(call) -> None:
+    seen: list[httpx.Request] = []
+    with pytest.raises(ProviderError) as refused:
+        await call(answering(200, PAYMENT, seen))
+    assert refused.value.status == 400 and seen == []

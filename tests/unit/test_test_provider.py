@@ -9,7 +9,7 @@ from datetime import date, timedelta
 import pytest
 
 from services.config import get_config
-from services.payments.provider import test_provider_serves
+from services.payments import provider as payment_provider
 from services.payments.test_provider import TestProvider
 from services.payments.types import (
     MandateStatus,
@@ -380,7 +380,7 @@ def test_the_test_provider_serves_only_where_it_may(
         monkeypatch.setenv(name, value)
     get_config.cache_clear()
     try:
-        assert test_provider_serves() is serves
+        assert payment_provider.test_provider_serves() is serves
     finally:
         get_config.cache_clear()
 

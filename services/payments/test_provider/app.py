@@ -112,6 +112,8 @@ class TestProvider:
             ("/v2/customers/{id}", self.get_customer, "GET"),
             ("/v2/customers/{id}/mandates", self.create_mandate, "POST"),
             ("/v2/customers/{id}/mandates/{mandate_id}", self.get_mandate, "GET"),
+            ("/v2/customers/{id}/mandates/{mandate_id}", self.revoke_mandate, "DELETE"),
+            ("/v2/customers/{id}/payments", self.list_customer_payments, "GET"),
         ]
         self.app = Starlette(
             routes=[
@@ -234,6 +236,22 @@ class TestProvider:
         if mandate is None:
             raise Missing(mandate_id, "mandate")
         return resource(mandate_json(mandate, self._base(request)))
+
+    async def revoke_mandate(self, request: Request) -> Response:
+        mandate_id = request.path_params["mandate_id"]
+        customer_id = request.path_params["id"]
+        if not await asyncio.to_thread(store.revoke_mandate, customer_id, mandate_id):
+            raise Missing(mandate_id, "mandate")
+        return Response(status_code=204)
+
+    async def list_customer_payments(self, request: Request) -> Response:
+        customer_id = request.path_params["id"]
+        if await asyncio.to_thread(store.customer, customer_id) is None:
+            raise Missing(customer_id, "customer")
+        payments = await asyncio.to_thread(store.customer_payments, customer_id)
+        base = self._base(request)
+        href = f"{base}/v2/customers/{customer_id}/payments"
+        return resource(listing("payments", [payment_json(p, base) for p in payments], href))
 
     # -- testing controls ----------------------------------------------------------------
 

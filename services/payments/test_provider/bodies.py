@@ -9,6 +9,7 @@ from urllib.parse import urlsplit
 from schwifty import IBAN
 from starlette.requests import Request
 
+from models.payment_methods import DIRECT_DEBIT
 from services.payments.amounts import cents_of, money_of
 from services.payments.test_provider import store
 from services.payments.test_provider.direct_debit import BANK_REASONS
@@ -19,7 +20,6 @@ from services.payments.types import Money
 MAX_BODY_BYTES = 16_384
 MAX_URL_LENGTH = 500
 MAX_TEXT_LENGTH = 255
-DIRECT_DEBIT = "directdebit"
 SEQUENCE_TYPES = frozenset({"oneoff", "recurring"})
 
 

@@ -7,6 +7,7 @@ from datetime import date, datetime, timedelta
 from typing import Any, TypeVar
 
 from sqlalchemy.exc import IntegrityError
+from sqlmodel import select
 
 from models.test_payments import (
     SandboxChargeback,
@@ -193,6 +194,25 @@ def mandate(customer_id: str, mandate_id: str | None) -> SandboxMandate | None:
     """The customer's mandate `mandate_id`, or without one their latest valid mandate."""
     with transaction() as db:
         return mandate_of(db, customer_id, mandate_id)
+
+
+def revoke_mandate(customer_id: str, mandate_id: str) -> bool:
+    """The mandate turns invalid; False when the customer has no such mandate."""
+    with transaction() as db:
+        mandate = mandate_of(db, customer_id, mandate_id)
+        if mandate is None:
+            return False
+        mandate.status = "invalid"
+        db.add(mandate)
+        return True
+
+
+def customer_payments(customer_id: str) -> list[SandboxPayment]:
+    """The customer's payments, newest first (Mollie's first page: 250)."""
+    with transaction() as db:
+        query = select(SandboxPayment).where(SandboxPayment.customer_id == customer_id)
+        newest = query.order_by(SandboxPayment.created_at.desc()).limit(250)  # type: ignore[union-attr]
+        return list(db.exec(newest).all())
 
 
 def look(payment_id: str, now: datetime) -> Looked:
