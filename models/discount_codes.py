@@ -126,7 +126,7 @@ def check_code(
         return CodeCheck(None, DISCOUNT_CODE_USED)
     if code.status == EXPIRED or as_utc(code.expires_at) <= now:
         return CodeCheck(None, DISCOUNT_CODE_EXPIRED)
-    if code.code == TIME_BONUS_CODE and not _time_bonus_running(db, member_id, now):
+    if code.code == TIME_BONUS_CODE and not _time_bonus_running(db.get(Member, member_id), now):
         return CodeCheck(None, DISCOUNT_CODE_EXPIRED)
     return _order_check(code, country, currency, amount_cents, method, language)
 
@@ -136,10 +136,16 @@ def _offered_to(code: DiscountCode, member_id: int) -> bool:
     return mine and code.status in (ACTIVE, USED, EXPIRED)
 
 
-def _time_bonus_running(db: Session, member_id: int, now: datetime) -> bool:
-    member = db.get(Member, member_id)
-    deadline = member.time_bonus_until if member and not member.paid_user else None
-    return deadline is not None and as_utc(deadline) > now
+def _time_bonus_running(member: Member | None, now: datetime) -> bool:
+    return member is not None and time_bonus_deadline(member, now) is not None
+
+
+def time_bonus_deadline(member: Member, now: datetime) -> datetime | None:
+    """The deadline of the member's running welcome countdown (TIMEBONUS25), else None."""
+    if member.time_bonus_until is None or member.paid_user:
+        return None
+    deadline = as_utc(member.time_bonus_until)
+    return deadline if now < deadline else None
 
 
 def _order_check(

@@ -11,7 +11,7 @@ from datetime import datetime, timedelta
 
 from sqlmodel import Session
 
-from models.discount_codes import TIME_BONUS_CODE, find_code, has_redeemed
+from models.discount_codes import TIME_BONUS_CODE, find_code, has_redeemed, time_bonus_deadline
 from models.member import Member, as_utc
 
 WINDOW = 14_400  # seconds from signup
@@ -41,12 +41,9 @@ def clear_time_bonus(member: Member) -> None:
 
 def active_time_bonus(member: Member, now: datetime) -> datetime | None:
     """The deadline while the countdown runs; once past (or paid) it is cleared and None."""
-    if member.time_bonus_until is None:
-        return None
-    deadline = as_utc(member.time_bonus_until)
-    if member.paid_user or now >= deadline:
+    deadline = time_bonus_deadline(member, now)
+    if deadline is None:
         clear_time_bonus(member)
-        return None
     return deadline
 
 

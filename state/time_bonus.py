@@ -31,16 +31,19 @@ class TimeBonusState(rx.State):
     dismissed_at: str = rx.LocalStorage("", name="time_bonus_dismissed", sync=True)
     _entered_at_ms: int = 0  # when this tab first entered the members area
     _generation: int = 0  # each entry starts a new wait; older ones are void
+    _asked_for: int = 0  # the member whose deadline this tab holds: asked once per tab
 
     @rx.event
     async def enter(self) -> rx.event.EventSpec | None:
         """A members-area page mounted for a member who has not paid: the server starts the
         bonus or tells its deadline; the modal comes 40 s after the first entry."""
         viewer = await current_viewer(self)
-        if viewer is None:
+        if viewer is None or viewer.paid_user:
             self._forget()
             return None
-        self.deadline_ms = await act(start_time_bonus, viewer)
+        if self._asked_for != viewer.member_id:  # the deadline never moves once started
+            self.deadline_ms = await act(start_time_bonus, viewer)
+            self._asked_for = viewer.member_id
         if self.deadline_ms <= now_ms() or self.dismissed_at:
             return None
         self._entered_at_ms = self._entered_at_ms or now_ms()
@@ -94,7 +97,7 @@ class TimeBonusState(rx.State):
         self.dismissed_at = datetime.now(UTC).isoformat(timespec="seconds")
 
     def _forget(self) -> None:
-        self.deadline_ms, self.modal_open, self._entered_at_ms = 0, False, 0
+        self.deadline_ms, self.modal_open, self._entered_at_ms, self._asked_for = 0, False, 0, 0
 
     def _show_deadline(self, deadline_ms: int) -> None:
         """The purchase page learnt the deadline from the offer (0: the bonus is over)."""

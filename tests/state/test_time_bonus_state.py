@@ -153,3 +153,21 @@ async def test_it_waits_for_the_new_like_modal_to_close(make_root, db: Session, 
     likes.open = False
     await run(bonus.show_modal(generation_of(again[0])))
     assert bonus.modal_open
+
+
+async def test_a_tab_asks_the_server_once_not_on_every_page(
+    make_root, db: Session, clock, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    asked = []
+    start = state.time_bonus.start_time_bonus
+
+    def counted(viewer):
+        asked.append(viewer.member_id)
+        return start(viewer)
+
+    monkeypatch.setattr(state.time_bonus, "start_time_bonus", counted)
+    bonus, _ = await entered(make_root, db, make_member(db, "new@example.com"))
+    deadline = bonus.deadline_ms
+    for _ in range(3):  # three more members-area pages in this tab
+        await run(bonus.enter())
+    assert len(asked) == 1 and bonus.deadline_ms == deadline > clock.ms
