@@ -10,17 +10,18 @@ collected (paid) once `collects_at` has passed, unless it was settled before.
 
 import secrets
 import string
-from datetime import date, datetime
+from datetime import date, datetime, timedelta
 from typing import Any
 
 from sqlalchemy import JSON, Column
-from sqlmodel import Field, Session, SQLModel, select
+from sqlmodel import Field, Session, SQLModel, delete, select
 
 from models.member import utcnow
 from models.payment_methods import DIRECT_DEBIT
 
 _ID_ALPHABET = string.ascii_letters + string.digits
 UNSPECIFIED_REASON = "MS03"  # the banks' "reason not specified"
+KEPT_FOR = timedelta(days=400)  # past the 13 months in which a payer may claim a debit back
 SETTLED = frozenset({"paid", "failed", "canceled", "expired"})
 _MAY_BECOME = {
     "open": frozenset({"pending", *SETTLED}),
@@ -273,3 +274,12 @@ def due_payment_ids(db: Session, now: datetime) -> list[str]:
     )
     due = (db.exec(query).all() for query in (expiring, collecting, refunding))
     return sorted({payment_id for ids in due for payment_id in ids})
+
+
+def forget_settled(db: Session, now: datetime) -> None:
+    """Payments settled more than KEPT_FOR ago go, with their refunds and chargebacks."""
+    cutoff = now - KEPT_FOR
+    old = select(SandboxPayment.id).where(SandboxPayment.settled_at < cutoff)  # type: ignore[operator]
+    for table in (SandboxRefund, SandboxChargeback):
+        db.exec(delete(table).where(table.payment_id.in_(old)))  # type: ignore[attr-defined]
+    db.exec(delete(SandboxPayment).where(SandboxPayment.settled_at < cutoff))  # type: ignore[operator]

@@ -617,3 +617,18 @@ async def test_a_customer_without_a_mandate_cannot_be_debited(provider_client) -
     with pytest.raises(ProviderError) as refused:
         await provider_client.create_payment(on_mandate(customer, None))
     assert (refused.value.status, refused.value.field) == (422, "mandateId")
+
+
+async def test_the_sweeper_forgets_payments_settled_over_400_days_ago(
+    provider_client, testpay, testpay_http, testpay_clock
+) -> None:
+    payment, _ = await pay(provider_client, testpay_http)
+    testpay_clock.advance(days=1)
+    await testpay.sweep()  # the first sweep of a provider forgets at once: nothing is that old
+    recent = await provider_client.create_payment(request(idempotency_key="recent"))
+    testpay_clock.advance(days=400)
+    await testpay.sweep()
+    with pytest.raises(ProviderError) as gone:
+        await provider_client.get_payment(payment.id)
+    assert gone.value.status == 404
+    assert (await provider_client.get_payment(recent.id)).status is PaymentStatus.EXPIRED

@@ -58,6 +58,7 @@ from services.payments.test_provider.webhooks import Deliver, Timing, Webhooks, 
 
 log = logging.getLogger(__name__)
 SWEEP_SECONDS = 5.0
+FORGET_EVERY = timedelta(hours=1)
 OUTCOMES = frozenset({"open", "pending", "paid", "failed", "canceled", "expired"})
 
 
@@ -98,6 +99,7 @@ class TestProvider:
         self.refund_delay = timedelta(seconds=refund_seconds)
         self.collection_delay = timedelta(days=collection_days)
         self.webhooks = Webhooks(deliver, after_seconds, late_seconds)
+        self._forgotten_at: datetime | None = None
         api = [
             ("/v2/payments", self.create_payment, "POST"),
             ("/v2/payments/{id}", self.get_payment, "GET"),
@@ -128,9 +130,13 @@ class TestProvider:
     async def sweep(self) -> int:
         """Expire overdue open payments, collect due direct debits and settle due refunds,
         with their webhooks."""
-        changed = await asyncio.to_thread(store.sweep, self.clock())
+        now = self.clock()
+        changed = await asyncio.to_thread(store.sweep, now)
         for payment in changed:
             self.webhooks.later(payment.webhook_url, payment.id)
+        if self._forgotten_at is None or now - self._forgotten_at >= FORGET_EVERY:
+            await asyncio.to_thread(store.forget_old, now)  # long-settled payments go
+            self._forgotten_at = now
         return len(changed)
 
     async def sweep_forever(self, interval: float = SWEEP_SECONDS) -> None:

@@ -20,6 +20,7 @@ from models.test_payments import (
     chargebacks_of,
     customer_by_key,
     due_payment_ids,
+    forget_settled,
     mandate_by_key,
     mandate_of,
     move,
@@ -268,6 +269,11 @@ def chargebacks(payment_id: str, now: datetime) -> tuple[Looked, list[SandboxCha
             return Looked(None), []
         changed = refresh(db, payment, now)
         return Looked(payment, changed), chargebacks_of(db, payment_id)
+
+
+def forget_old(now: datetime) -> None:
+    with transaction() as db:
+        forget_settled(db, now)
 
 
 def sweep(now: datetime) -> list[SandboxPayment]:
