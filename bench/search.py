@@ -1,21 +1,24 @@
-"""`python bench/search.py [--reseed] [--runs N]`: member search latency with 100,000 members.
+"""`python bench/search.py [--members N] [--reseed] [--runs N]`: member search latency.
 
 Needs PostgreSQL: the server of `DATABASE_URL` (default postgresql://postgres@127.0.0.1:5432),
-in its own database `bench_search`, created there when missing and migrated with Alembic (so
-it has the real indexes); the shared `test` database is never touched. The first run seeds
-100,000 members with profiles (bulk COPY, a few seconds): 20 countries weighted towards
-NL, DE, GB and US, ages 18-80, regions, signups over three years, ~85% active with an
-enabled profile, the rest unconfirmed, pending deletion or disabled, 2% invisible, main photos
-for most, and blocks to and from the viewer. Later runs reuse the data; `--reseed` drops the
-database and starts over, and so does any change to migrations/versions/.
+in its own database `bench_search_N` (N the members, 100,000 unless `--members` says
+otherwise), created there when missing and migrated with Alembic (so it has the real
+indexes); the shared `test` database is never touched. The first run seeds the members with
+profiles (bulk COPY in batches: seconds for 100,000, a few minutes for 1,000,000): 20
+countries weighted towards NL, DE, GB and US, ages 18-80, regions, signups over three years,
+~85% active with an enabled profile, the rest unconfirmed, pending deletion or disabled, 2%
+invisible, main photos for most, and blocks to and from the viewer. Later runs reuse the data;
+`--reseed` drops the database and starts over, and so does any change to migrations/versions/.
 
 For a logged-in viewer and a few filter sets, it times page 1 and page 3 (offset 48) of
 `search_members` as the search state calls it (`db_session()`, statement building, ORM
 objects, tiles) beside the very statement it builds (`search_select`), compiled once and run
 raw on a psycopg connection (execute, fetch all rows, end the transaction). Runs alternate
 between the two. Prints p50/p95/max per case, the ratio, `EXPLAIN (ANALYZE, BUFFERS)` of the
-slowest raw case and the budget verdict: p95 at most 50 ms and at most 1.5x raw. It never
-fails on the budget.
+slowest case (by our p95) and the budget verdict: p95 at most 50 ms and at most 1.5x raw.
+Run it with `--members 1000000` too: the budget there is a p95 at most 1.5x the one at
+100,000 (search costs what a page reads, not what the site holds). It never fails on the
+budget.
 """
 
 import argparse
@@ -30,6 +33,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from datetime import UTC, date, datetime, timedelta
 from functools import cache, partial
+from itertools import islice
 from pathlib import Path
 
 import psycopg
@@ -48,6 +52,7 @@ from models.attributes import (
     TATTOOS,
 )
 from models.db import make_engine
+from models.member import is_listed
 from models.regions import regions_of
 from models.search import SearchFilters, search_members, search_select
 from models.site_settings import TARGET_COUNTRIES
@@ -56,8 +61,9 @@ from services.database import db_session, get_engine
 
 ROOT = Path(__file__).resolve().parents[1]
 DEFAULT_SERVER = "postgresql://postgres@127.0.0.1:5432/test"
-DATABASE = "bench_search"
+DATABASE = "bench_search_{members}"
 MEMBERS = 100_000
+SEED_BATCH = 50_000  # people generated and copied at a time
 VIEWER_ID = 1
 PAGE_SIZE = 24  # state.members.PAGE_SIZE
 LATER_OFFSET = 2 * PAGE_SIZE
@@ -88,12 +94,12 @@ FILTER_SETS = (
 # --- database -----------------------------------------------------------------------------
 
 
-def bench_url() -> URL:
-    """DATABASE_URL's server, database `bench_search`, psycopg 3 driver."""
+def bench_url(members: int) -> URL:
+    """DATABASE_URL's server, database `bench_search_<members>`, psycopg 3 driver."""
     url = make_url(_sqlalchemy_url(os.environ.get("DATABASE_URL") or DEFAULT_SERVER))
     if url.get_backend_name() != "postgresql":
         sys.exit("bench/search.py needs PostgreSQL: set DATABASE_URL=postgresql://...")
-    return url.set(database=DATABASE)
+    return url.set(database=DATABASE.format(members=members))
 
 
 def libpq_dsn(url: URL) -> str:
@@ -110,7 +116,7 @@ def prepare_database(url: URL, reseed: bool) -> None:
     """Create and migrate the database; dropped first with `reseed` or other migrations.
 
     The database's comment holds the digest of the migrations it was built with."""
-    digest = migrations_digest()
+    digest, name = migrations_digest(), url.database
     server = make_engine(url.set(database="postgres").render_as_string(hide_password=False))
     with server.connect().execution_options(isolation_level="AUTOCOMMIT") as connection:
         built_with = connection.execute(
@@ -118,14 +124,14 @@ def prepare_database(url: URL, reseed: bool) -> None:
                 "SELECT shobj_description(oid, 'pg_database') FROM pg_database "
                 "WHERE datname = :name"
             ),
-            {"name": DATABASE},
+            {"name": name},
         ).one_or_none()
         if built_with is None or reseed or built_with[0] != digest:
             if built_with is not None:
-                connection.execute(text(f"DROP DATABASE {DATABASE} WITH (FORCE)"))
-            connection.execute(text(f"CREATE DATABASE {DATABASE}"))
+                connection.execute(text(f"DROP DATABASE {name} WITH (FORCE)"))
+            connection.execute(text(f"CREATE DATABASE {name}"))
             migrate(url)
-            connection.execute(text(f"COMMENT ON DATABASE {DATABASE} IS '{digest}'"))
+            connection.execute(text(f"COMMENT ON DATABASE {name} IS '{digest}'"))
     server.dispose()
 
 
@@ -235,43 +241,50 @@ def photo_row(member_id: int, signup: datetime) -> Row:
     }
 
 
+def with_search_copies(member: Row, profile: Row) -> Row:
+    """The profile with its copies of the member's facts, as the site's flush hook keeps them."""
+    listed = is_listed(str(member["status"]), bool(member["invisible"]), str(profile["status"]))
+    return {
+        **profile,
+        "listed": listed,
+        "privacy_mode": member["privacy_mode"],
+        "signup_date": member["signup_date"],
+    }
+
+
 def person(rng: random.Random, member_id: int, signup: datetime, today: date) -> Person:
     photo = photo_row(member_id, signup) if rng.random() < PHOTO_SHARE else None
-    return Person(
-        member_row(rng, member_id, signup),
-        profile_row(rng, member_id, today, photo["id"] if photo else None),
-        photo,
-    )
+    member = member_row(rng, member_id, signup)
+    profile = profile_row(rng, member_id, today, photo["id"] if photo else None)
+    return Person(member, with_search_copies(member, profile), photo)
 
 
 def viewer(person: Person, today: date) -> Person:
     """Member 1: active, a man of 35 in NL looking for women, shown and not hidden."""
-    return Person(
-        {**person.member, "status": "active", "invisible": False},
-        {
-            **person.profile,
-            "gender": "male",
-            "sexuality": "hetero",
-            "date_of_birth": today.replace(year=today.year - 35),
-            "country": "NL",
-            "region": "NL-NH",
-            "status": "enabled",
-        },
-        person.photo,
-    )
+    member = {**person.member, "status": "active", "invisible": False}
+    profile = {
+        **person.profile,
+        "gender": "male",
+        "sexuality": "hetero",
+        "date_of_birth": today.replace(year=today.year - 35),
+        "country": "NL",
+        "region": "NL-NH",
+        "status": "enabled",
+    }
+    return Person(member, with_search_copies(member, profile), person.photo)
 
 
-def people(rng: random.Random, now: datetime) -> Iterator[Person]:
-    """MEMBERS people; ids follow signup order, as they do on the site."""
-    signups = sorted(now - SIGNUP_SPAN * rng.random() for _ in range(MEMBERS))
+def people(rng: random.Random, now: datetime, members: int) -> Iterator[Person]:
+    """`members` people; ids follow signup order, as they do on the site."""
+    signups = sorted(now - SIGNUP_SPAN * rng.random() for _ in range(members))
     for member_id, signup in enumerate(signups, start=1):
         made = person(rng, member_id, signup, now.date())
         yield viewer(made, now.date()) if member_id == VIEWER_ID else made
 
 
-def blocks(rng: random.Random, now: datetime) -> list[Row]:
+def blocks(rng: random.Random, now: datetime, members: int) -> list[Row]:
     """Who blocked whom: some by the viewer, some of the viewer, the rest among others."""
-    others = range(VIEWER_ID + 1, MEMBERS + 1)
+    others = range(VIEWER_ID + 1, members + 1)
     pairs = {(VIEWER_ID, blocked) for blocked in rng.sample(others, BLOCKED_BY_VIEWER)}
     pairs |= {(blocker, VIEWER_ID) for blocker in rng.sample(others, BLOCKING_VIEWER)}
     while len(pairs) < BLOCKED_BY_VIEWER + BLOCKING_VIEWER + OTHER_BLOCKS:
@@ -287,30 +300,31 @@ def copy_rows(cursor: psycopg.Cursor, table: str, rows: list[Row]) -> None:
             copy.write_row(tuple(row.values()))
 
 
-def seed(dsn: str) -> float:
-    """Fill an empty schema with MEMBERS people; seconds taken."""
+def seed(dsn: str, members: int) -> float:
+    """Fill an empty schema with `members` people, SEED_BATCH at a time; seconds taken."""
     started = time.monotonic()
     rng = random.Random(RANDOM_SEED)
     now = datetime.now(UTC)
-    crowd = list(people(rng, now))
+    crowd = people(rng, now, members)
     with psycopg.connect(dsn) as connection, connection.cursor() as cursor:
         cursor.execute("TRUNCATE member RESTART IDENTITY CASCADE")
-        copy_rows(cursor, "member", [p.member for p in crowd])
-        copy_rows(cursor, "photo", [p.photo for p in crowd if p.photo])
-        copy_rows(cursor, "profile", [p.profile for p in crowd])
-        copy_rows(cursor, "block", blocks(rng, now))
+        while batch := list(islice(crowd, SEED_BATCH)):
+            copy_rows(cursor, "member", [p.member for p in batch])
+            copy_rows(cursor, "photo", [p.photo for p in batch if p.photo])
+            copy_rows(cursor, "profile", [p.profile for p in batch])
+        copy_rows(cursor, "block", blocks(rng, now, members))
         for table in ("member", "photo"):
-            cursor.execute(f"SELECT setval(pg_get_serial_sequence('{table}', 'id'), {MEMBERS})")
+            cursor.execute(f"SELECT setval(pg_get_serial_sequence('{table}', 'id'), {members})")
     return time.monotonic() - started
 
 
-def ensure_seeded(dsn: str) -> str:
+def ensure_seeded(dsn: str, members: int) -> str:
     """Seed unless the members are there already; VACUUM ANALYZE either way."""
     with psycopg.connect(dsn, autocommit=True) as connection:
         count = connection.execute("SELECT count(*) FROM member").fetchone()[0]
         note = f"reused {count:,} members"
-        if count != MEMBERS:
-            note = f"seeded {MEMBERS:,} members in {seed(dsn):.0f} s"
+        if count != members:
+            note = f"seeded {members:,} members in {seed(dsn, members):.0f} s"
         connection.execute("VACUUM ANALYZE")
     return note
 
@@ -432,9 +446,9 @@ def verdict(ok: bool) -> str:
     return "within" if ok else "OVER"
 
 
-def print_results(results: list[Result], runs: int, server: str) -> None:
+def print_results(results: list[Result], members: int, runs: int, server: str) -> None:
     print(
-        f"\nSearch latency, ms ({MEMBERS:,} members, {server}; viewer #{VIEWER_ID}, "
+        f"\nSearch latency, ms ({members:,} members, {server}; viewer #{VIEWER_ID}, "
         f"{PAGE_SIZE} a page; {runs} runs each after {WARM_UP} warm-up)"
     )
     print(f"{'':<36}{'matches':>8} |{'ours: p50':>10}{'p95':>7}{'max':>7} |"
@@ -462,24 +476,27 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--reseed", action="store_true", help="drop the database, seed again")
     parser.add_argument("--runs", type=int, default=RUNS, help="timed runs per case and way")
+    parser.add_argument("--members", type=int, default=MEMBERS, help="members in the database")
     args = parser.parse_args()
-    url = bench_url()
+    if args.members < 2 * (BLOCKED_BY_VIEWER + BLOCKING_VIEWER + OTHER_BLOCKS):
+        sys.exit(f"--members: at least {2 * (BLOCKED_BY_VIEWER + BLOCKING_VIEWER + OTHER_BLOCKS)}")
+    url = bench_url(args.members)
     os.environ["DATABASE_URL"] = url.render_as_string(hide_password=False)  # db_session()
     prepare_database(url, args.reseed)
     dsn = libpq_dsn(url)
-    note = ensure_seeded(dsn)
+    note = ensure_seeded(dsn, args.members)
     today = date.today()
     cases = [Case(label, f, offset) for label, f in FILTER_SETS for offset in (0, LATER_OFFSET)]
     with psycopg.connect(dsn) as connection:
         server = "PostgreSQL " + connection.info.parameter_status("server_version").split()[0]
-        print(f"Database {DATABASE}: {note}")
+        print(f"Database {url.database}: {note}")
         results = measure(connection, cases, today, args.runs)
-        slowest = max(results, key=lambda r: r.raw.p50)
+        slowest = max(results, key=lambda r: r.ours.p95)
         plan = explain(connection, *raw_statement(get_engine(), slowest.case, today))
         index_list = indexes(connection)
-    print_results(results, args.runs, server)
+    print_results(results, args.members, args.runs, server)
     print("\nIndexes:\n  " + "\n  ".join(index_list))
-    print(f"\nEXPLAIN (ANALYZE, BUFFERS) of the slowest raw case, {slowest.case.name}:\n{plan}")
+    print(f"\nEXPLAIN (ANALYZE, BUFFERS) of the slowest case, {slowest.case.name}:\n{plan}")
 
 
 if __name__ == "__main__":

@@ -3,7 +3,8 @@
 from datetime import UTC, date, datetime
 from enum import StrEnum
 
-from sqlalchemy import JSON, Column, Index
+from sqlalchemy import JSON, Column, Index, event, inspect, true
+from sqlalchemy.orm import Session as OrmSession
 from sqlmodel import Field, Session, SQLModel
 
 
@@ -52,9 +53,10 @@ class Member(SQLModel, table=True):
 
 
 class Profile(SQLModel, table=True):
-    """What other members see. `status` is enabled or disabled."""
+    """What other members see. `status` is enabled or disabled.
 
-    __table_args__ = (Index("ix_profile_search", "status", "gender", "country", "date_of_birth"),)
+    `listed`, `privacy_mode` and `signup_date` copy what search reads from the member (kept by
+    `_keep_search_copies`), so that a search page is read from one index of this table."""
 
     member_id: int = Field(foreign_key="member.id", primary_key=True, ondelete="CASCADE")
     name: str = Field(max_length=40)
@@ -73,6 +75,70 @@ class Profile(SQLModel, table=True):
     about_me: str = Field(default="", max_length=2000)
     status: str = Field(default="enabled", max_length=10)
     main_photo_id: int | None = Field(default=None)
+    listed: bool = False  # `is_listed`
+    privacy_mode: bool = False  # the member's: hidden from visitors
+    signup_date: datetime = Field(default=None, nullable=False)  # the member's
+
+
+# Search's indexes: listed profiles only, one per set of filters a search names (gender or not,
+# and no place, a country or a region), then newest first, then what the other filters read, so
+# that rows of other ages or regions are skipped inside the index.
+SEARCH_INDEXES = {
+    "ix_profile_search_newest": (),
+    "ix_profile_search_gender": ("gender",),
+    "ix_profile_search_country": ("country",),
+    "ix_profile_search_gender_country": ("gender", "country"),
+    "ix_profile_search_region": ("region",),
+    "ix_profile_search_gender_region": ("gender", "region"),
+}
+SEARCH_INDEX_TAIL = ("signup_date", "member_id", "date_of_birth", "region", "privacy_mode")
+
+
+def search_index_columns(lead: tuple[str, ...]) -> list[str]:
+    return [*lead, *(column for column in SEARCH_INDEX_TAIL if column not in lead)]
+
+
+for _name, _lead in SEARCH_INDEXES.items():
+    Index(
+        _name,
+        *(Profile.__table__.c[column] for column in search_index_columns(_lead)),
+        postgresql_where=Profile.listed == true(),
+        sqlite_where=Profile.listed == true(),  # as search writes it: SQLite matches the text
+    )
+
+MEMBER_FACTS_COPIED = ("status", "invisible", "privacy_mode", "signup_date")
+
+
+def is_listed(member_status: str, invisible: bool, profile_status: str) -> bool:
+    """In search and member grids: an active member, an enabled profile, not invisible."""
+    return member_status == MemberStatus.ACTIVE and profile_status == "enabled" and not invisible
+
+
+def copy_search_facts(member: Member, profile: Profile) -> None:
+    """The profile's copies of what search reads from the member (see Profile)."""
+    profile.listed = is_listed(member.status, member.invisible, profile.status)
+    profile.privacy_mode = member.privacy_mode
+    profile.signup_date = member.signup_date
+
+
+def _changed(row: SQLModel, fields: tuple[str, ...]) -> bool:
+    attributes = inspect(row).attrs
+    return any(attributes[field].history.has_changes() for field in fields)
+
+
+@event.listens_for(OrmSession, "before_flush")
+def _keep_search_copies(db: OrmSession, _flush, _instances) -> None:
+    """Every write through a session keeps the profile's copies right: a new profile, a profile
+    shown or hidden, a member whose status, visibility or signup date changed."""
+    for row in (*db.new, *db.dirty):
+        if isinstance(row, Profile) and (row in db.new or _changed(row, ("status",))):
+            member, profile = db.get(Member, row.member_id), row
+        elif isinstance(row, Member) and row not in db.new and _changed(row, MEMBER_FACTS_COPIED):
+            member, profile = row, db.get(Profile, row.id)
+        else:
+            continue
+        if member is not None and profile is not None:
+            copy_search_facts(member, profile)
 
 
 def set_profile_status(db: Session, member_id: int, status: str) -> None:

@@ -1,16 +1,33 @@
-"""Member search (spec section 3, search state): filters, one query per page with its total."""
+"""Member search (spec section 3, search state): filters, one query per page with its total.
+
+Filters, visibility and the order read only `profile` (its copies of the member's facts, see
+`models.member.Profile`), so a page walks one of the `SEARCH_INDEXES` newest first and stops
+after the rows it shows, however many members there are."""
 
 from dataclasses import asdict, dataclass, replace
 from datetime import date, datetime
+from functools import cache
 
-from sqlalchemy import ColumnElement, Select, and_, func, not_
+from sqlalchemy import (
+    BindParameter,
+    ColumnElement,
+    Date,
+    Integer,
+    Select,
+    String,
+    and_,
+    bindparam,
+    func,
+    not_,
+)
+from sqlalchemy.types import TypeEngine
 from sqlmodel import Field, Session, SQLModel, select
 
 from models.attributes import GENDERS
 from models.directory import TILE_WIDTH, MemberTile, age_on, tile_select, to_tile
-from models.member import Member, Profile, utcnow
+from models.member import Profile, utcnow
 from models.regions import is_region_of
-from models.visibility import listed_to
+from models.visibility import listed_profiles_to
 
 MAX_AGE = 99
 DEFAULT_AGE_SPREAD = 10
@@ -97,32 +114,63 @@ def _years_before(day: date, years: int) -> date:
         return day.replace(year=day.year - years, day=28)
 
 
-def _matches(filters: SearchFilters, today: date) -> ColumnElement[bool]:
-    youngest_birthday = _years_before(today, filters.min_age)
-    oldest_birthday = _years_before(today, filters.max_age + 1)
+@dataclass(frozen=True)
+class _Shape:
+    """Which filters are set: all a statement's text depends on besides the viewer being a
+    visitor. The values go in as parameters, so each shape is built once (`_statement`)."""
+
+    gender: bool
+    country: bool  # a country without a region: a region's ISO code names its country
+    region: bool
+
+    @classmethod
+    def of(cls, filters: SearchFilters) -> "_Shape":
+        region = bool(filters.region)
+        return cls(bool(filters.gender), bool(filters.country) and not region, region)
+
+
+def _matches(shape: _Shape, prefix: str) -> ColumnElement[bool]:
+    def value(name: str, kind: type[TypeEngine] = String) -> BindParameter:
+        return bindparam(prefix + name, type_=kind)
+
     clauses = [
-        Profile.date_of_birth <= youngest_birthday,
-        Profile.date_of_birth > oldest_birthday,
+        Profile.date_of_birth <= value("youngest_birthday", Date),
+        Profile.date_of_birth > value("oldest_birthday", Date),
     ]
-    if filters.gender:
-        clauses.append(Profile.gender == filters.gender)
-    if filters.country:
-        clauses.append(Profile.country == filters.country)
-    if filters.region:
-        # never NULL, so that not_(_matches(...)) keeps members without a region
-        clauses.append(Profile.region.is_not_distinct_from(filters.region))
+    if shape.gender:
+        clauses.append(Profile.gender == value("gender"))
+    if shape.country:
+        clauses.append(Profile.country == value("country"))
+    if shape.region:
+        # Without the country, which the region's code names (`clean_filters` and profiles keep
+        # regions of their country): asked for both, PostgreSQL takes them as independent and
+        # expects a few dozen rows where there are hundreds. Never NULL, so that
+        # not_(_matches(...)) keeps members without a region; `=`, not IS NOT DISTINCT FROM,
+        # which no index serves.
+        clauses += [Profile.region.is_not(None), Profile.region == value("region")]
     return and_(*clauses)
 
 
-def _page_select(where: ColumnElement[bool], limit: int, offset: int) -> Select:
+def _values(filters: SearchFilters, today: date, prefix: str) -> dict[str, object]:
+    """The parameters of `_matches(_Shape.of(filters), prefix)`."""
+    values = {
+        "youngest_birthday": _years_before(today, filters.min_age),
+        "oldest_birthday": _years_before(today, filters.max_age + 1),
+        "gender": filters.gender,
+        "country": "" if filters.region else filters.country,
+        "region": filters.region,
+    }
+    return {prefix + name: value for name, value in values.items() if value}
+
+
+def _page_select(where: ColumnElement[bool]) -> Select:
     # The total as its own subquery, not count() over (): that window has to read every match
     # before LIMIT, yet PostgreSQL 15 costs the plan as if LIMIT stopped early. Apart, the page
     # can stop after offset + limit rows, and the count after COUNT_CAP more than the offset.
     matches = (
         select(Profile.member_id)
-        .join(Member, Member.id == Profile.member_id)
         .where(where)
-        .limit(offset + COUNT_CAP + 1)
+        .limit(bindparam("count_limit", type_=Integer))
         .correlate(None)
         .subquery()
     )
@@ -130,14 +178,32 @@ def _page_select(where: ColumnElement[bool], limit: int, offset: int) -> Select:
     return (
         tile_select(total.label("total"))
         .where(where)
-        .order_by(Member.signup_date.desc(), Member.id.desc())
-        .limit(limit)
-        .offset(offset)
+        .order_by(Profile.signup_date.desc(), Profile.member_id.desc())
+        .limit(bindparam("limit", type_=Integer))
+        .offset(bindparam("offset", type_=Integer))
     )
 
 
-def _page(db: Session, query: Select, today: date, offset: int) -> SearchPage:
-    rows = db.exec(query).all()
+@cache
+def _statement(visitor: bool, shape: _Shape, unlike: _Shape | None = None) -> Select:
+    """A page of listed members of `shape` (and, for similar members, not of `unlike`):
+    built once per shape, which saves rebuilding and re-keying it on every search."""
+    viewer = None if visitor else bindparam("viewer_id", type_=Integer)
+    where = and_(listed_profiles_to(viewer), _matches(shape, "wide_" if unlike else ""))
+    if unlike is not None:
+        where = and_(where, not_(_matches(unlike, "")))
+    return _page_select(where)
+
+
+def _page_values(viewer_id: int | None, limit: int, offset: int) -> dict[str, object]:
+    values = {"limit": limit, "offset": offset, "count_limit": offset + COUNT_CAP + 1}
+    return values if viewer_id is None else {**values, "viewer_id": viewer_id}
+
+
+def _page(
+    db: Session, query: Select, values: dict[str, object], today: date, offset: int
+) -> SearchPage:
+    rows = db.exec(query, params=values).all()
     total = rows[0][TILE_WIDTH] if rows else 0
     return SearchPage(
         tiles=[to_tile(row, today) for row in rows],
@@ -146,11 +212,20 @@ def _page(db: Session, query: Select, today: date, offset: int) -> SearchPage:
     )
 
 
+def _search(
+    viewer_id: int | None, filters: SearchFilters, today: date, limit: int, offset: int
+) -> tuple[Select, dict[str, object]]:
+    statement = _statement(viewer_id is None, _Shape.of(filters))
+    return statement, {**_page_values(viewer_id, limit, offset), **_values(filters, today, "")}
+
+
 def search_select(
     viewer_id: int | None, filters: SearchFilters, today: date, limit: int, offset: int = 0
 ) -> Select:
-    """The statement `search_members` runs (bench/search.py times it raw too)."""
-    return _page_select(and_(listed_to(viewer_id), _matches(filters, today)), limit, offset)
+    """The statement `search_members` runs, its parameters bound (bench/search.py times it
+    raw too)."""
+    statement, values = _search(viewer_id, filters, today, limit, offset)
+    return statement.params(values)
 
 
 def search_members(
@@ -162,7 +237,7 @@ def search_members(
     offset: int = 0,
 ) -> SearchPage:
     """One page of matching members, newest first, and how many match in all."""
-    return _page(db, search_select(viewer_id, filters, today, limit, offset), today, offset)
+    return _page(db, *_search(viewer_id, filters, today, limit, offset), today, offset)
 
 
 def similar_filters(filters: SearchFilters, min_age: int) -> SearchFilters:
@@ -186,9 +261,14 @@ def similar_members(
     offset: int = 0,
 ) -> SearchPage:
     """Members close to the search who are not among its results."""
-    wider = _matches(similar_filters(filters, min_age), today)
-    where = and_(listed_to(viewer_id), wider, not_(_matches(filters, today)))
-    return _page(db, _page_select(where, limit, offset), today, offset)
+    wider = similar_filters(filters, min_age)
+    statement = _statement(viewer_id is None, _Shape.of(wider), _Shape.of(filters))
+    values = {
+        **_page_values(viewer_id, limit, offset),
+        **_values(wider, today, "wide_"),
+        **_values(filters, today, ""),
+    }
+    return _page(db, statement, values, today, offset)
 
 
 def saved_filters(db: Session, member_id: int) -> SearchFilters | None:

@@ -2,7 +2,7 @@
 
 from enum import StrEnum
 
-from sqlalchemy import ColumnElement, and_
+from sqlalchemy import ColumnElement, and_, false, true
 from sqlmodel import Session
 
 from models.blocks import has_blocked, not_blocked_with
@@ -51,20 +51,34 @@ def can_contact(db: Session, viewer_id: int, member_id: int) -> bool:
     )
 
 
+def _seen_by(
+    viewer_id: int | ColumnElement[int] | None,
+    member_id: ColumnElement,
+    privacy_mode: ColumnElement,
+) -> ColumnElement[bool]:
+    """No block either way; visitors see no member in privacy mode, members not themselves."""
+    if viewer_id is None:
+        return and_(not_blocked_with(viewer_id, member_id), privacy_mode == false())
+    return and_(not_blocked_with(viewer_id, member_id), member_id != viewer_id)
+
+
 def shown_to(viewer_id: int | None) -> ColumnElement[bool]:
     """SQL for member rows joined with their profiles: shown members the viewer may see."""
-    clauses = [
+    return and_(
         Member.status == MemberStatus.ACTIVE,
         Profile.status == "enabled",
-        not_blocked_with(viewer_id, Member.id),
-    ]
-    if viewer_id is None:
-        clauses.append(Member.privacy_mode.is_(False))
-    else:
-        clauses.append(Member.id != viewer_id)
-    return and_(*clauses)
+        _seen_by(viewer_id, Member.id, Member.privacy_mode),
+    )
 
 
 def listed_to(viewer_id: int | None) -> ColumnElement[bool]:
     """`shown_to`, minus members in invisible mode: for search results and member grids."""
     return and_(shown_to(viewer_id), Member.invisible.is_(False))
+
+
+def listed_profiles_to(viewer_id: int | ColumnElement[int] | None) -> ColumnElement[bool]:
+    """`listed_to` on profile columns alone, through the profile's copies of the member's facts
+    (`Profile.listed`): what search's indexes serve. The viewer may be a bound parameter."""
+    return and_(
+        Profile.listed == true(), _seen_by(viewer_id, Profile.member_id, Profile.privacy_mode)
+    )

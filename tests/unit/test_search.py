@@ -1,16 +1,25 @@
 """Member search: filters, age limits, paging, who is left out, similar members, saved filters."""
 
+from collections.abc import Iterator
 from datetime import UTC, date, datetime, timedelta
+from urllib.parse import parse_qs, urlsplit
 
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
-from sqlmodel import Session
+from sqlmodel import Session, select
 
 import models.search
+import services.site_settings
+from actions.account_links import confirm_address, undo_deletion
+from actions.accounts import delete_my_account
+from actions.profile import save_basics, save_location, save_visibility
+from actions.runner import Done
+from actions.signup import Arrival, sign_up
+from actions.viewer import Viewer
 from models.attributes import GENDERS
 from models.directory import age_on
-from models.member import Member, MemberStatus, Profile
+from models.member import Member, MemberStatus, Profile, is_listed, utcnow
 from models.regions import is_region_of
 from models.search import (
     MAX_AGE,
@@ -20,11 +29,14 @@ from models.search import (
     save_filters,
     saved_filters,
     search_members,
+    search_select,
     similar_members,
     visitors_may_search,
 )
+from models.signup import SignupForm
 from models.site_settings import SiteSettings
-from tests.factories import block_member, edit_profile, make_member
+from services.account_purge import purge_expired_accounts
+from tests.factories import PASSWORD, block_member, edit_profile, make_member
 
 TODAY = date(2025, 6, 15)
 COUNTRIES = SiteSettings().countries
@@ -144,6 +156,116 @@ def test_search_leaves_out_blocks_hidden_members_and_the_viewer(db: Session) -> 
     assert disabled.id not in _found(db, ANY, kept.id)
     page = search_members(db, viewer.id, ANY, TODAY, limit=1)
     assert page.total == 2
+
+
+# --- the search index: the profile's copies of the member's facts --------------------------
+
+
+@pytest.fixture
+def fresh_settings(engine) -> Iterator[None]:
+    """Site settings read from this test's database, not a cached earlier one."""
+    services.site_settings.forget_cached_settings()
+    yield
+    services.site_settings.forget_cached_settings()
+
+
+def _copies_agree(db: Session) -> bool:
+    """Every profile's `listed`, `privacy_mode` and `signup_date` as its member's facts say."""
+    db.rollback()  # the actions wrote in their own sessions
+    db.expire_all()
+    rows = db.exec(select(Member, Profile).join(Profile, Profile.member_id == Member.id)).all()
+    return all(
+        (profile.listed, profile.privacy_mode, profile.signup_date)
+        == (
+            is_listed(member.status, member.invisible, profile.status),
+            member.privacy_mode,
+            member.signup_date,
+        )
+        for member, profile in rows
+    )
+
+
+def _token(done: Done) -> str:
+    """The token of the link in the mail an action sends after its commit."""
+    (effect,) = done.effects
+    return parse_qs(urlsplit(effect.mail.links[0]).query)["token"][0]
+
+
+def test_every_write_path_keeps_the_search_copies_right(db: Session, fresh_settings) -> None:
+    """Signup, confirmation, profile edits, visibility, deletion, its undoing and the erasure,
+    each through its action: search finds the member exactly when it should."""
+    seeker = _member(db, "seeker", gender="male").id
+    form = SignupForm(
+        email="anna@example.com",
+        name="Sunny Anna",
+        password=PASSWORD,
+        date_of_birth="1990-05-17",
+        gender="female",
+        seeking="male",
+    )
+    signed_up = sign_up(form, Arrival("nl", "NL", {}, None))
+    anna_id = signed_up.value.member_id
+    anna = Viewer(anna_id, MemberStatus.ACTIVE, "nl", False)
+
+    def found(filters: SearchFilters = ANY, viewer_id: int | None = seeker) -> bool:
+        assert _copies_agree(db)
+        return anna_id in _found(db, filters, viewer_id)
+
+    assert not found()  # not confirmed yet
+    assert confirm_address(_token(signed_up)).value is True
+    assert found(SearchFilters("female", "NL", min_age=35, max_age=35))
+    basics = {
+        "name": "Sunny Anna",
+        "gender": "male",
+        "sexuality": "gay",
+        "date_of_birth": "1970-01-02",
+    }
+    save_basics(anna, basics, TODAY)
+    assert found(SearchFilters(gender="male", min_age=55, max_age=55))
+    assert not found(SearchFilters(gender="female"))
+    save_location(anna, "DE", "DE-BY", "München")
+    assert found(SearchFilters("male", "DE", "DE-BY")) and not found(SearchFilters(country="NL"))
+    save_visibility(anna, True, False)
+    assert not found() and not found(viewer_id=None)
+    save_visibility(anna, False, True)
+    assert found() and not found(viewer_id=None)  # privacy mode: members only
+    deleted = delete_my_account(anna, PASSWORD, "taking_break", "")
+    assert not found()
+    assert undo_deletion(_token(deleted)).value is True
+    assert found()
+    delete_my_account(anna, PASSWORD, "other", "")
+    db.get(Member, anna_id).deleted_at = utcnow() - timedelta(days=15)
+    db.commit()
+    assert purge_expired_accounts() == 1
+    assert not found() and db.get(Profile, anna_id) is None
+
+
+@pytest.mark.parametrize(
+    ("filters", "index"),
+    [
+        (ANY, "ix_profile_search_newest"),
+        (SearchFilters(gender="female", min_age=30, max_age=40), "ix_profile_search_gender"),
+        (SearchFilters(country="NL"), "ix_profile_search_country"),
+        (SearchFilters("female", "NL"), "ix_profile_search_gender_country"),
+        (SearchFilters("female", "NL", "NL-NH", 25, 40), "ix_profile_search_gender_region"),
+        (SearchFilters(country="NL", region="NL-NH"), "ix_profile_search_region"),
+    ],
+)
+def test_a_page_walks_the_index_of_its_filters_in_its_order(
+    db: Session, filters: SearchFilters, index: str
+) -> None:
+    """Newest first straight from the index (no sort of every match), for visitors and
+    members alike. PostgreSQL plans by cost: bench/search.py prints its plan."""
+    if db.get_bind().dialect.name != "sqlite":
+        pytest.skip("SQLite's plan only")
+    for viewer_id in (None, 7):
+        statement = search_select(viewer_id, filters, TODAY, limit=24, offset=48)
+        sql = statement.compile(db.get_bind(), compile_kwargs={"literal_binds": True})
+        plan = [row[3] for row in db.connection().exec_driver_sql(f"EXPLAIN QUERY PLAN {sql}")]
+        assert f"USING INDEX {index}" in plan[0] and plan[0].startswith(
+            "SEARCH" if filters.gender or filters.country else "SCAN"
+        )
+        assert not any("TEMP B-TREE" in line for line in plan), plan
 
 
 # --- similar members ----------------------------------------------------------------------
