@@ -15,9 +15,11 @@ from actions.runner import Done
 from actions.sms import SmsOut
 from actions.viewer import Viewer
 from models.direct_debit import (
+    DEBIT_LEASE,
     MandateStatus,
     SddMandate,
     check_code,
+    claim_debit,
     forms_throttled,
     iban_limits,
     mandate_reference,
@@ -28,7 +30,7 @@ from models.direct_debit import (
     purge_stale,
 )
 from models.discount_codes import release
-from models.member import Member, Profile, utcnow
+from models.member import Member, Profile, as_utc, utcnow
 from models.orders import UNSETTLED, Order, OrderStatus
 from models.payment_methods import DIRECT_DEBIT
 from models.pricing import format_money
@@ -46,12 +48,10 @@ from translations.errors import (
     SDD_AMOUNT_CHANGED,
 )
 
-METHOD = DIRECT_DEBIT
 SMS_TEXT = N_(
     "{code} is your {site} code to confirm your direct debit. It is valid for 10 minutes."
 )
-RETRY_AFTER = timedelta(minutes=1)  # a debit with no answer is asked for again after this
-GIVE_UP_AFTER = timedelta(days=1)  # then support looks (the log says which order)
+GIVE_UP_AFTER = timedelta(days=1)  # then only a payment the provider already has counts
 RETRY_BATCH = 50
 NOT_OFFERED = N_("Direct debit is available for payments in euros from a SEPA country.")
 
@@ -100,7 +100,7 @@ class Confirmed:
 def sdd_start(viewer: Viewer, tier: str, country: str | None) -> SddStart:
     with db_session() as db:
         member = db.get(Member, viewer.member_id)
-        offer = quote_in(db, viewer.member_id, tier, country, None, METHOD, utcnow())
+        offer = quote_in(db, viewer.member_id, tier, country, None, DIRECT_DEBIT, utcnow())
         blocked = member is None or member.sdd_blocked_at is not None
         shown = bundle_view(offer.bundle, viewer.language) if offer.bundle else None
         return SddStart(blocked, not blocked and _offered(offer), shown, offer.country)
@@ -120,7 +120,7 @@ def prepare_mandate(
         if member is None or member.sdd_blocked_at is not None:
             return Done(Prepared(error=SDD_ACCOUNT_BLOCKED))
         now = utcnow()
-        offer = quote_in(db, member.id, tier, country, code, METHOD, now)
+        offer = quote_in(db, member.id, tier, country, code, DIRECT_DEBIT, now)
         if not _offered(offer):
             return Done(Prepared(error=offer.error or NOT_OFFERED))
         form, errors = check_form(values, offer.country)
@@ -159,6 +159,7 @@ def _draft(
         country=offer.country,
         phone_e164=form.phone,
         mandate_text="",
+        language=viewer.language,
     )
     db.add(mandate)
     db.flush()
@@ -260,7 +261,7 @@ def _confirmed(
     if checked.error:
         return Confirmed(error=checked.error)
     placed = place_in(
-        db, viewer, mandate.tier, METHOD, mandate.payment_country, mandate.discount_code
+        db, viewer, mandate.tier, DIRECT_DEBIT, mandate.payment_country, mandate.discount_code
     )
     if placed.error:
         raise _NotPlaced(placed.error)
@@ -279,6 +280,7 @@ def _confirmed(
         raise _NotPlaced(limit)
     mandate.status, mandate.order_id = MandateStatus.SIGNED, placed.order_id
     mandate.signed_at, mandate.signed_ip, mandate.signed_user_agent = now, ip[:45], user_agent[:300]
+    mandate.debit_claimed_at = now  # the signing request asks the provider first
     db.add(mandate)
     return Confirmed(placed.order_id, mandate.id)
 
@@ -292,7 +294,7 @@ class SddPlan:
     email: str
     holder: str
     iban: str
-    signed_on: date
+    signed_at: datetime
     reference: str
     amount: Money
     idempotency_key: str
@@ -314,11 +316,11 @@ def sdd_plan(mandate_id: int) -> SddPlan | None:
             member.email,
             mandate.account_holder,
             mandate.iban,
-            mandate.signed_at.date(),
+            as_utc(mandate.signed_at),
             mandate.reference,
             Money(order.amount_cents, order.currency),
             order.idempotency_key,
-            member.language,
+            mandate.language,
             mandate.provider_customer_id or _member_customer(db, member.id),
             mandate.provider_mandate_id,
         )
@@ -372,25 +374,27 @@ def prenotify(order_id: int, due_date: date | None) -> Done[None]:
     return Done(None, (MailOut(mail),))
 
 
-def abandon_order(order_id: int) -> Done[None]:
+def abandon_order(order_id: int) -> Done[bool]:
     """The provider never took the debit: the order fails and frees the discount it held, and
-    its mandate is revoked (it signs nothing more)."""
+    its mandate is revoked (it signs nothing more). False when the order has a payment after
+    all (another request got the provider's answer): then nothing changes."""
     with transaction() as db:
         order = db.get(Order, order_id, with_for_update=True)
-        if order is not None and order.status == OrderStatus.OPEN:
-            order.status = OrderStatus.FAILED
-            release(db, order.id)
-            db.add(order)
-            mandate = order_mandate(db, order_id)
-            if mandate is not None:
-                mandate.status = MandateStatus.REVOKED
-                db.add(mandate)
-    return Done(None)
+        if order is None or order.status != OrderStatus.OPEN or order.provider_payment_id:
+            return Done(False)
+        order.status = OrderStatus.FAILED
+        release(db, order.id)
+        db.add(order)
+        mandate = order_mandate(db, order_id)
+        if mandate is not None:
+            mandate.status = MandateStatus.REVOKED
+            db.add(mandate)
+    return Done(True)
 
 
 def unanswered_debits(now: datetime) -> list[int]:
-    """Mandates signed at least a minute and at most a day ago whose order is still open with
-    no payment: the provider did not answer, so we ask again."""
+    """Signed mandates whose order is still open with no payment and whose lease has run out
+    (the provider did not answer, or the process asking stopped), oldest first."""
     with db_session() as db:
         return list(
             db.exec(
@@ -400,12 +404,18 @@ def unanswered_debits(now: datetime) -> list[int]:
                     SddMandate.status == MandateStatus.SIGNED,
                     Order.status == OrderStatus.OPEN,
                     Order.provider_payment_id.is_(None),  # type: ignore[union-attr]
-                    SddMandate.signed_at < now - RETRY_AFTER,  # type: ignore[operator]
-                    SddMandate.signed_at > now - GIVE_UP_AFTER,  # type: ignore[operator]
+                    SddMandate.debit_claimed_at < now - DEBIT_LEASE,  # type: ignore[operator]
                 )
+                .order_by(SddMandate.signed_at)  # type: ignore[arg-type]
                 .limit(RETRY_BATCH)
             ).all()
         )
+
+
+def claim_debit_for(mandate_id: int) -> Done[bool]:
+    """The lease to ask the provider for this mandate's debit (see `claim_debit`)."""
+    with transaction() as db:
+        return Done(claim_debit(db, mandate_id, utcnow()))
 
 
 def purge_stale_drafts() -> Done[None]:

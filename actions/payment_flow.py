@@ -127,8 +127,10 @@ async def answered(call: Callable[[], Awaitable[T]]) -> T:
 
 
 def is_refusal(error: ProviderError) -> bool:
-    """The provider answered no (4xx): asking again would get the same answer."""
-    return 400 <= error.status < 500
+    """The provider answered no (4xx): asking again would get the same answer. Not so a 409
+    (a request with the same idempotency key is still running) or a 429 (too many requests):
+    those mean "ask again later"."""
+    return 400 <= error.status < 500 and error.status not in (409, 429)
 
 
 async def repeat_last_order(viewer: Viewer) -> CheckoutResult:

@@ -21,8 +21,8 @@ from enum import StrEnum
 from sqlalchemy import Column, Text, delete, exists, func, or_, text, update
 from sqlmodel import Field, Session, SQLModel, select
 
-from models.member import Member, as_utc, utcnow
-from models.orders import Order
+from models.member import Member, MemberStatus, as_utc, utcnow
+from models.orders import Order, OrderStatus
 from models.site_settings import SiteSettings
 from translations.errors import (
     INVALID_SMS_CODE,
@@ -41,6 +41,13 @@ RESEND_INTERVAL = timedelta(minutes=1)
 CODES_PER_DAY = 5  # per phone number and per member
 FORMS_PER_HOUR = 10  # drafts a member may have checked in an hour
 KEPT_FOR = timedelta(days=1)  # drafts and codes: what the throttles look back on
+DEBIT_LEASE = timedelta(minutes=5)  # longer than all the provider calls of one debit
+RECORDS_KEPT_FOR = timedelta(days=400)  # a signed mandate's payer data, past the 13-month claim
+_UNDEBITED = (OrderStatus.FAILED, OrderStatus.CANCELED, OrderStatus.EXPIRED)
+_RETURNED = (OrderStatus.FAILED, OrderStatus.CHARGED_BACK)
+_PAYER_ERASED: dict[str, str | None] = dict.fromkeys(
+    ("account_holder", "street", "house_number", "zip", "city", "phone_e164", "mandate_text"), ""
+) | {"signed_ip": None, "signed_user_agent": None}
 REFERENCE_PREFIX = "AMR-"
 _REFERENCE_RANDOM = 8
 _REFERENCE_ALPHABET = string.ascii_uppercase + string.digits
@@ -81,6 +88,8 @@ class SddMandate(SQLModel, table=True):
     signed_user_agent: str | None = Field(default=None, max_length=500)
     provider_customer_id: str | None = Field(default=None, max_length=40)
     provider_mandate_id: str | None = Field(default=None, max_length=40)
+    debit_claimed_at: datetime | None = None  # the lease of the process asking the provider
+    language: str = Field(default="en", max_length=5)  # of the provider's requests, frozen
 
 
 class SmsCode(SQLModel, table=True):
@@ -277,7 +286,11 @@ def iban_limits(
     query = (
         select(SddMandate.member_id, SddMandate.signed_at, Order.amount_cents)
         .join(Order, Order.id == SddMandate.order_id)  # type: ignore[arg-type]
-        .where(SddMandate.iban == iban, SddMandate.status != MandateStatus.DRAFT)
+        .where(
+            SddMandate.iban == iban,
+            SddMandate.status == MandateStatus.SIGNED,
+            Order.status.not_in(_UNDEBITED),  # type: ignore[attr-defined]
+        )
     )
     if not signing:
         query = query.where(SddMandate.member_id == member_id)
@@ -303,13 +316,18 @@ def _too_many_accounts(
 
 
 def _returned(db: Session, iban: str) -> bool:
-    """A debit from this IBAN came back: its member is blocked for direct debit."""
-    blocked = (
+    """A debit from this very IBAN came back: its signed mandate's order failed at the bank
+    (a refused or unanswered debit revokes its mandate instead) or was charged back."""
+    returned = (
         select(SddMandate.id)
-        .join(Member, Member.id == SddMandate.member_id)  # type: ignore[arg-type]
-        .where(SddMandate.iban == iban, Member.sdd_blocked_at.is_not(None))  # type: ignore[union-attr]
+        .join(Order, Order.id == SddMandate.order_id)  # type: ignore[arg-type]
+        .where(
+            SddMandate.iban == iban,
+            SddMandate.status == MandateStatus.SIGNED,
+            Order.status.in_(_RETURNED),  # type: ignore[attr-defined]
+        )
     )
-    return db.exec(select(exists(blocked))).one()
+    return db.exec(select(exists(returned))).one()
 
 
 def forms_throttled(db: Session, member_id: int, now: datetime) -> str:
@@ -326,26 +344,67 @@ def forms_throttled(db: Session, member_id: int, now: datetime) -> str:
 
 
 def purge_stale(db: Session, now: datetime) -> None:
-    """Codes older than a day, and drafts older than a day with no younger code, go."""
+    """Codes older than a day, and drafts older than a day with no younger code, go (not one
+    a request holds right now: its new code would go with it); erased members' signed mandates
+    lose the payer's data once no claim can come any more."""
     cutoff = now - KEPT_FOR
     db.exec(delete(SmsCode).where(SmsCode.created_at < cutoff))  # type: ignore[call-overload]
-    db.exec(
-        delete(SddMandate).where(  # type: ignore[call-overload]
+    stale = db.exec(
+        select(SddMandate.id)
+        .where(
             SddMandate.status == MandateStatus.DRAFT,
             SddMandate.created_at < cutoff,
             ~exists().where(SmsCode.mandate_id == SddMandate.id),
         )
+        .with_for_update(skip_locked=True)
+    ).all()
+    db.exec(delete(SddMandate).where(SddMandate.id.in_(stale)))  # type: ignore[call-overload,union-attr]
+    _anonymise_erased(db, now - RECORDS_KEPT_FOR)
+
+
+def _anonymise_erased(db: Session, signed_before: datetime) -> None:
+    erased = select(Member.id).where(Member.status == MemberStatus.DELETED)
+    db.exec(
+        update(SddMandate)
+        .where(
+            SddMandate.member_id.in_(erased),  # type: ignore[attr-defined]
+            SddMandate.signed_at < signed_before,  # type: ignore[operator]
+            SddMandate.account_holder != "",
+        )
+        .values(**_PAYER_ERASED, iban=func.substr(SddMandate.iban, 1, 4))  # the country stays
+        .execution_options(synchronize_session=False)
     )
 
 
 def erase_member_drafts(db: Session, member_id: int) -> None:
-    """An erased account's codes and unsigned mandates; signed ones stay as payment records."""
+    """An erased account's codes and the mandates no money moved on (drafts, revoked); signed
+    ones stay as payment records until `purge_stale` anonymises them."""
     db.exec(delete(SmsCode).where(SmsCode.member_id == member_id))  # type: ignore[call-overload]
     db.exec(
         delete(SddMandate).where(  # type: ignore[call-overload]
-            SddMandate.member_id == member_id, SddMandate.status == MandateStatus.DRAFT
+            SddMandate.member_id == member_id,
+            SddMandate.status.in_((MandateStatus.DRAFT, MandateStatus.REVOKED)),  # type: ignore[attr-defined]
         )
     )
+
+
+def claim_debit(db: Session, mandate_id: int, now: datetime) -> bool:
+    """Take the lease to ask the provider for a signed mandate's debit: True for exactly one
+    of the processes asking at once, and for nobody while another's lease runs."""
+    result = db.exec(
+        update(SddMandate)
+        .where(
+            SddMandate.id == mandate_id,
+            SddMandate.status == MandateStatus.SIGNED,
+            or_(
+                SddMandate.debit_claimed_at.is_(None),  # type: ignore[union-attr]
+                SddMandate.debit_claimed_at < now - DEBIT_LEASE,  # type: ignore[operator]
+            ),
+        )
+        .values(debit_claimed_at=now)
+        .execution_options(synchronize_session=False)
+    )
+    return result.rowcount == 1
 
 
 def _advisory_lock(db: Session, name: str) -> None:

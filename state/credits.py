@@ -11,7 +11,6 @@ from dataclasses import asdict
 import reflex as rx
 
 from actions.checkout import MAX_CODE_LENGTH
-from actions.direct_debit import METHOD as DIRECT_DEBIT
 from actions.payment_flow import payment_methods, repeat_last_order, start_checkout
 from actions.payment_reads import credits_offer, lookup_code, welcome_offer
 from actions.payment_views import CheckoutResult, CreditsOffer
@@ -19,6 +18,7 @@ from actions.price_list import price_list
 from actions.runner import act, read
 from actions.time_bonus import start_time_bonus
 from actions.viewer import Viewer
+from models.payment_methods import DIRECT_DEBIT
 from models.routes import url
 from services.site_settings import site_settings
 from state.forms import form_text

@@ -5,7 +5,6 @@ the provider's checkout; /credits/{tier}/{method?}: the method choice of one bun
 import reflex as rx
 
 from actions.checkout import MAX_CODE_LENGTH
-from actions.direct_debit import METHOD as DIRECT_DEBIT
 from app.pages.registry import page
 from components.bundles import (
     COLLECTION_NOTE,
@@ -18,7 +17,7 @@ from components.bundles import (
 from components.i18n import t, t_choice
 from components.member_card import country_name
 from components.time_bonus import countdown
-from models.payment_methods import METHOD_LABELS
+from models.payment_methods import DIRECT_DEBIT, METHOD_LABELS
 from models.routes import url
 from state.credits import CreditsState as S
 from translations.catalog import N_

@@ -10,8 +10,7 @@ import pytest
 from babel.dates import format_date
 from sqlmodel import Session, select
 
-from actions import direct_debit_flow
-from actions.direct_debit import RETRY_AFTER, prepare_mandate, sdd_start, send_code
+from actions.direct_debit import GIVE_UP_AFTER, prepare_mandate, sdd_start, send_code
 from actions.direct_debit_flow import confirm_direct_debit, direct_debit_upkeep
 from actions.effects import settle
 from actions.payment_flow import payment_methods
@@ -19,7 +18,7 @@ from actions.payment_reads import last_order
 from actions.runner import act, read
 from actions.viewer import Viewer
 from models.credits import ledger_sum
-from models.direct_debit import SddMandate, SmsCode
+from models.direct_debit import DEBIT_LEASE, SddMandate, SmsCode
 from models.member import Member, utcnow
 from models.orders import Order, order_number
 from models.pricing import format_money
@@ -245,6 +244,15 @@ async def test_a_debit_refused_by_the_bank_blocks_even_when_never_seen_pending(
     assert _fresh(db, Member, member.id).sdd_block_reason == "AC04"
 
 
+def _lease_ran_out(db: Session, mandate_id: int, ago: timedelta = DEBIT_LEASE) -> None:
+    """As if the process that claimed the mandate's debit had stopped `ago` (plus a second)."""
+    mandate = _fresh(db, SddMandate, mandate_id)
+    mandate.debit_claimed_at = utcnow() - ago - timedelta(seconds=1)
+    mandate.signed_at = min(mandate.signed_at, mandate.debit_claimed_at)
+    db.add(mandate)
+    db.commit()
+
+
 async def _charge_back(shop: Shop, payment_id: str, reason: str) -> None:
     """The member's bank takes the collected debit back, for `reason`."""
     path = f"{TEST_PROVIDER_PATH}/v2/payments/{payment_id}/test-chargeback"
@@ -306,9 +314,10 @@ async def test_the_upkeep_takes_an_unanswered_debit_once(
     result = await confirm_direct_debit(viewer, mandate_id, code, "", "")
     assert _fresh(db, Order, result.order_id).status == "open" and made
     monkeypatch.setattr(sdd_shop.client, "create_payment", create_payment)
-    signed_at = utcnow() + RETRY_AFTER + timedelta(seconds=1)
-    monkeypatch.setattr(direct_debit_flow, "utcnow", lambda: signed_at)
-    await direct_debit_upkeep()
+    await direct_debit_upkeep()  # the signing request's lease still runs: nobody else asks
+    assert _fresh(db, Order, result.order_id).provider_payment_id is None
+    _lease_ran_out(db, mandate_id)
+    await asyncio.gather(direct_debit_upkeep(), direct_debit_upkeep())  # two processes at once
     await settle()
     order = _fresh(db, Order, result.order_id)
     assert order.status == "pending" and order.provider_payment_id == made[0].id
@@ -340,3 +349,64 @@ async def test_repeating_an_order_skips_direct_debit_once_blocked(
     assert (await read(last_order, viewer)).method == "directdebit"
     await _charge_back(sdd_shop, _fresh(db, Order, order_id).provider_payment_id, "MD06")
     assert await read(last_order, viewer) is None  # no other paid order to repeat
+
+
+@pytest.mark.parametrize("status", [0, 409, 429, 500])
+async def test_no_answer_or_ask_later_leaves_the_order_open_and_the_mandate_valid(
+    db: Session, sdd_shop: Shop, monkeypatch: pytest.MonkeyPatch, status: int
+) -> None:
+    viewer = _viewer(_member(db))
+    mandate_id, code = await _mandate_with_code(viewer)
+
+    async def ask_later(*args, **kwargs):
+        raise ProviderError(status, "Try again", "later")
+
+    monkeypatch.setattr(sdd_shop.client, "create_payment", ask_later)
+    result = await confirm_direct_debit(viewer, mandate_id, code, "", "")
+    assert result.error == "" and _fresh(db, Order, result.order_id).status == "open"
+    mandate = _fresh(db, SddMandate, mandate_id)
+    assert mandate.status == "signed"
+    registered = await sdd_shop.client.get_mandate(
+        mandate.provider_customer_id, mandate.provider_mandate_id
+    )
+    assert registered.status == "valid"
+
+
+async def test_a_customer_the_provider_no_longer_knows_is_made_anew(
+    db: Session, sdd_shop: Shop
+) -> None:
+    member = _member(db)
+    viewer = _viewer(member)
+    await _signed(viewer)
+    old = db.exec(select(SddMandate)).one()
+    old.provider_customer_id = "cst_gone000000"  # e.g. made with another API key
+    db.add(old)
+    for sent in db.exec(select(SmsCode)).all():
+        sent.created_at -= timedelta(minutes=2)
+        db.add(sent)
+    db.commit()
+    order_id = await _signed(viewer)
+    assert _fresh(db, Order, order_id).status == "pending"
+    new = db.exec(select(SddMandate).where(SddMandate.order_id == order_id)).one()
+    assert new.provider_customer_id not in (None, "cst_gone000000")
+
+
+async def test_a_day_on_without_a_payment_at_the_provider_the_order_fails(
+    db: Session, sdd_shop: Shop, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    viewer = _viewer(_member(db))
+    mandate_id, code = await _mandate_with_code(viewer)
+
+    async def no_answer(*args, **kwargs):
+        raise ProviderError(0, "No answer", "timeout")
+
+    monkeypatch.setattr(sdd_shop.client, "create_payment", no_answer)
+    result = await confirm_direct_debit(viewer, mandate_id, code, "", "")
+    _lease_ran_out(db, mandate_id, GIVE_UP_AFTER)
+    await direct_debit_upkeep()  # only looks now: the provider has no payment for the order
+    assert _fresh(db, Order, result.order_id).status == "failed"
+    mandate = _fresh(db, SddMandate, mandate_id)
+    registered = await sdd_shop.client.get_mandate(
+        mandate.provider_customer_id, mandate.provider_mandate_id
+    )
+    assert mandate.status == "revoked" and registered.status == "invalid"

@@ -26,7 +26,7 @@ from models.direct_debit import (
     new_code,
     purge_stale,
 )
-from models.member import Member
+from models.member import Member, MemberStatus
 from models.orders import Order
 from models.site_settings import SiteSettings
 from tests.factories import make_member
@@ -44,6 +44,7 @@ from translations.errors import (
 
 NOW = datetime(2026, 3, 2, 9, 0, tzinfo=UTC)
 IBAN = "NL91ABNA0417164300"
+GERMAN = "DE89370400440532013000"
 PHONE = "+31612345678"
 SETTINGS = SiteSettings()
 
@@ -87,6 +88,13 @@ def _sign(db: Session, mandate: SddMandate, cents: int, at: datetime) -> None:
     db.flush()
     mandate.order_id, mandate.status, mandate.signed_at = order.id, MandateStatus.SIGNED, at
     db.add(mandate)
+    db.commit()
+
+
+def _order_became(db: Session, mandate: SddMandate, status: str) -> None:
+    order = db.get(Order, mandate.order_id)
+    order.status = status
+    db.add(order)
     db.commit()
 
 
@@ -287,16 +295,30 @@ def test_before_signing_the_form_tells_nothing_of_other_accounts(
     assert iban_limits(db, IBAN, other.id, 1995, NOW, SETTINGS, signing=True) == SDD_LIMIT_REACHED
 
 
-def test_an_iban_whose_debit_came_back_signs_no_new_mandate(db: Session, member: Member) -> None:
-    _sign(db, _mandate(db, member), 1995, NOW - timedelta(days=40))
-    member.sdd_blocked_at, member.sdd_block_reason = NOW - timedelta(days=35), "AC04"
-    db.add(member)
-    db.commit()
+@pytest.mark.parametrize("returned", ["failed", "charged_back"])
+def test_an_iban_whose_debit_came_back_signs_no_new_mandate(
+    db: Session, member: Member, returned: str
+) -> None:
+    mandate = _mandate(db, member)
+    _sign(db, mandate, 1995, NOW - timedelta(days=40))
+    _order_became(db, mandate, returned)
+    _mandate(db, member, iban=GERMAN)  # the blocked member's draft: typed, never debited
     other = make_member(db, "other@example.com")
     roomy = SiteSettings(sdd_accounts_per_iban=5)
     assert iban_limits(db, IBAN, other.id, 1995, NOW, roomy, signing=True) == SDD_LIMIT_REACHED
-    german = "DE89370400440532013000"
-    assert iban_limits(db, german, other.id, 1995, NOW, roomy, signing=True) == ""
+    assert iban_limits(db, GERMAN, other.id, 1995, NOW, roomy, signing=True) == ""
+
+
+def test_a_debit_that_never_happened_counts_in_no_limit(db: Session, member: Member) -> None:
+    refused = _mandate(db, member)
+    _sign(db, refused, 20000, NOW - timedelta(hours=1))
+    _order_became(db, refused, "failed")
+    refused.status = MandateStatus.REVOKED  # the provider refused it: no money moved
+    db.add(refused)
+    db.commit()
+    other = make_member(db, "other@example.com")
+    assert iban_limits(db, IBAN, member.id, 20000, NOW, SETTINGS, signing=True) == ""
+    assert iban_limits(db, IBAN, other.id, 20000, NOW, SETTINGS, signing=True) == ""
 
 
 def test_ten_forms_an_hour_then_a_pause(db: Session, member: Member) -> None:
@@ -333,8 +355,11 @@ def test_stale_drafts_and_codes_are_purged_after_a_day(db: Session, member: Memb
 def test_erasure_takes_drafts_and_codes_and_keeps_signed_mandates(
     db: Session, member: Member
 ) -> None:
-    draft, signed = _mandate(db, member), _mandate(db, member)
+    draft, signed, revoked = _mandate(db, member), _mandate(db, member), _mandate(db, member)
     _sign(db, signed, 1995, NOW - timedelta(days=3))
+    _sign(db, revoked, 1995, NOW - timedelta(days=3))
+    revoked.status = MandateStatus.REVOKED
+    db.add(revoked)
     assert isinstance(new_code(db, draft, NOW), str)
     other = _mandate(db, make_member(db, "other@example.com"))
     db.commit()
@@ -390,4 +415,45 @@ def test_wrong_codes_at_once_count_at_most_five_tries(
 def test_codes_requested_at_once_send_one(engine: Engine, db: Session, mandate: SddMandate) -> None:
     _postgres_only(engine)
     results = _at_once(engine, lambda s: new_code(s, s.get(SddMandate, mandate.id), NOW), 5)
+    assert sum(isinstance(result, str) for result in results) == 1
+
+
+def test_an_erased_members_signed_mandates_lose_the_payers_data_after_400_days(
+    db: Session, member: Member
+) -> None:
+    old, recent = _mandate(db, member), _mandate(db, member)
+    _sign(db, old, 1995, NOW - timedelta(days=401))
+    _sign(db, recent, 1995, NOW - timedelta(days=399))
+    living = _mandate(db, make_member(db, "living@example.com"))
+    _sign(db, living, 1995, NOW - timedelta(days=500))
+    member.status = MemberStatus.DELETED
+    db.add(member)
+    db.commit()
+    purge_stale(db, NOW)
+    db.commit()
+    db.expire_all()
+    gone = db.get(SddMandate, old.id)
+    assert (gone.account_holder, gone.iban, gone.phone_e164, gone.signed_ip) == (
+        "",
+        "NL91",
+        "",
+        None,
+    )
+    assert gone.reference and gone.order_id  # the payment record stays
+    assert db.get(SddMandate, recent.id).iban == IBAN == db.get(SddMandate, living.id).iban
+
+
+def test_two_members_texting_one_phone_at_once_get_one_code(engine: Engine, db: Session) -> None:
+    _postgres_only(engine)
+    first = _mandate(db, make_member(db, "a@example.com"))
+    second = _mandate(db, make_member(db, "b@example.com"))
+    ids = iter([first.id, second.id])
+    lock = threading.Lock()
+
+    def request(session: Session):
+        with lock:
+            mandate_id = next(ids)
+        return new_code(session, session.get(SddMandate, mandate_id), NOW)
+
+    results = _at_once(engine, request, 2)
     assert sum(isinstance(result, str) for result in results) == 1
