@@ -41,6 +41,7 @@ test: $(STAMP) chromium lint
 
 bench: $(STAMP) chromium
 	$(BIN)/python bench/page_load.py
+	$(BIN)/python bench/lighthouse.py
 	$(BIN)/python bench/search.py
 	$(BIN)/python bench/login.py
 	$(BIN)/python bench/chat.py

@@ -50,12 +50,18 @@ class DiscountOffer:
     expires_on: date
 
 
-def log_in(email: str, password: str, client: str) -> Done[Login]:
+def log_in(
+    email: str, password: str, client: str, chosen_language: str | None = None
+) -> Done[Login]:
     """A deleted account awaiting erasure gets no session: it is offered reactivation.
-    `client` (the IP address) has a throttle of its own beside the account's."""
+    `client` (the IP address) has a throttle of its own beside the account's. A language the
+    visitor chose on the page before logging in (already checked) wins and is kept on the
+    account."""
     with transaction() as db:
         result = attempt_login(db, email, password, client)
         member = result.member
+        if chosen_language:
+            member.language = chosen_language
         handoff = None if result.awaiting_deletion else start_handoff_session(db, member.id)
     return Done(Login(member.id, member.language, handoff))
 

@@ -9,7 +9,7 @@ from sqlmodel import Session, select
 
 from actions.runner import Done
 from actions.viewer import Viewer
-from models.attribute_labels import DETAIL_LABELS, value_label
+from models.attribute_labels import DETAIL_LABELS, label_key, value_label
 from models.blocks import Block
 from models.directory import MemberTile, age_on, newest_members
 from models.likes import Like, mark_seen, new_like_count
@@ -17,7 +17,6 @@ from models.member import Member, Profile
 from models.photo_access import GalleryPhoto, PhotoView, gallery_views
 from models.photo_access import Viewer as PhotoViewer
 from models.photos import gallery_order
-from models.regions import regions_of
 from models.search import (
     SearchFilters,
     SearchPage,
@@ -26,6 +25,7 @@ from models.search import (
     saved_filters,
     search_members,
     similar_members,
+    sought_genders,
 )
 from models.site_settings import SiteSettings
 from models.visibility import ProfileAccess, access_of, can_contact
@@ -38,8 +38,11 @@ LOOKS_FIELDS = ("gender", "sexuality", "hair_colour", "eye_colour", "body_type",
 
 
 def newest(viewer_id: int | None, limit: int) -> list[MemberTile]:
+    """The newest members; a member with a profile sees only the gender(s) they look for."""
     with db_session() as db:
-        return newest_members(db, date.today(), limit, viewer_id=viewer_id)
+        profile = db.get(Profile, viewer_id) if viewer_id is not None else None
+        genders = sought_genders(profile.gender, profile.sexuality) if profile else ()
+        return newest_members(db, date.today(), limit, viewer_id=viewer_id, genders=genders)
 
 
 def _profile_filters(db: Session, viewer_id: int, min_age: int) -> SearchFilters | None:
@@ -113,10 +116,10 @@ class ProfileView:
     age: int = 0
     show_place: bool = True
     city: str = ""
-    region: str = ""
+    region: str = ""  # its code: the viewer's state names it in the viewer's language
     country: str = ""
     about_me: str = ""
-    details: list[list[str]] = field(default_factory=list)  # [label msgid, value msgid]
+    details: list[list[str]] = field(default_factory=list)  # [label msgid, value label key]
     interests: list[str] = field(default_factory=list)
     photos: list[dict[str, str]] = field(default_factory=list)  # src, thumb, lock
     liked: bool = False
@@ -171,12 +174,12 @@ def _member_and_ties(
 
 
 def _details(profile: Profile, visible: list[str]) -> list[list[str]]:
-    """[label msgid, value msgid] pairs of the fields the settings show, where filled in."""
+    """[label msgid, value label key] pairs of the fields the settings show, where filled in."""
     rows = []
     for name in LOOKS_FIELDS:
-        label = value_label(name, getattr(profile, name) or "")
+        label = value_label(name, getattr(profile, name) or "", profile.gender)
         if name in visible and label:
-            rows.append([DETAIL_LABELS[name], label])
+            rows.append([DETAIL_LABELS[name], label_key(label)])
     return rows
 
 
@@ -223,7 +226,7 @@ def _shown(
         age=age_on(profile.date_of_birth, date.today()),
         show_place="living_area" in visible,
         city=profile.city or "",
-        region=dict(regions_of(profile.country)).get(profile.region or "", ""),
+        region=profile.region or "",
         country=profile.country,
         about_me=profile.about_me if settings.visible_profile_notes else "",
         details=_details(profile, visible),

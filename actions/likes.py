@@ -26,6 +26,13 @@ RECEIVED, GIVEN = "received", "given"
 
 
 @dataclass(frozen=True)
+class LikeArrived:
+    """Effect: `member_id` got a new like; their open page may announce it at once."""
+
+    member_id: int
+
+
+@dataclass(frozen=True)
 class LikeOutcome:
     stored: bool  # False: the member is gone, hidden, blocked or the viewer themselves
     new_likes: int  # the viewer's new-likes badge afterwards
@@ -39,7 +46,9 @@ def like(viewer: Viewer, member_id: int) -> Done[LikeOutcome]:
         except CannotLike:
             created = None
         outcome = LikeOutcome(created is not None, new_like_count(db, viewer.member_id))
-    return Done(outcome, effects=(BadgesChanged(member_id),) if created else ())
+    return Done(
+        outcome, effects=(BadgesChanged(member_id), LikeArrived(member_id)) if created else ()
+    )
 
 
 def unlike(viewer: Viewer, member_id: int) -> Done[int]:

@@ -71,6 +71,24 @@ def save_about(viewer: Viewer, about: str, interests: list[str]) -> Done[None]:
     return Done(None)
 
 
+def save_profile(
+    viewer: Viewer,
+    fields: dict[str, str],
+    looks: dict[str, str],
+    about: str,
+    interests: list[str],
+    today: date,
+) -> Done[None]:
+    """The settings' profile tab at once: basics, looks, text and interests, all or nothing
+    (AccountError names a refused field)."""
+    with transaction() as db:
+        settings = current_settings()
+        profile_steps.save_basics(db, viewer.member_id, settings, fields, today)
+        profile_steps.save_appearance(db, viewer.member_id, looks)
+        profile_steps.save_about(db, viewer.member_id, settings, about, interests)
+    return Done(None)
+
+
 def save_location(viewer: Viewer, country: str, region: str, city: str) -> Done[None]:
     with transaction() as db:
         settings = current_settings()

@@ -5,13 +5,17 @@ import reflex as rx
 
 from actions.direct_debit_flow import direct_debit_upkeep_periodically
 from actions.payment_flow import resubmit_refunds_periodically
+from app.document_head import DocumentHead
 from app.http_api import http_api
 from app.layouts import error_page, with_layout
+from app.page_meta import NOT_FOUND, description
 from app.pages.registry import Page, declared_pages
 from app.pages.titled import titled_page
 from app.upload_guard import guard_uploads
+from components.connection_notice import connection_notice, notifications_label
 from components.i18n import t
-from models.routes import ROUTES, Layout, Route
+from components.render_error import render_error_boundary
+from models.routes import ROUTES, Route
 from services.account_purge import purge_periodically
 from services.logs import show_our_logs
 from services.payments.provider import test_provider_serves, warn_about_payments
@@ -39,6 +43,7 @@ def _add_route(rx_app: rx.App, route: Route, page: Page | None) -> None:
         lambda: _screen(route, page),
         route=route.path,
         title=t(route.title),
+        description=t(description(route)),
         on_load=[
             ShellState.on_page_load(route.login_required),
             SignupState.capture_traffic_source,
@@ -52,8 +57,13 @@ show_our_logs()
 app = rx.App(
     stylesheets=["/site.css"],
     head_components=HEAD,
-    api_transformer=[guard_uploads, http_api()],  # the headers wrap the guard's refusals too
+    # The headers wrap the guard's refusals too; pages get their language in DocumentHead.
+    api_transformer=[guard_uploads, DocumentHead, http_api()],
+    toaster=rx.toast.provider(custom_attrs={"containerAriaLabel": notifications_label()}),
 )
+# Reflex's connection overlay and error screen speak English only: ours speak the visitor's.
+app.app_wraps[5, "Overlay"] = lambda stateful: connection_notice() if stateful else None
+app.app_wraps[55, "ErrorBoundary"] = lambda _stateful: render_error_boundary()
 app.register_lifespan_task(purge_periodically)
 app.register_lifespan_task(resubmit_refunds_periodically)
 app.register_lifespan_task(direct_debit_upkeep_periodically)
@@ -64,8 +74,9 @@ _pages = declared_pages()
 for _route in ROUTES:
     _add_route(app, _route, _pages.get(_route.name))
 app.add_page(
-    lambda: with_layout(Route("404", "/404", "Page not found", Layout.DEFAULT), error_page(404)),
+    lambda: with_layout(NOT_FOUND, error_page(404)),
     route="404",
-    title=t("Page not found"),
+    title=t(NOT_FOUND.title),
+    description=t(description(NOT_FOUND)),
     on_load=ShellState.on_page_load,
 )

@@ -26,6 +26,7 @@ from app.request_auth import (
     json_body,
     request_viewer,
 )
+from app.robots import crawler_routes
 from app.security_headers import SecurityHeaders
 from models.auth_session import SESSION_LIFETIME
 from models.photo_access import PhotoView
@@ -209,6 +210,7 @@ def http_api() -> Starlette:
             Route("/media/photos/{filename}", photo, methods=["GET"]),
             Route(WEBHOOK_PATH, payment_webhook, methods=["POST"]),
             Route("/api/discountcode.php", discount_code, methods=["GET"]),
+            *crawler_routes(),
             *_test_provider(),
         ],
     )

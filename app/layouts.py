@@ -14,7 +14,7 @@ from components.navigation import top_navigation
 from components.signup_modal import signup_modal
 from components.time_bonus import time_bonus_banner, time_bonus_modal, time_bonus_watch
 from models.routes import Layout, Route, url
-from state.i18n import I18nState
+from state.i18n import I18nState, locale_known
 from translations.errors import BACK_TO_HOME, ERROR_DEFAULT_MESSAGE, PAGE_NOT_FOUND
 
 NO_ACTIVATION_REMINDER = ("signup", "members-id-signup", "settings", "notifications")
@@ -23,14 +23,18 @@ NO_TIME_BONUS = ("credits", "credits-id-paymentmethod", "credits-repeat-order", 
 
 
 def _page_ready_marker() -> rx.Component:
-    """Rendered once the language is known; tests and the loading bar wait for it."""
-    return rx.el.span(data_testid="page-ready", data_path=rx.State.router.url.path, hidden=True)
+    """Rendered once the server resolved the language; tests and the loading bar wait for it."""
+    return rx.cond(
+        I18nState.ready,
+        rx.el.span(data_testid="page-ready", data_path=rx.State.router.url.path, hidden=True),
+    )
 
 
 def _until_ready(frame: rx.Component) -> rx.Component:
-    """Show the frame only in the visitor's language: no flash of the default locale."""
+    """Show the frame only in the visitor's language: at once when the server's HTML named it
+    (cookie or browser language), else once the server resolved it."""
     return rx.cond(
-        I18nState.ready,
+        locale_known(),
         rx.fragment(_page_ready_marker(), frame),
         rx.center(rx.spinner(size="3"), height="100vh", background="var(--page)"),
     )

@@ -1,5 +1,5 @@
-"""The activation reminder (spec section 4): an alert in the page, a modal on smartphones right
-after signup; re-sending the mail shows its 4 steps."""
+"""The activation reminder (spec section 4): an alert in the page; on smartphones right after
+signup the signup's last step is the modal that says it. Re-sending the mail shows its 4 steps."""
 
 import reflex as rx
 
@@ -57,32 +57,33 @@ def _body() -> rx.Component:
         rx.el.strong(t(REMINDER, email=SessionState.email)),
         rx.el.p(t("Until then, other members cannot write to you."), class_name="muted"),
         _resend(),
+        flex="1",
+        min_width="0",
     )
 
 
 def activation_reminder(allowed_here: bool) -> rx.Component:
-    """Not on the signup, settings and notifications pages (`allowed_here` False there)."""
+    """Not on the signup, settings and notifications pages (`allowed_here` False there). Right
+    after signup the phone leaves it out: the signup's last step has just said the same."""
     if not allowed_here:
         return rx.fragment()
-    shown = SessionState.needs_activation & (A.dismissed_at == "")
     dismiss = rx.icon_button(
         rx.icon("x", size=16), variant="ghost", aria_label=t("Close"), on_click=A.dismiss
     )
     return rx.cond(
-        shown,
-        rx.fragment(
-            rx.callout.root(
-                rx.flex(rx.callout.icon(rx.icon("mail-warning")), _body(), dismiss, gap="3"),
-                color_scheme="amber",
-                class_name="activation-banner container",
-                data_modal=A.signup_just_completed,
-                data_testid="activation-reminder",
+        SessionState.needs_activation & (A.dismissed_at == ""),
+        rx.callout.root(
+            rx.flex(
+                rx.callout.icon(rx.icon("mail-warning")),
+                _body(),
+                dismiss,
+                spacing="3",
+                align="start",
+                width="100%",
             ),
-            rx.el.div(
-                rx.el.div(_body(), rx.button(t("OK"), on_click=A.dismiss), class_name="card"),
-                class_name="activation-modal",
-                data_open=A.signup_just_completed,
-                role="dialog",
-            ),
+            color_scheme="amber",
+            class_name="activation-banner",
+            data_just_signed_up=A.signup_just_completed,
+            data_testid="activation-reminder",
         ),
     )

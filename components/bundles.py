@@ -5,7 +5,7 @@ from collections.abc import Callable
 
 import reflex as rx
 
-from components.i18n import t
+from components.i18n import t, tn
 from models.routes import credits_method_url, url
 from translations.catalog import N_
 
@@ -31,11 +31,15 @@ def _body(bundle: Bundle) -> rx.Component:
         ),
         rx.el.div(
             rx.el.span(bundle["credits"], class_name="bundle-credits-number"),
-            rx.el.span(t("credits"), class_name="bundle-credits-unit"),
+            rx.el.span(
+                tn("credit", "credits", bundle["credits"].to(int)),
+                class_name="bundle-credits-unit",
+            ),
             class_name="bundle-credits",
         ),
         rx.el.div(
-            t("{count} messages", count=bundle["messages"].to(int)), class_name="bundle-messages"
+            tn("{count} message", "{count} messages", bundle["messages"].to(int)),
+            class_name="bundle-messages",
         ),
         rx.el.div(
             rx.cond(

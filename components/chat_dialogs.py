@@ -5,7 +5,7 @@ import reflex as rx
 
 from components.confirm_dialog import confirm_content
 from components.gift_labels import GIFT_LABELS
-from components.i18n import t
+from components.i18n import t, tn
 from models.gifts import GIFTS, gift_picture
 from models.routes import url
 from state.chats import ChatsState
@@ -49,7 +49,7 @@ def gift_picker() -> rx.Component:
         rx.dialog.content(
             rx.dialog.title(t("Send {name} a gift", name=S.partner["name"].to(str))),
             rx.dialog.description(
-                t("A gift costs {count} credits", count=S.gift_credits),
+                tn("A gift costs {count} credit", "A gift costs {count} credits", S.gift_credits),
                 " · ",
                 t("Your credits: {count}", count=SessionState.credits),
                 size="2",
@@ -131,7 +131,7 @@ def premium_alert() -> rx.Component:
                     )
                 ),
                 rx.link(rx.button(t("Get Premium"), color_scheme="amber"), href=url("premium")),
-                gap="3",
+                spacing="3",
                 justify="end",
                 margin_top="16px",
             ),

@@ -6,7 +6,7 @@ import reflex as rx
 from components.chat_dialogs import delete_chat_button, gift_picker, icebreakers, premium_alert
 from components.chat_time import message_time
 from components.gift_labels import GIFT_LABELS
-from components.i18n import t, t_choice
+from components.i18n import t, t_choice, tn
 from models.routes import member_url, url
 from state.chats import CREDITS, ChatsState
 from state.session import SessionState
@@ -199,12 +199,17 @@ def _composer() -> rx.Component:
             rx.el.span(
                 rx.cond(
                     S.message_price != "",
-                    t(
+                    tn(
+                        "A message costs {count} credit (from {price})",
                         "A message costs {count} credits (from {price})",
-                        count=S.message_credits,
+                        S.message_credits,
                         price=S.message_price,
                     ),
-                    t("A message costs {count} credits", count=S.message_credits),
+                    tn(
+                        "A message costs {count} credit",
+                        "A message costs {count} credits",
+                        S.message_credits,
+                    ),
                 ),
                 " · ",
                 rx.link(

@@ -22,7 +22,7 @@ def confirm_content(
             rx.alert_dialog.action(
                 rx.button(t(action), color_scheme="red", on_click=on_confirm, data_testid=testid)
             ),
-            gap="3",
+            spacing="3",
             justify="end",
             margin_top="16px",
         ),

@@ -53,7 +53,7 @@ def _dialog(show: rx.Var[bool]) -> rx.Component:
                     on_click=ShellState.dismiss_entry_warning,
                     data_testid="entry-warning-accept",
                 ),
-                gap="3",
+                spacing="3",
                 justify="end",
                 margin_top="16px",
             ),

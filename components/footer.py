@@ -4,7 +4,7 @@ import reflex as rx
 
 from components.i18n import local_date, t
 from models.routes import static_page_url, url
-from state.i18n import I18nState
+from state.i18n import shown_locale
 from state.session import SessionState
 from state.shell import ShellState
 from translations.catalog import N_
@@ -61,7 +61,10 @@ def footer() -> rx.Component:
                     " · ",
                     rx.el.a(ShellState.company["phone"], href="tel:" + ShellState.company["phone"]),
                 ),
-                rx.el.div(t("Terms version"), " ", local_date(ShellState.terms_date)),
+                rx.cond(  # the date arrives with the shell's state, after the first paint
+                    ShellState.terms_date != "",
+                    rx.el.div(t("Terms version"), " ", local_date(ShellState.terms_date)),
+                ),
                 class_name="footer-company",
             ),
             class_name="container",
@@ -82,7 +85,7 @@ def disclaimer() -> rx.Component:
                     t(
                         "Some profiles on this site are {fictional}: they are marked with an "
                         "icon and you cannot meet them in person.",
-                        fictional=ShellState.fictional_plural[I18nState.locale],
+                        fictional=ShellState.fictional_plural[shown_locale()],
                     ),
                 ),
             ),
@@ -96,7 +99,7 @@ def disclaimer() -> rx.Component:
 def us_footer() -> rx.Component:
     """Shown with the English interface: the US privacy variant and the opt-out link."""
     return rx.cond(
-        I18nState.locale == "en",
+        shown_locale() == "en",
         rx.el.div(
             rx.el.div(
                 rx.el.a(t("US privacy notice"), href=static_page_url("privacy") + "?region=us"),

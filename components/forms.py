@@ -2,7 +2,7 @@
 
 import reflex as rx
 
-from components.i18n import t
+from components.i18n import t, tn
 from models.passwords import MIN_LENGTH
 from translations.catalog import N_
 
@@ -25,7 +25,7 @@ def text_field(
     label: str,
     name: str,
     errors: rx.Var[dict[str, str]],
-    hint: rx.Var[str] | None = None,
+    hint: rx.Var[str] | rx.Component | None = None,
     **input_props,
 ) -> rx.Component:
     """A labelled input; `name` is the form key and the error key."""
@@ -54,6 +54,18 @@ def auth_card(title: rx.Var[str], *children: rx.Component, testid: str) -> rx.Co
     )
 
 
+COMMON_PASSWORDS_REFUSED = N_("Very common passwords are not accepted.")
+
+
+def password_hint() -> rx.Component:
+    """What the password rules of models/passwords.py accept, under every new password."""
+    return rx.fragment(
+        tn("At least {count} character.", "At least {count} characters.", MIN_LENGTH),
+        " ",
+        t(COMMON_PASSWORDS_REFUSED),
+    )
+
+
 def new_password_fields(errors: rx.Var[dict[str, str]], name: str = "password") -> rx.Component:
     return rx.fragment(
         text_field(
@@ -63,7 +75,7 @@ def new_password_fields(errors: rx.Var[dict[str, str]], name: str = "password") 
             type="password",
             auto_complete="new-password",
             required=True,
-            hint=t("At least {min} characters.", min=MIN_LENGTH),
+            hint=password_hint(),
         ),
         text_field(
             N_("Repeat new password"),

@@ -1,28 +1,76 @@
-"""Translated text for the frontend: every locale's text compiled in, picked by the locale var."""
+"""Translated text for the frontend: every locale's text compiled in, picked by the locale var.
+
+`t("text")` is a plain text, `tp("context", "text")` a text in a context (a gendered form, a
+word that means one thing for hair and another for eyes) and `tn("{count} credit",
+"{count} credits", count)` a counted text whose plural form the browser picks with the locale's
+gettext plural expression, the same one the server uses."""
 
 import json
+from collections.abc import Callable, Mapping
 
 import reflex as rx
 
-from state.i18n import I18nState
-from translations.catalog import all_translations
+from state.i18n import shown_locale
+from translations.catalog import Counted, Message, forms, plural_rule
+from translations.locales import LOCALES
+
+Param = rx.Var | str | int
+Label = str | tuple[str | None, str]  # a msgid, or (context, msgid)
 
 
-def t(msgid: str, **params: rx.Var | str | int) -> rx.Var[str]:
-    """The text of `msgid` in the visitor's locale; {name} placeholders take `params`."""
-    lookup = rx.Var.create(all_translations(msgid))[I18nState.locale].to(str)
+def _translated(texts: Callable[[str], object]) -> rx.Var:
+    """The visitor's locale's entry of what `texts(locale)` gives for each locale: the one place
+    that decides how translations travel to the browser."""
+    return rx.Var.create({locale: texts(locale) for locale in LOCALES})[shown_locale()]
+
+
+def _filled(text: rx.Var, params: Mapping[str, Param]) -> rx.Var[str]:
+    """`text` with its {name} placeholders replaced by `params`."""
     for name, value in params.items():
         placeholder = json.dumps("{" + name + "}")
-        lookup = rx.Var(f"({lookup}).replaceAll({placeholder}, String({rx.Var.create(value)}))").to(
-            str
-        )
-    return lookup
+        text = rx.Var(f"({text}).replaceAll({placeholder}, String({rx.Var.create(value)}))")
+    return text.to(str)
+
+
+def plural_index_js() -> str:
+    """JavaScript `(n, l) => index`: which plural form count `n` takes in locale `l`, by the
+    locales' gettext plural expressions (locales sharing one share its code)."""
+    groups: dict[str, list[str]] = {}
+    for locale in LOCALES:
+        groups.setdefault(plural_rule(locale)[1], []).append(locale)
+    *special, (most_common, _) = sorted(groups.items(), key=lambda group: len(group[1]))
+    body = f"({most_common})"
+    for expression, locales in special:
+        body = f"({json.dumps(locales)}.includes(l) ? ({expression}) : {body})"
+    return f"(n, l) => Number({body})"
+
+
+def tp(context: str | None, msgid: str, **params: Param) -> rx.Var[str]:
+    """The text of `msgid` in `context` in the visitor's locale; {name}s take `params`."""
+    return _filled(_translated(lambda locale: forms(locale, msgid, context=context)[0]), params)
+
+
+def tn(singular: str, plural: str, count: rx.Var | int, /, **params: Param) -> rx.Var[str]:
+    """The counted text in the plural form `count` takes in the visitor's locale; {count} is
+    the count, other {name}s take `params`."""
+    table = _translated(lambda locale: list(forms(locale, singular, plural)))
+    index = f"({plural_index_js()})(Math.abs(Number({rx.Var.create(count)})), {shown_locale()})"
+    return _filled(rx.Var(f"{table}[{index}]"), {"count": count, **params})
+
+
+def t(msgid: Message, **params: Param) -> rx.Var[str]:
+    """The text of `msgid` in the visitor's locale; {name} placeholders take `params`. A counted
+    text (`N_plural`) takes its form from the parameter it names."""
+    if isinstance(msgid, Counted):
+        return tn(msgid.singular, msgid.plural, params[msgid.count], **params)
+    return tp(None, msgid, **params)
 
 
 def intl_format(iso: rx.Var[str], options: str) -> str:
     """Browser code writing an ISO date or time in the visitor's language with
-    `Intl.DateTimeFormat` options (a JavaScript object's body)."""
-    return f"new Intl.DateTimeFormat({I18nState.locale}, {{{options}}}).format(new Date({iso}))"
+    `Intl.DateTimeFormat` options (a JavaScript object's body); empty before the date arrives."""
+    format_ = f"new Intl.DateTimeFormat({shown_locale()}, {{{options}}}).format(d)"
+    return f"((d) => (isNaN(d) ? '' : {format_}))(new Date({iso}))"
 
 
 def local_date(iso_date: rx.Var[str]) -> rx.Var[str]:
@@ -30,7 +78,20 @@ def local_date(iso_date: rx.Var[str]) -> rx.Var[str]:
     return rx.Var(intl_format(iso_date, "dateStyle: 'long', timeZone: 'UTC'")).to(str)
 
 
-def t_choice(labels: dict[str, str], key: rx.Var[str]) -> rx.Var[str]:
-    """The translated label of a runtime value (e.g. an interest), from a value -> msgid map."""
-    table = {value: all_translations(msgid) for value, msgid in labels.items()}
-    return rx.Var.create(table)[key].to(dict)[I18nState.locale].to(str)
+def _label_text(locale: str, label: Label) -> str:
+    context, msgid = (None, label) if isinstance(label, str) else label
+    return forms(locale, msgid, context=context)[0]
+
+
+def t_label(label: Label) -> rx.Var[str]:
+    """The text of a label chosen in the code: a msgid, or (context, msgid)."""
+    return t(label) if isinstance(label, str) else tp(*label)
+
+
+def t_choice(labels: Mapping[str, Label], key: rx.Var[str]) -> rx.Var[str]:
+    """The translated label of a runtime value (e.g. an interest), from a value -> msgid (or
+    (context, msgid)) map."""
+    table = _translated(
+        lambda locale: {value: _label_text(locale, label) for value, label in labels.items()}
+    )
+    return rx.Var(f"{table}?.[{key}]").to(str)

@@ -8,16 +8,26 @@ from reflex.event import EventHandler
 
 from components.i18n import t
 from models.routes import member_url
-from state.i18n import I18nState
+from state.i18n import shown_locale
 
 ProfileUrl = Callable[[rx.Var], str]  # a builder of models/routes.py
 
 
 def country_name(code: rx.Var[str]) -> rx.Var[str]:
     """The country's name in the visitor's language, from the browser's own locale data."""
-    return rx.Var(f"new Intl.DisplayNames([{I18nState.locale}], {{type: 'region'}}).of({code})").to(
+    return rx.Var(f"new Intl.DisplayNames([{shown_locale()}], {{type: 'region'}}).of({code})").to(
         str
     )
+
+
+def countries_by_name(codes: rx.Var[list[str]]) -> rx.Var[list[str]]:
+    """Country codes in the order of their names in the visitor's language, sorted the way that
+    language sorts (the browser's collation, as for the names)."""
+    locale = shown_locale()
+    names = f"new Intl.DisplayNames([{locale}], {{type: 'region'}})"
+    compare = "(names, order) => (a, b) => order.compare(names.of(a), names.of(b))"
+    by_name = f"({compare})({names}, new Intl.Collator({locale}))"
+    return rx.Var(f"[...{codes}].sort({by_name})").to(list[str])
 
 
 def member_card(member: rx.Var[dict]) -> rx.Component:

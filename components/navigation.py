@@ -4,7 +4,7 @@ import reflex as rx
 
 from components.i18n import t
 from models.routes import url
-from state.i18n import I18nState
+from state.i18n import I18nState, shown_locale
 from state.session import SessionState
 from state.shell import ShellState
 from translations.catalog import N_
@@ -37,7 +37,7 @@ def language_menu() -> rx.Component:
         rx.dropdown_menu.trigger(
             rx.button(
                 rx.icon("globe", size=18),
-                rx.el.span(I18nState.locale.upper()),
+                rx.el.span(shown_locale().upper()),
                 variant="ghost",
                 class_name="nav-button",
                 aria_label=t("Language"),
@@ -147,10 +147,13 @@ def top_navigation(show_back: bool) -> rx.Component:
             rx.cond(
                 SessionState.logged_in,
                 account_menu(),
-                rx.link(
-                    rx.button(t("Log in"), size="2", data_testid="login-button"),
-                    href=url("login"),
-                    underline="none",
+                rx.cond(  # painted before the server said who this is: no "Log in" for a member
+                    I18nState.ready,
+                    rx.link(
+                        rx.button(t("Log in"), size="2", data_testid="login-button"),
+                        href=url("login"),
+                        underline="none",
+                    ),
                 ),
             ),
             class_name="container topnav-inner",

@@ -5,12 +5,12 @@ import reflex as rx
 
 from components.confirm_dialog import confirm_content
 from components.forms import field_error
-from components.i18n import t
+from components.i18n import t, tn
 from models.profile_steps import PREMIUM_PHOTOS
 from models.routes import url
 from state.photo_manager import UPLOAD_ID
 from state.photo_manager import PhotoManagerState as S
-from translations.catalog import N_
+from translations.catalog import N_, N_plural
 from translations.errors import PHOTO_LIMIT_REACHED
 
 # What the file pickers offer; the server judges every file by its content all the same.
@@ -19,7 +19,10 @@ PHOTO_ACCEPT = {
     "image/png": [".png"],
     "image/webp": [".webp"],
 }
-PREMIUM_HINT = N_("Premium members can show up to {count} photos.")
+PREMIUM_HINT = N_plural(
+    "Premium members can show up to {count} photo.",
+    "Premium members can show up to {count} photos.",
+)
 
 
 def _icon_action(icon: str, label: str, **props) -> rx.Component:
@@ -167,14 +170,20 @@ def photo_manager() -> rx.Component:
         rx.flex(
             rx.heading(t("My photos"), size="4"),
             rx.badge(
-                t("{count} of {limit} photos", count=S.photos.length(), limit=S.limit),
+                tn(
+                    "{count} of {limit} photo",
+                    "{count} of {limit} photos",
+                    S.limit,
+                    count=S.photos.length(),
+                    limit=S.limit,
+                ),
                 size="2",
                 variant="soft",
                 data_testid="photo-count",
             ),
             justify="between",
             align="center",
-            gap="3",
+            spacing="3",
             wrap="wrap",
         ),
         rx.el.p(

@@ -5,14 +5,16 @@ import reflex as rx
 from reflex.event import EventType
 
 from components.forms import field_error
-from components.i18n import t, t_choice
-from components.member_card import country_name
+from components.i18n import t, t_choice, t_label
+from components.member_card import countries_by_name, country_name
 from models.attribute_labels import (
     FIELD_LABELS,
     INTEREST_LABELS,
-    REGION_KIND_LABELS,
+    REGION_LABELS,
     VALUE_LABELS,
+    value_label,
 )
+from models.attributes import GENDERS
 from models.profile_steps import ABOUT_MAX
 from state.place_picker import ANY, InterestPicker, PlacePicker
 from translations.catalog import N_
@@ -34,6 +36,7 @@ def choice(label: str, selected: rx.Var[bool], on_click: EventType, testid: str)
         type="button",
         class_name="choice",
         data_selected=selected,
+        aria_pressed=selected,
         on_click=on_click,
         data_testid=testid,
     )
@@ -89,7 +92,9 @@ def place_fields(
     search offers "Any" for both."""
     field_class = "field search-field" if any_choice else "field"
     country_id, region_id = SEARCH_IDS if any_choice else FORM_IDS
-    countries = rx.foreach(picker.countries, lambda c: rx.select.item(country_name(c), value=c))
+    countries = rx.foreach(
+        countries_by_name(picker.countries), lambda c: rx.select.item(country_name(c), value=c)
+    )
     regions = rx.foreach(picker.regions, lambda r: rx.select.item(r[1], value=r[0]))
     return rx.fragment(
         rx.el.label(
@@ -101,7 +106,7 @@ def place_fields(
         rx.cond(
             picker.regions.length() > 0,
             rx.el.label(
-                _label(t_choice(REGION_KIND_LABELS, picker.region_kind)),
+                _label(t_choice(REGION_LABELS, picker.region_kind)),
                 _place_select(picker.region, picker.pick_region, regions, any_choice, region_id),
                 class_name=field_class,
             ),
@@ -109,14 +114,27 @@ def place_fields(
     )
 
 
-def looks_select(field: str, **select_props) -> rx.Component:
-    """One appearance field (hair colour, ...); `select_props` make it named or controlled."""
-    options = VALUE_LABELS[field].items()
+def _value_text(field: str, value: str, gender: rx.Var[str]) -> rx.Var[str]:
+    """A value's label, in the form for the member's gender where the field has one."""
+    labels = {g: value_label(field, value, g) for g in GENDERS}
+    if len(set(labels.values())) == 1:
+        return t_label(labels[GENDERS[0]])
+    return t_choice(labels, gender)
+
+
+def looks_select(field: str, gender: rx.Var[str], **select_props) -> rx.Component:
+    """One appearance field (hair colour, ...) of a member of `gender`; `select_props` make it
+    named or controlled."""
     return rx.el.label(
         _label(t(FIELD_LABELS[field])),
         rx.select.root(
             rx.select.trigger(placeholder=t("Choose"), width="100%", data_testid=f"looks-{field}"),
-            rx.select.content(*(rx.select.item(t(label), value=v) for v, label in options)),
+            rx.select.content(
+                *(
+                    rx.select.item(_value_text(field, v, gender), value=v)
+                    for v in VALUE_LABELS[field]
+                )
+            ),
             size="3",
             **select_props,
         ),
@@ -149,6 +167,7 @@ def interest_chips(picker: type[InterestPicker]) -> rx.Component:
             type="button",
             class_name="chip",
             data_selected=chosen.contains(value),
+            aria_pressed=chosen.contains(value),
             on_click=picker.toggle_interest(value),
         )
 

@@ -22,7 +22,7 @@ def reactivation_choice(
                 data_testid="send-reactivation",
             ),
             rx.link(t("Customer service"), href=static_page_url("service")),
-            gap="3",
+            spacing="3",
             align="center",
             wrap="wrap",
         ),

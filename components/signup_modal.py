@@ -3,8 +3,9 @@
 import reflex as rx
 
 from components.entry_warning import entry_warning_shown
-from components.forms import field_error, form_error, submit_button, text_field
+from components.forms import field_error, form_error, password_hint, submit_button, text_field
 from components.i18n import t
+from components.linked_text import linked_text
 from components.photo_manager import PHOTO_ACCEPT
 from components.profile_fields import (
     about_field,
@@ -17,11 +18,12 @@ from components.reactivation import reactivation_choice
 from models.account_rules import NAME_MAX
 from models.attribute_labels import FIELD_LABELS
 from models.profile_steps import CITY_MAX
+from models.routes import static_page_url
 from state.signup import ABOUT, DONE, LOOKS, PHOTO, PLACE, PUSH, UPLOAD_ID, SignupState
 from translations.catalog import N_
 
 S = SignupState
-TERMS_NOTE = N_("By signing up you accept our terms and conditions and privacy statement.")
+TERMS_NOTE = N_("By signing up you accept our {terms} and {privacy}.")
 PUSH_TEXT = N_(
     "Turn on notifications and we will let you know as soon as someone writes to you or "
     "likes you, even when this site is closed."
@@ -98,7 +100,11 @@ def _account_step() -> rx.Component:
                 _draft_field(N_("E-mail address"), "email", type="email", auto_complete="email"),
                 _existing_account_actions(),
                 _draft_field(
-                    N_("Password"), "password", type="password", auto_complete="new-password"
+                    N_("Password"),
+                    "password",
+                    type="password",
+                    auto_complete="new-password",
+                    hint=password_hint(),
                 ),
                 _draft_field(
                     N_("Date of birth"),
@@ -106,7 +112,15 @@ def _account_step() -> rx.Component:
                     type="date",
                 ),
                 form_error(S.errors),
-                rx.el.p(t(TERMS_NOTE), class_name="field-hint"),
+                rx.el.p(
+                    linked_text(
+                        TERMS_NOTE,
+                        terms=(N_("terms and conditions"), static_page_url("terms")),
+                        privacy=(N_("privacy statement"), static_page_url("privacy")),
+                    ),
+                    class_name="field-hint",
+                    data_testid="signup-consent",
+                ),
                 submit_button(N_("Create my free account"), S.busy, data_testid="signup-submit"),
                 rx.el.p(
                     t("Already a member?"),
@@ -126,7 +140,8 @@ def _skip(label: str = N_("Later")) -> rx.Component:
     return rx.button(
         t(label),
         type="button",
-        variant="ghost",
+        variant="soft",
+        color_scheme="gray",
         size="3",
         on_click=S.skip,
         data_testid="signup-skip",
@@ -138,7 +153,7 @@ def _step_form(on_submit: rx.EventHandler, *fields: rx.Component) -> rx.Componen
     buttons = rx.flex(
         submit_button(N_("Next"), S.busy, data_testid="signup-next"),
         _skip(),
-        gap="3",
+        spacing="3",
         justify="end",
     )
     return rx.form(rx.el.div(*fields, buttons, class_name="form-stack"), on_submit=on_submit)
@@ -179,7 +194,7 @@ def _photo_step() -> rx.Component:
                 data_testid="signup-next",
             ),
             _skip(),
-            gap="3",
+            spacing="3",
             justify="end",
         ),
         class_name="form-stack",
@@ -197,7 +212,7 @@ def _place_step() -> rx.Component:
 def _looks_step() -> rx.Component:
     return _step_form(
         S.save_looks,
-        *(looks_select(field, name=field) for field in FIELD_LABELS),
+        *(looks_select(field, S.gender, name=field) for field in FIELD_LABELS),
     )
 
 
@@ -216,7 +231,7 @@ def _push_step() -> rx.Component:
         rx.flex(
             rx.button(t("Turn on notifications"), on_click=S.turn_on_push, size="3"),
             _skip(N_("Not now")),
-            gap="3",
+            spacing="3",
             wrap="wrap",
         ),
         class_name="form-stack",

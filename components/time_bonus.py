@@ -7,7 +7,7 @@ from reflex_base.utils.imports import ImportDict
 from reflex_base.vars.base import Var, get_unique_variable_name
 
 from components.bundles import INSTANT_NOTE
-from components.i18n import t
+from components.i18n import t, tn
 from models.discount_codes import TIME_BONUS_PERCENTAGE
 from models.routes import url
 from models.time_bonus import WINDOW
@@ -120,7 +120,11 @@ def time_bonus_modal() -> rx.Component:
                 class_name="time-bonus-unlock",
             ),
             rx.el.p(
-                t("Act fast: this offer is only valid in your first {hours} hours.", hours=HOURS),
+                tn(
+                    "Act fast: this offer is only valid in your first {count} hour.",
+                    "Act fast: this offer is only valid in your first {count} hours.",
+                    HOURS,
+                ),
                 class_name="time-bonus-fast",
             ),
             rx.el.p(

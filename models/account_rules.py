@@ -8,7 +8,7 @@ from email_validator import EmailNotValidError, validate_email
 from models.account_errors import AccountError
 from models.directory import age_on
 from models.passwords import MAX_LENGTH, MIN_LENGTH, password_problem
-from translations.catalog import N_
+from translations.catalog import N_plural
 from translations.errors import (
     DATE_OF_BIRTH_REQUIRED,
     GENERIC_ERROR,
@@ -20,7 +20,11 @@ from translations.errors import (
 
 NAME_MIN, NAME_MAX = 2, 40
 OLDEST_AGE = 120
-PROFILE_NAME_LENGTH = N_("Choose a profile name of {min} to {max} characters.")
+PROFILE_NAME_LENGTH = N_plural(
+    "Choose a profile name of {min} to {max} character.",
+    "Choose a profile name of {min} to {max} characters.",
+    "max",
+)
 _UNSTORABLE = re.compile("[\x00\ud800-\udfff]")
 
 

@@ -34,7 +34,7 @@ from models.gifts import GIFTS
 from models.member import Member, MemberStatus, Profile, utcnow
 from models.site_settings import SiteSettings
 from models.visibility import shown_member, shown_to
-from translations.catalog import N_
+from translations.catalog import N_, N_plural
 from translations.errors import INSUFFICIENT_CREDITS, MEMBER_UNAVAILABLE
 
 FREE_CHAT_STARTS = 2  # spec section 9: free members start at most 2 chats
@@ -42,13 +42,18 @@ CLIENT_ID_RE = re.compile(r"^[A-Za-z0-9_-]{8,64}$")
 TEXT, GIFT = "text", "gift"
 
 EMPTY_MESSAGE = N_("Write a message first.")
-MESSAGE_TOO_LONG = N_("Your message can have at most {max} characters.")
+MESSAGE_TOO_LONG = N_plural(
+    "Your message can have at most {max} character.",
+    "Your message can have at most {max} characters.",
+    "max",
+)
 RECIPIENT_NOT_CONFIRMED = N_(
     "This member has not confirmed their e-mail address yet and cannot receive messages. "
     "Nothing was charged."
 )
-FREE_CHATS_USED = N_(
-    "Free members can start {count} chats. Go Premium to start a chat with {name}."
+FREE_CHATS_USED = N_plural(
+    "Free members can start {count} chat. Go Premium to start a chat with {name}.",
+    "Free members can start {count} chats. Go Premium to start a chat with {name}.",
 )
 UNKNOWN_GIFT = N_("Choose a gift.")
 

@@ -63,13 +63,16 @@ def to_tile(row: Sequence, today: date) -> MemberTile:
 
 
 def newest_members(
-    db: Session, today: date, limit: int, offset: int = 0, viewer_id: int | None = None
+    db: Session,
+    today: date,
+    limit: int,
+    offset: int = 0,
+    viewer_id: int | None = None,
+    genders: Sequence[str] = (),
 ) -> list[MemberTile]:
-    query = (
-        tile_select()
-        .where(listed_to(viewer_id))
-        .order_by(Member.signup_date.desc(), Member.id.desc())
-        .limit(limit)
-        .offset(offset)
-    )
+    """The newest members listed to the viewer; only of `genders` when it names any."""
+    query = tile_select().where(listed_to(viewer_id))
+    if genders:
+        query = query.where(Profile.gender.in_(genders))
+    query = query.order_by(Member.signup_date.desc(), Member.id.desc()).limit(limit).offset(offset)
     return [to_tile(row, today) for row in db.exec(query)]

@@ -2,19 +2,22 @@
 
 import random
 from dataclasses import dataclass
-from datetime import date, datetime, timedelta
+from datetime import UTC, date, datetime, timedelta
 
-from sqlalchemy import ColumnElement, Index, Select, and_, exists, func, update
+from sqlalchemy import ColumnElement, Index, Select, and_, case, exists, func, update
 from sqlalchemy.orm import aliased
 from sqlmodel import Field, Session, SQLModel, select
 
 from models.directory import TILE_WIDTH, MemberTile, tile_select, to_tile
+from models.email_tokens import EmailToken, Purpose
 from models.member import Member, MemberStatus, Profile, utcnow
 from models.search import sought_genders
 from models.upsert import insert_into
 from models.visibility import can_contact, shown_to
 
-AUTO_LIKE_INTERVAL = timedelta(hours=24)
+AUTO_LIKE_GRACE = timedelta(minutes=30)  # after confirming the address, before the first
+AUTO_LIKE_GAPS = (timedelta(hours=5), timedelta(hours=14), timedelta(hours=24))  # then daily
+AUTO_LIKE_AGE_SPREAD = timedelta(days=3653)  # about ten years either side of the member's age
 AUTO_LIKE_CANDIDATES = 50
 
 
@@ -153,34 +156,68 @@ def unannounced_like(db: Session, member_id: int, today: date) -> MemberTile | N
     return to_tile(row, today)
 
 
-def _recent_auto_like(member_id: int, now: datetime) -> ColumnElement[bool]:
-    return exists().where(
-        Like.liked_id == member_id,
-        Like.automatic.is_(True),
-        Like.created_at > now - AUTO_LIKE_INTERVAL,
+@dataclass(frozen=True)
+class Seeker:
+    """What an automatic like for the member depends on."""
+
+    gender: str
+    sexuality: str
+    date_of_birth: date
+    country: str
+    active_since: datetime  # when the address was confirmed (the signup when unknown)
+    automatic_likes: int
+    last_automatic: datetime | None
+
+
+def _utc(moment: datetime) -> datetime:
+    return moment if moment.tzinfo else moment.replace(tzinfo=UTC)
+
+
+def _seeker(db: Session, member_id: int) -> Seeker | None:
+    """The member's wishes and automatic likes so far, for an active member with a profile."""
+    confirmed = (
+        select(func.max(EmailToken.used_at))
+        .where(EmailToken.member_id == member_id, EmailToken.purpose == Purpose.ACTIVATE.value)
+        .scalar_subquery()
+    )
+    automatic = and_(Like.liked_id == member_id, Like.automatic.is_(True))
+    query = select(
+        Profile.gender,
+        Profile.sexuality,
+        Profile.date_of_birth,
+        Profile.country,
+        func.coalesce(confirmed, Member.signup_date),
+        select(func.count()).select_from(Like).where(automatic).scalar_subquery(),
+        select(func.max(Like.created_at)).where(automatic).scalar_subquery(),
+    ).join(Member, Member.id == Profile.member_id)
+    query = query.where(Profile.member_id == member_id, Member.status == MemberStatus.ACTIVE)
+    row = db.exec(query).first()
+    if row is None:
+        return None
+    gender, sexuality, born, country, since, count, last = row
+    if isinstance(since, str):  # SQLite hands COALESCE back untyped
+        since = datetime.fromisoformat(since)
+    return Seeker(
+        gender, sexuality, born, country, _utc(since), count, _utc(last) if last else None
     )
 
 
-def _seeker(db: Session, member_id: int, now: datetime) -> tuple[str, str] | None:
-    """The member's gender and sexuality when an automatic like may come now: an active member
-    with a profile and no automatic like within the interval."""
-    query = (
-        select(Profile.gender, Profile.sexuality)
-        .join(Member, Member.id == Profile.member_id)
-        .where(
-            Profile.member_id == member_id,
-            Member.status == MemberStatus.ACTIVE,
-            ~_recent_auto_like(member_id, now),
-        )
-    )
-    return db.exec(query).first()
+def auto_like_due(seeker: Seeker) -> datetime:
+    """When the next automatic like may come: a new member looks around undisturbed first, then
+    the likes come more often in the first days and one a day after that."""
+    earliest = seeker.active_since + AUTO_LIKE_GRACE
+    if seeker.last_automatic is None:
+        return earliest
+    gap = AUTO_LIKE_GAPS[min(seeker.automatic_likes, len(AUTO_LIKE_GAPS)) - 1]
+    return max(earliest, seeker.last_automatic + gap)
 
 
 def auto_like(db: Session, member_id: int, now: datetime, rng: random.Random) -> MemberTile | None:
-    """A like from a demo profile the member may fancy, at most one per interval. Only for active
-    members: a new member confirms their address first, which the activation reminder asks."""
-    seeker = _seeker(db, member_id, now)
-    if seeker is None:
+    """A like from a demo profile who fits what the member looks for (gender, about their age,
+    their country first), when one is due (`auto_like_due`). Only for active members: a new
+    member confirms their address first, which the activation reminder asks."""
+    seeker = _seeker(db, member_id)
+    if seeker is None or now < auto_like_due(seeker):
         return None
     already = select(Like.liker_id).where(Like.liked_id == member_id)
     query = (
@@ -190,16 +227,20 @@ def auto_like(db: Session, member_id: int, now: datetime, rng: random.Random) ->
             Member.is_demo.is_(True),
             Member.invisible.is_(False),
             Profile.main_photo_id.is_not(None),
-            Profile.gender.in_(sought_genders(*seeker)),
+            Profile.gender.in_(sought_genders(seeker.gender, seeker.sexuality)),
+            Profile.date_of_birth.between(
+                seeker.date_of_birth - AUTO_LIKE_AGE_SPREAD,
+                seeker.date_of_birth + AUTO_LIKE_AGE_SPREAD,
+            ),
             Profile.member_id.not_in(already),
         )
-        .order_by(Member.signup_date.desc())
+        .order_by(case((Profile.country == seeker.country, 0), else_=1), Member.signup_date.desc())
         .limit(AUTO_LIKE_CANDIDATES)
     )
-    rows = db.exec(query).all()
-    if not rows:
+    tiles = [to_tile(row, now.date()) for row in db.exec(query)]
+    if not tiles:
         return None
-    liker = to_tile(rng.choice(rows), now.date())
+    liker = rng.choice([tile for tile in tiles if tile.country == seeker.country] or tiles)
     db.add(  # announced: the caller shows it at once
         Like(
             liker_id=liker.id,
@@ -225,19 +266,26 @@ def _announcement_due(db: Session, member_id: int, now: datetime) -> tuple[bool,
     waiting = exists().where(
         Like.liked_id == member_id, Like.is_new.is_(True), Like.announced.is_(False)
     )
-    active = exists().where(
+    # a cheap first sieve; auto_like decides on the schedule
+    may_be_due = exists().where(
         Member.id == member_id,
         Member.status == MemberStatus.ACTIVE,
+        Member.signup_date <= now - AUTO_LIKE_GRACE,
         Profile.member_id == Member.id,
     )
-    return tuple(db.exec(select(waiting, and_(active, ~_recent_auto_like(member_id, now)))).one())
+    recent = exists().where(
+        Like.liked_id == member_id,
+        Like.automatic.is_(True),
+        Like.created_at > now - AUTO_LIKE_GAPS[0],
+    )
+    return tuple(db.exec(select(waiting, and_(may_be_due, ~recent))).one())
 
 
 def announcement(
     db: Session, member_id: int, now: datetime, rng: random.Random
 ) -> Announcement | None:
-    """The newest like not yet announced, otherwise a fresh automatic like (at most one per
-    interval); both the modal and GET /api/auto-like.php show what this returns."""
+    """The newest like not yet announced, otherwise a fresh automatic like when one is due;
+    both the modal and GET /api/auto-like.php show what this returns."""
     waiting, auto_due = _announcement_due(db, member_id, now)
     tile = unannounced_like(db, member_id, now.date()) if waiting else None
     if tile is not None:

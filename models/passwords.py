@@ -11,13 +11,21 @@ from importlib.resources import files
 from argon2 import PasswordHasher
 from argon2.exceptions import Argon2Error
 
-from translations.catalog import N_
+from translations.catalog import N_, Message, N_plural
 
 MIN_LENGTH = 8
 MAX_LENGTH = 128
 
-PASSWORD_TOO_SHORT = N_("Your password needs at least {min} characters.")
-PASSWORD_TOO_LONG = N_("Your password can have at most {max} characters.")
+PASSWORD_TOO_SHORT = N_plural(
+    "Your password needs at least {min} character.",
+    "Your password needs at least {min} characters.",
+    "min",
+)
+PASSWORD_TOO_LONG = N_plural(
+    "Your password can have at most {max} character.",
+    "Your password can have at most {max} characters.",
+    "max",
+)
 PASSWORD_TOO_COMMON = N_("This password is too common. Choose one that is harder to guess.")
 
 # OWASP's argon2id setting: m = 19 MiB, t = 2, p = 1.
@@ -42,7 +50,7 @@ def common_passwords() -> frozenset[str]:
     return frozenset(line for line in text.splitlines() if line)
 
 
-def password_problem(password: str) -> str | None:
+def password_problem(password: str) -> Message | None:
     """None when the password is acceptable, else the msgid saying what is wrong with it."""
     normalised = _normalise(password)
     if len(normalised) < MIN_LENGTH:

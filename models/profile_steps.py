@@ -19,7 +19,7 @@ from models.attributes import (
 from models.member import Member, Photo, Profile
 from models.regions import is_region_of
 from models.site_settings import SiteSettings
-from translations.catalog import N_
+from translations.catalog import N_, N_plural
 from translations.errors import PHOTO_LIMIT_REACHED
 
 FREE_PHOTOS, PREMIUM_PHOTOS = 3, 25
@@ -32,8 +32,16 @@ APPEARANCE = {
     "tattoos": TATTOOS,
 }
 CHOOSE_COUNTRY = N_("Choose your country.")
-CITY_TOO_LONG = N_("The name of your town can have at most {max} characters.")
-ABOUT_TOO_LONG = N_("Your text can have at most {max} characters.")
+CITY_TOO_LONG = N_plural(
+    "The name of your town can have at most {max} character.",
+    "The name of your town can have at most {max} characters.",
+    "max",
+)
+ABOUT_TOO_LONG = N_plural(
+    "Your text can have at most {max} character.",
+    "Your text can have at most {max} characters.",
+    "max",
+)
 CHOOSE_GENDER = N_("Choose your gender.")
 CHOOSE_SEXUALITY = N_("Choose who you are looking for.")
 

@@ -19,7 +19,7 @@ from models.credits import grant_credits
 from models.member import Member, MemberStatus, Profile, utcnow
 from models.passwords import hash_password
 from models.site_settings import SiteSettings
-from translations.catalog import N_
+from translations.catalog import N_, N_plural
 from translations.errors import DUPLICATE_EMAIL
 
 ACCOUNT_AWAITS_DELETION = N_(
@@ -28,7 +28,11 @@ ACCOUNT_AWAITS_DELETION = N_(
 )
 SIGNUPS_CLOSED = N_("Signing up is not possible at the moment.")
 CHOOSE_GENDER = N_("Choose who you are and who you are looking for.")
-MESSAGE_TOO_LONG = N_("Your message can have at most {max} characters.")
+MESSAGE_TOO_LONG = N_plural(
+    "Your message can have at most {max} character.",
+    "Your message can have at most {max} characters.",
+    "max",
+)
 TRACKING_FIELDS = ("network", "ref", "sub1", "sub2", "sub3")
 TRACKING_MAX = 100
 

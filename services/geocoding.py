@@ -94,6 +94,12 @@ def reverse_geocode(lat: float, lon: float) -> Place | None:
     return Place(city.country, _region(city.country, city.admin1), city.name)
 
 
+def warm_up() -> None:
+    """Build the city index now (seconds, once per process), so that a member's first "use my
+    location" answers at once: the settings page calls it when it opens."""
+    _index()
+
+
 def _cell(lat: float, lon: float) -> tuple[int, int]:
     return math.floor(lat / CELL_DEGREES), math.floor(lon / CELL_DEGREES) % _LON_CELLS
 

@@ -39,6 +39,7 @@ class OutgoingMail:
     text: str
     html: str
     from_name: str
+    language: str  # the locale the texts are written in: Content-Language and <html lang>
     links: tuple[str, ...] = ()
 
 
@@ -64,6 +65,7 @@ def build_message(mail: OutgoingMail, sender: str) -> EmailMessage:
     # Quoted-printable keeps the body 7-bit, so servers without 8BITMIME take it as is.
     message.set_content(mail.text, subtype="plain", charset="utf-8", cte="quoted-printable")
     message.add_alternative(mail.html, subtype="html", charset="utf-8", cte="quoted-printable")
+    message["Content-Language"] = mail.language  # after the parts: set_content drops Content-*
     return message
 
 

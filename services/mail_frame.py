@@ -52,8 +52,9 @@ def render(mail: MailBody, to: Recipient, settings: SiteSettings) -> OutgoingMai
         to=to.email,
         subject=f"{mail.subject} – {settings.name}",
         text=_plain(mail, footer),
-        html=_html(mail, footer),
+        html=_html(mail, footer, to.locale),
         from_name=settings.mail_name,
+        language=to.locale,
         links=(mail.link,),
     )
 
@@ -76,11 +77,13 @@ def _plain(mail: MailBody, footer: list[str]) -> str:
     return "\n".join([*lines, "", "--", *footer]) + "\n"
 
 
-def _html(mail: MailBody, footer: list[str]) -> str:
+def _html(mail: MailBody, footer: list[str], locale: str) -> str:
     href = escape(mail.link, quote=True)
     foot = "<br>".join(escape(line) for line in footer)
     return (
-        '<!doctype html><html><body style="margin:0;background:#f6f1fa;'
+        f'<!doctype html><html lang="{escape(locale, quote=True)}">'
+        f'<head><meta charset="utf-8"><title>{escape(mail.subject)}</title></head>'
+        '<body style="margin:0;background:#f6f1fa;'
         'font-family:Arial,Helvetica,sans-serif;color:#2a1248">'
         '<div style="max-width:560px;margin:0 auto;padding:32px 24px">'
         f'<h1 style="font-size:22px">{escape(mail.lead)}</h1>'

@@ -21,15 +21,19 @@ from pathlib import Path
 
 from PIL import ExifTags, Image, ImageFilter, ImageOps
 
-from translations.catalog import N_
+from translations.catalog import N_, N_plural
 
 PHOTO_NOT_AN_IMAGE = N_("This file is not a photo. Upload a JPEG, PNG or WebP image.")
 PHOTO_TOO_LARGE = N_("This photo is too large. The maximum is {megabytes} MB.")
-PHOTO_TOO_SMALL = N_(
-    "This photo is too small. Choose one of at least {pixels} pixels wide and high."
+PHOTO_TOO_SMALL = N_plural(
+    "This photo is too small. Choose one of at least {pixels} pixel wide and high.",
+    "This photo is too small. Choose one of at least {pixels} pixels wide and high.",
+    "pixels",
 )
-PHOTO_TOO_MANY_PIXELS = N_(
-    "This photo has too many pixels. The maximum is {megapixels} megapixels."
+PHOTO_TOO_MANY_PIXELS = N_plural(
+    "This photo has too many pixels. The maximum is {megapixels} megapixel.",
+    "This photo has too many pixels. The maximum is {megapixels} megapixels.",
+    "megapixels",
 )
 
 MAX_UPLOAD_MEGABYTES = 10

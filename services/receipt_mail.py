@@ -38,24 +38,31 @@ from services.mail_frame import (
     public_link,
     render,
 )
-from translations.catalog import N_, gettext
+from translations.catalog import N_, N_plural, gettext
 from translations.locales import DEFAULT_LOCALE, supported
 
 SUBJECT = N_("Your receipt for order {number}")
 LEAD = N_("Thank you for your purchase, {name}!")
-BODY = N_("We have received your payment: {credits} credits have been added to your account.")
+BODY = N_plural(
+    "We have received your payment: {credits} credit has been added to your account.",
+    "We have received your payment: {credits} credits have been added to your account.",
+)
 BUTTON = N_("View your purchases")
-WITHDRAWAL = N_(
+WITHDRAWAL = N_plural(
+    "You may withdraw from this purchase until {date} ({days} day) on your purchases page. "
+    "We then refund the price you paid pro rata for the credits you have not used yet, "
+    "to the same means of payment.",
     "You may withdraw from this purchase until {date} ({days} days) on your purchases page. "
     "We then refund the price you paid pro rata for the credits you have not used yet, "
-    "to the same means of payment."
+    "to the same means of payment.",
+    "days",
 )
 ORDER_TITLE = N_("Your order")
 SELLER_TITLE = N_("Sold by")
 ORDER_NUMBER = N_("Order number")
 DATE = N_("Date")
 BUNDLE = N_("Bundle")
-BUNDLE_VALUE = N_("{credits} credits ({tier})")
+BUNDLE_VALUE = N_plural("{credits} credit ({tier})", "{credits} credits ({tier})")
 PRICE = N_("Price")
 DISCOUNT = N_("Discount")
 AMOUNT_PAID = N_("Amount paid")
@@ -72,13 +79,17 @@ AMOUNT = N_("Amount")
 IBAN = N_("IBAN")
 DEBIT_SUBJECT = N_("Your direct debit for order {number}")
 DEBIT_LEAD = N_("Thank you for your order, {name}!")
-DEBIT_ON = N_(
+DEBIT_ON = N_plural(
     "On {date} we will collect {amount} from your account {iban} by SEPA direct debit. "
-    "Your {credits} credits are added as soon as your bank has paid."
+    "Your {credits} credit is added as soon as your bank has paid.",
+    "On {date} we will collect {amount} from your account {iban} by SEPA direct debit. "
+    "Your {credits} credits are added as soon as your bank has paid.",
 )
-DEBIT_SOON = N_(
+DEBIT_SOON = N_plural(
     "In the next few working days we will collect {amount} from your account {iban} by SEPA "
-    "direct debit. Your {credits} credits are added as soon as your bank has paid."
+    "direct debit. Your {credits} credit is added as soon as your bank has paid.",
+    "In the next few working days we will collect {amount} from your account {iban} by SEPA "
+    "direct debit. Your {credits} credits are added as soon as your bank has paid.",
 )
 DEBIT_BUTTON = N_("View your order")
 DEBIT_TITLE = N_("Your direct debit")
@@ -106,7 +117,7 @@ def receipt_mail(
     body = MailBody(
         subject=gettext(locale, SUBJECT, number=order_number(order.id)),
         lead=gettext(locale, LEAD, name=name),
-        body=gettext(locale, BODY, credits=credits),
+        body=gettext(locale, BODY, count=order.credits, credits=credits),
         button=gettext(locale, BUTTON),
         link=public_link(url("transactions")),
         note=_withdrawal_note(paid_on, settings.refund_days, locale),
@@ -147,6 +158,7 @@ def prenotification_mail(
             date=when,
             amount=amount,
             iban=iban_masked,
+            count=order.credits,
             credits=credits,
         ),
         button=t(DEBIT_BUTTON),
@@ -184,7 +196,7 @@ def _order_section(
     rows = (
         (t(ORDER_NUMBER), order_number(order.id)),
         (t(DATE), _long_date(paid_on, locale)),
-        (t(BUNDLE), t(BUNDLE_VALUE, credits=credits, tier=order.tier.upper())),
+        (t(BUNDLE), t(BUNDLE_VALUE, count=order.credits, credits=credits, tier=order.tier.upper())),
         *_discount_rows(order, locale),
         (t(AMOUNT_PAID), _amount(order, locale)),
         (t(VAT_PART, rate=rate), format_money(vat, order.currency, locale)),

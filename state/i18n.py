@@ -1,8 +1,11 @@
-"""The visitor's interface language: resolved once per tab, switched in place."""
+"""The visitor's interface language: resolved once per tab, switched in place. Until the
+server has resolved it, the page shows the language the server's HTML named (`shown_locale`)."""
 
 import json
 
 import reflex as rx
+from reflex_base.utils.imports import ImportVar
+from reflex_base.vars.base import VarData
 
 from actions.language import save_language
 from actions.runner import act
@@ -15,6 +18,24 @@ from translations.locales import (
     supported,
 )
 
+# The locale the server wrote into <html data-locale> when the cookie, a ?lang= link or the
+# browser's Accept-Language named it (app/document_head.py). Read through
+# useSyncExternalStore: while React hydrates the prerendered page it takes the server snapshot
+# (no locale: the prerendered spinner), then at once re-renders with the document's, so the
+# hydration never mismatches. Kept on window after the first read.
+_DOCUMENT_LOCALE_HOOK = (
+    "const documentLocale = useSyncExternalStore(() => () => {}, "
+    "() => (window.__documentLocale ??= document.documentElement.dataset.locale || ''), "
+    "() => '');"
+)
+_DOCUMENT_LOCALE = rx.Var(
+    "documentLocale",
+    _var_data=VarData(
+        hooks={_DOCUMENT_LOCALE_HOOK: None},
+        imports={"react": [ImportVar(tag="useSyncExternalStore")]},
+    ),
+).to(str)
+
 
 def set_html_lang(locale: str) -> rx.event.EventSpec:
     return rx.call_script(f"document.documentElement.lang = {json.dumps(locale)}")
@@ -26,6 +47,7 @@ class I18nState(rx.State):
     locale_cookie: str = rx.Cookie(
         "", name=LOCALE_COOKIE, max_age=LOCALE_COOKIE_MAX_AGE, same_site="lax", path="/"
     )
+    _chosen: str = ""  # a language picked on the page in this tab; it wins at log-in
 
     def _resolve(self, account_language: str | None, domain_language: str) -> rx.event.EventSpec:
         """Pick the locale from cookie, account, browser and domain; remember it in the cookie."""
@@ -47,9 +69,23 @@ class I18nState(rx.State):
         locale = supported(code)
         if locale is None:
             return None
-        self.locale = self.locale_cookie = locale
+        self.locale = self.locale_cookie = self._chosen = locale
         if (await self.get_state(SessionState)).logged_in and (
             viewer := await current_viewer(self)
         ):
             await act(save_language, viewer, locale)
         return set_html_lang(locale)
+
+
+def locale_known() -> rx.Var[bool]:
+    """The page may paint: the server resolved the locale, or the document already named it."""
+    return I18nState.ready | _DOCUMENT_LOCALE.bool()
+
+
+def shown_locale() -> rx.Var[str]:
+    """The locale texts are shown in: the resolved one, until then the document's (else en)."""
+    return rx.cond(
+        I18nState.ready,
+        I18nState.locale,
+        rx.cond(_DOCUMENT_LOCALE, _DOCUMENT_LOCALE, DEFAULT_LOCALE),
+    ).to(str)

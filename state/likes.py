@@ -5,12 +5,24 @@ from collections.abc import Mapping
 
 import reflex as rx
 
-from actions.likes import GIVEN, RECEIVED, like, like_to_announce, likes_page, new_likes, unlike
+from actions.effects import handles
+from actions.likes import (
+    GIVEN,
+    RECEIVED,
+    LikeArrived,
+    like,
+    like_to_announce,
+    likes_page,
+    new_likes,
+    unlike,
+)
 from actions.runner import act, read
+from actions.viewer import Viewer
 from models.routes import liked_member_url, login_url
 from services.site_settings import site_settings
 from state.forms import browser_id
 from state.i18n import I18nState
+from state.live import push_to_member
 from state.members import PAGE_SIZE, next_window, tile_to_card
 from state.session import SessionState, current_viewer
 from state.shell import wait_script
@@ -153,11 +165,13 @@ class LikeModalState(rx.State):
     open: bool = False
     shown_at: str = ""  # the page it opened on: it stays there, not on the next page
     liker: dict = {}
+    _checked_at: str = ""  # the last page that checks for likes: a like may open it live there
 
     @rx.event
     async def check(self) -> rx.event.EventSpec | None:
         """On load of members-area pages: show the like to announce, after `t` seconds when
         the address asks for a delay (the address then loses `t`)."""
+        self._checked_at = self.router.url.path
         seconds = delay_seconds(self.router.url.query_parameters)
         if seconds is not None:
             if await current_viewer(self) is None:
@@ -196,3 +210,16 @@ class LikeModalState(rx.State):
         self.open = False
         liker_id = self.liker.get("id")
         return rx.redirect(liked_member_url(liker_id)) if liker_id else None
+
+
+@handles(LikeArrived)
+async def _like_arrived(arrived: LikeArrived) -> None:
+    """Someone liked the member: a tab of theirs on a page that shows the modal opens it now,
+    as the badge changes now (one tab announces it; the others keep their page)."""
+    await push_to_member(arrived.member_id, _announce_live)
+
+
+async def _announce_live(root: rx.State, _viewer: Viewer) -> None:
+    modal = await root.get_state(LikeModalState)
+    if modal._checked_at == modal.router.url.path and not modal.open:
+        await modal._announce()

@@ -66,8 +66,9 @@ class LoginState(FormState, rx.State):
         yield
         password = form_text(form, "password", PASSWORD_INPUT)
         client = client_key(self.router.session.client_ip)
+        i18n = await self.get_state(I18nState)
         try:
-            login = await act_hashing(log_in, self.email, password, client)
+            login = await act_hashing(log_in, self.email, password, client, i18n._chosen or None)
         except AccountError as error:
             await self._show_error(error)
             self.busy = False
@@ -76,8 +77,7 @@ class LoginState(FormState, rx.State):
         if login.handoff is None:
             self.awaiting_deletion = True
             return
-        i18n = await self.get_state(I18nState)
-        i18n.locale = i18n.locale_cookie = login.language
+        i18n.locale = i18n.locale_cookie = login.language  # the choice above, else the account's
         yield continue_with_session(login.handoff, self.next_path)
 
     @rx.event

@@ -4,8 +4,10 @@ value the browser sends is checked against its vocabulary before it is used or s
 
 import reflex as rx
 
-from models.regions import is_region_of, region_kind, regions_of
+from models.attribute_labels import region_label_key
+from models.regions import is_region_of, regions_of
 from models.site_settings import SiteSettings
+from state.i18n import I18nState
 
 ANY = "any"  # the search's choice of no country or no region
 
@@ -22,7 +24,13 @@ class PlacePicker(rx.State, mixin=True):
     country: str = ""
     region: str = ""
     region_kind: str = ""
-    regions: list[list[str]] = []
+
+    @rx.var
+    async def regions(self) -> list[list[str]]:
+        """[code, name] of the country's regions, named and sorted in the viewer's language
+        (and again after a language switch)."""
+        locale = (await self.get_state(I18nState)).locale
+        return [[code, name] for code, name in regions_of(self.country, locale)]
 
     def _any_place(self) -> bool:
         """Whether "any" country or region may be chosen (the search's filters)."""
@@ -34,8 +42,7 @@ class PlacePicker(rx.State, mixin=True):
     def _show_place(self, country: str, region: str) -> None:
         """Show `country` (one of `countries`, or "" for none) with its regions."""
         self.country, self.region = country, region
-        self.regions = [[code, name] for code, name in regions_of(country)] if country else []
-        self.region_kind = region_kind(country) if country else ""
+        self.region_kind = region_label_key(country)
 
     @rx.event
     def pick_country(self, country: str) -> None:

@@ -6,6 +6,7 @@ The "Use my location" button asks the browser (shell.js `siteGeo.locate`) for a 
 place (country, region, city) reaches this state, never the coordinates, and it fills the form
 without saving it."""
 
+import asyncio
 import json
 from collections.abc import Callable
 from datetime import date
@@ -23,6 +24,7 @@ from models.regions import is_region_of
 from models.routes import login_url, url
 from models.search import sought_genders
 from models.signup import sexuality_for
+from services import geocoding
 from services.site_settings import site_settings
 from state.forms import FormState
 from state.place_picker import InterestPicker, PlacePicker
@@ -86,7 +88,9 @@ class ProfileSettingsState(FormState, PlacePicker, InterestPicker, rx.State):
 
     @rx.event
     async def load(self) -> None:
-        """Fill every section from the database; the tab comes from `?tab=`."""
+        """Fill every section from the database; the tab comes from `?tab=`. The place lookup
+        behind "use my location" gets ready meanwhile."""
+        asyncio.get_running_loop().run_in_executor(None, geocoding.warm_up)
         tab = self.router.url.query_parameters.get("tab", "")
         self.tab = tab if tab in TABS else TABS[0]
         self.errors, self.saved, self.geo, self.locating = {}, "", "", False
@@ -156,7 +160,9 @@ class ProfileSettingsState(FormState, PlacePicker, InterestPicker, rx.State):
         return None
 
     @rx.event
-    async def save_basics(self):
+    async def save_profile(self):
+        """The profile tab's one Save: name, gender, looking for, birth date, looks, text and
+        interests together."""
         sexuality = sexuality_for(self.gender, self.seeking) if self.seeking in SEEKING else ""
         fields = {
             "name": self.name,
@@ -164,18 +170,18 @@ class ProfileSettingsState(FormState, PlacePicker, InterestPicker, rx.State):
             "sexuality": sexuality,
             "date_of_birth": self.date_of_birth,
         }
-        event = await self._store("basics", profile.save_basics, fields, date.today())
+        event = await self._store(
+            "profile",
+            profile.save_profile,
+            fields,
+            dict(self.looks),
+            self.about,
+            list(self.interests),
+            date.today(),
+        )
         if self.saved:
             (await self.get_state(SessionState)).name = " ".join(self.name.split())
         return event
-
-    @rx.event
-    async def save_looks(self):
-        return await self._store("looks", profile.save_looks, dict(self.looks))
-
-    @rx.event
-    async def save_about(self):
-        return await self._store("about", profile.save_about, self.about, list(self.interests))
 
     @rx.event
     async def save_location(self):

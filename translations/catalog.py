@@ -1,14 +1,33 @@
-"""Reads the .po catalogues once per process and answers translations by locale."""
+"""Reads the .po catalogues once per process and answers translations by locale: plain texts,
+texts with a context (`pgettext`) and counted texts in the locale's plural forms (`ngettext`)."""
 
+import gettext as c_plurals
+from collections.abc import Callable
 from functools import cache
 from pathlib import Path
+from typing import NamedTuple
 
+from babel.messages.plurals import get_plural
 from babel.messages.pofile import read_po
 
-from translations.locales import DEFAULT_LOCALE, FALLBACK_LOCALE, LOCALES
+from translations.locales import DEFAULT_LOCALE, FALLBACK_LOCALE
 
 CATALOGUE_DIR = Path(__file__).resolve().parent
 DOMAIN = "messages"
+
+Key = tuple[str | None, str]  # (context, msgid); a counted text by its singular msgid
+
+
+class Counted(NamedTuple):
+    """A counted text marked for later translation: its two English forms and the name of the
+    parameter whose number picks the form."""
+
+    singular: str
+    plural: str
+    count: str = "count"
+
+
+Message = str | Counted
 
 
 def po_path(locale: str) -> Path:
@@ -16,36 +35,118 @@ def po_path(locale: str) -> Path:
 
 
 @cache
-def messages(locale: str) -> dict[str, str]:
-    """msgid -> translation for one locale; untranslated and fuzzy entries are left out."""
+def _entries(locale: str) -> dict[Key, tuple[str, ...]]:
+    """(context, msgid) -> the translated forms (one, or one per plural form); untranslated,
+    partly translated and fuzzy entries are left out."""
     path = po_path(locale)
     if not path.exists():
         return {}
     with path.open("rb") as handle:
         catalogue = read_po(handle, locale=locale)
+    found: dict[Key, tuple[str, ...]] = {}
+    for m in catalogue:
+        msgid = m.id if isinstance(m.id, str) else m.id[0] if m.id else ""
+        forms = (m.string,) if isinstance(m.string, str) else tuple(m.string)
+        if msgid and all(forms) and not m.fuzzy:
+            found[(m.context, msgid)] = forms
+    return found
+
+
+def messages(locale: str) -> dict[str, str]:
+    """msgid -> translation of the plain texts (no context, no plural) of one locale."""
     return {
-        str(m.id): str(m.string)
-        for m in catalogue
-        if m.id and isinstance(m.string, str) and m.string and not m.fuzzy
+        msgid: forms[0]
+        for (context, msgid), forms in _entries(locale).items()
+        if context is None and len(forms) == 1
     }
 
 
-def gettext(locale: str, msgid: str, **params: object) -> str:
-    """The text in `locale`, else the fallback locale, else the msgid; {name}s filled in."""
-    text = (
-        messages(locale).get(msgid)
-        or messages(FALLBACK_LOCALE).get(msgid)
-        or messages(DEFAULT_LOCALE).get(msgid)
-        or msgid
-    )
+@cache
+def plural_rule(locale: str) -> tuple[int, str]:
+    """The locale's number of plural forms and gettext's C expression choosing one (Babel's);
+    the expression is valid JavaScript too, so the browser picks with the same rule."""
+    rule = get_plural(locale)
+    return rule.num_plurals, rule.plural_expr
+
+
+@cache
+def _plural_function(locale: str) -> Callable[[int], int]:
+    return c_plurals.c2py(plural_rule(locale)[1])
+
+
+def plural_index(locale: str, count: int) -> int:
+    """Which of the locale's plural forms a count takes."""
+    return _plural_function(locale)(abs(int(count)))
+
+
+def _fitted(forms: tuple[str, ...], wanted: int) -> tuple[str, ...]:
+    """Forms from a language with another number of them: the first is the singular, the last
+    the most general plural, in every catalogue we have."""
+    return forms if len(forms) == wanted else (forms[0], *[forms[-1]] * (wanted - 1))
+
+
+def forms(
+    locale: str, msgid: str, plural: str | None = None, context: str | None = None
+) -> tuple[str, ...]:
+    """The text's forms in `locale` (else the fallback locale, else English, else the msgids):
+    one for a plain text, the locale's number of plural forms for a counted one."""
+    wanted = plural_rule(locale)[0] if plural is not None else 1
+    for source in (locale, FALLBACK_LOCALE, DEFAULT_LOCALE):
+        if found := _entries(source).get((context, msgid)):
+            return _fitted(found, wanted)
+    return _fitted((msgid,) if plural is None else (msgid, plural), wanted)
+
+
+def _filled(text: str, params: dict[str, object]) -> str:
     return text.format(**params) if params else text
 
 
-def all_translations(msgid: str) -> dict[str, str]:
-    """The text in every supported locale, for lookups compiled into the frontend."""
-    return {locale: gettext(locale, msgid) for locale in LOCALES}
+def pgettext(locale: str, context: str | None, msgid: str, **params: object) -> str:
+    """The text of `msgid` in `context` (e.g. "hair colour", "female") in `locale`."""
+    return _filled(forms(locale, msgid, context=context)[0], params)
+
+
+def npgettext(
+    locale: str, context: str | None, singular: str, plural: str, count: int, /, **params: object
+) -> str:
+    """The counted text in the form `count` takes in `locale`; {count} is the count unless
+    `params` give it another way of writing."""
+    chosen = forms(locale, singular, plural, context)[plural_index(locale, count)]
+    return _filled(chosen, {"count": count, **params})
+
+
+def ngettext(locale: str, singular: str, plural: str, count: int, /, **params: object) -> str:
+    return npgettext(locale, None, singular, plural, count, **params)
+
+
+def gettext(locale: str, msgid: Message, **params: object) -> str:
+    """The text in `locale`, else the fallback locale, else the msgid; {name}s filled in. A
+    counted text takes its form from the parameter it names."""
+    if isinstance(msgid, Counted):
+        return ngettext(locale, msgid.singular, msgid.plural, params[msgid.count], **params)
+    return pgettext(locale, None, msgid, **params)
 
 
 def N_(msgid: str) -> str:
     """Marks a text for extraction where it is translated later, by its msgid."""
+    return msgid
+
+
+def N_plural(singular: str, plural: str, count: str = "count") -> Counted:
+    """Marks a counted text for extraction where it is translated later; `count` names the
+    parameter whose number picks the form."""
+    return Counted(singular, plural, count)
+
+
+GENDER_CONTEXTS = ("male", "female")  # the contexts of a text with a form per gender
+
+
+def NC_(context: str, msgid: str) -> tuple[str, str]:
+    """Marks a text in a context for extraction where it is translated later."""
+    return context, msgid
+
+
+def N_gendered(msgid: str) -> str:
+    """Marks a text that takes a form per gender (a body type, a marital status) for extraction
+    in each of GENDER_CONTEXTS; it is translated later with the person's gender as context."""
     return msgid

@@ -14,8 +14,8 @@ from components.bundles import (
     bundle_grid,
     no_purchase_yet,
 )
-from components.i18n import t, t_choice
-from components.member_card import country_name
+from components.i18n import t, t_choice, tn
+from components.member_card import countries_by_name, country_name
 from components.time_bonus import countdown
 from models.payment_methods import DIRECT_DEBIT, METHOD_LABELS
 from models.routes import url
@@ -26,7 +26,7 @@ from translations.catalog import N_
 def _balance() -> rx.Component:
     return rx.el.p(
         rx.icon("coins", size=18),
-        t("Your balance: {credits} credits", credits=S.balance),
+        tn("Your balance: {count} credit", "Your balance: {count} credits", S.balance),
         class_name="credits-balance",
         data_testid="credits-balance",
     )
@@ -84,7 +84,10 @@ def _country_select() -> rx.Component:
         rx.select.root(
             rx.select.trigger(width="100%", data_testid="payment-country"),
             rx.select.content(
-                rx.foreach(S.countries, lambda c: rx.select.item(country_name(c), value=c))
+                rx.foreach(
+                    countries_by_name(S.countries),
+                    lambda c: rx.select.item(country_name(c), value=c),
+                )
             ),
             value=S.country,
             on_change=S.choose_country,
@@ -202,7 +205,7 @@ def _summary() -> rx.Component:
     return rx.el.div(
         _buy_error(),
         rx.el.div(
-            rx.el.span(t("{count} credits", count=chosen["credits"].to(int))),
+            rx.el.span(tn("{count} credit", "{count} credits", chosen["credits"].to(int))),
             rx.el.span(*_price(chosen), class_name="summary-price"),
             class_name="summary-line",
         ),
@@ -291,7 +294,7 @@ def _repeat_card() -> rx.Component:
         rx.el.dl(
             rx.el.div(
                 rx.el.dt(t("Bundle")),
-                rx.el.dd(t("{count} credits", count=chosen["credits"].to(int))),
+                rx.el.dd(tn("{count} credit", "{count} credits", chosen["credits"].to(int))),
             ),
             rx.el.div(
                 rx.el.dt(t("Payment method")), rx.el.dd(rx.cond(label, label, S.last_method))

@@ -7,7 +7,7 @@ from actions.direct_debit import NOT_OFFERED
 from app.pages.registry import page
 from components.bundles import COLLECTION_NOTE
 from components.forms import form_error, text_field
-from components.i18n import t
+from components.i18n import t, tn
 from models.routes import static_page_url, url
 from state.direct_debit import (
     BLOCKED,
@@ -257,7 +257,7 @@ def _summary() -> rx.Component:
     bundle = S.bundle
     return rx.el.aside(
         rx.el.div(
-            rx.el.span(t("{count} credits", count=bundle["credits"].to(int))),
+            rx.el.span(tn("{count} credit", "{count} credits", bundle["credits"].to(int))),
             rx.el.strong(bundle["price"].to(str)),
             class_name="summary-line",
         ),

@@ -3,7 +3,7 @@
 import reflex as rx
 
 from app.pages.registry import page
-from components.i18n import t
+from components.i18n import t, tn
 from components.member_card import member_card
 from components.profile_fields import place_fields
 from models.routes import url
@@ -20,7 +20,7 @@ def _login_prompt() -> rx.Component:
         rx.flex(
             rx.link(rx.button(t("Sign up free")), href=url("signup")),
             rx.link(rx.button(t("Log in"), variant="soft"), href=url("login")),
-            gap="3",
+            spacing="3",
             margin_top="12px",
         ),
         class_name="card",
@@ -80,7 +80,7 @@ def _filters() -> rx.Component:
                     rx.el.span("–"),
                     _age_input("max_age", S.max_age, N_("Maximum age")),
                     align="center",
-                    gap="2",
+                    spacing="2",
                 ),
             ),
             rx.flex(
@@ -94,7 +94,7 @@ def _filters() -> rx.Component:
                     on_click=S.reset_filters,
                     data_testid="search-reset",
                 ),
-                gap="2",
+                spacing="2",
                 align="end",
                 class_name="search-actions",
             ),
@@ -123,8 +123,8 @@ def _results() -> rx.Component:
         rx.el.p(
             rx.cond(
                 S.results_capped,
-                t("More than {count} members found", count=COUNT_CAP),
-                t("{count} members found", count=S.num_results),
+                tn("More than {count} member found", "More than {count} members found", COUNT_CAP),
+                tn("{count} member found", "{count} members found", S.num_results),
             ),
             class_name="search-count",
             data_testid="search-count",

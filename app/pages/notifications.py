@@ -50,13 +50,15 @@ def _section(title: str, *children: rx.Component, testid: str) -> rx.Component:
     )
 
 
-def _switch(kind: str, label: str, disabled: rx.Var[bool] | bool = False) -> rx.Component:
+def _switch(kind: str, label: str, cannot_come: rx.Var[bool]) -> rx.Component:
+    """The member's choice; while these notifications cannot come at all (e-mail switched off,
+    push not on in this browser) the switch shows off and waits."""
     return rx.el.label(
         rx.el.span(t(label)),
         rx.switch(
-            checked=S.prefs[kind],
+            checked=S.prefs[kind].to(bool) & ~cannot_come,
             on_change=lambda on: S.set_preference(kind, on),
-            disabled=disabled,
+            disabled=cannot_come,
             size="3",
             data_testid=f"switch-{kind}",
         ),
@@ -101,7 +103,7 @@ def _email_section() -> rx.Component:
     return _section(
         N_("E-mail notifications"),
         rx.cond(email_off, _email_off_warning()),
-        *(_switch(kind, label, disabled=email_off) for kind, label in EMAIL_SWITCHES.items()),
+        *(_switch(kind, label, email_off) for kind, label in EMAIL_SWITCHES.items()),
         _section_notice("email"),
         testid="email-notifications",
     )
@@ -126,7 +128,7 @@ def _push_state() -> rx.Component:
                     ),
                     direction="column",
                     align="start",
-                    gap="2",
+                    spacing="2",
                 ),
             ),
             rx.spinner(),
@@ -141,7 +143,10 @@ def _push_section() -> rx.Component:
     return _section(
         N_("Push notifications"),
         _push_state(),
-        *(_switch(kind, label) for kind, label in PUSH_SWITCHES.items()),
+        *(
+            _switch(kind, label, S.push_status != "subscribed")
+            for kind, label in PUSH_SWITCHES.items()
+        ),
         _section_notice("push"),
         testid="push-notifications",
     )

@@ -11,7 +11,7 @@ from state.credits import CreditsState as S
 from state.likes import LikeModalState
 from state.session import SessionState
 from state.shell import ShellState
-from translations.catalog import N_
+from translations.catalog import N_, Counted, Message, N_plural
 
 BENEFITS = (
     ("images", N_("Every photo sharp"), N_("See all photos of every member, not just a few.")),
@@ -24,12 +24,18 @@ RULES = (
     ("crown", N_("Your first purchase makes you a premium member.")),
     (
         "message-circle",
-        N_("A message costs {credits} credits; unused credits stay on your account."),
+        N_plural(
+            "A message costs {count} credit; unused credits stay on your account.",
+            "A message costs {count} credits; unused credits stay on your account.",
+        ),
     ),
 )
-REFUND_RULE = N_(
+REFUND_RULE = N_plural(
+    "Changed your mind? Within {days} day of a purchase you can withdraw from it: we refund "
+    "the price of the credits you have not used, pro rata, to how you paid.",
     "Changed your mind? Within {days} days of a purchase you can withdraw from it: we refund "
-    "the price of the credits you have not used, pro rata, to how you paid."
+    "the price of the credits you have not used, pro rata, to how you paid.",
+    "days",
 )
 
 
@@ -49,8 +55,8 @@ def _bundles() -> rx.Component:
     )
 
 
-def _credits(text: str) -> dict[str, rx.Var]:
-    return {"credits": S.message_credits} if "{credits}" in text else {}
+def _credits(text: Message) -> dict[str, rx.Var]:
+    return {"count": S.message_credits} if isinstance(text, Counted) else {}
 
 
 def rules() -> rx.Component:

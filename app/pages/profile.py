@@ -29,10 +29,12 @@ def _label(msgid: rx.Var[str]) -> rx.Var[str]:
 
 def _place() -> rx.Component:
     return rx.el.p(
-        rx.icon("map-pin", size=15),
-        rx.cond(S.city != "", rx.el.span(S.city, ", ")),
-        rx.cond(S.region != "", rx.el.span(S.region, ", ")),
-        country_name(S.country),
+        rx.icon("map-pin", size=15, flex_shrink="0"),
+        rx.el.span(  # one text, so that a long place wraps as words do
+            rx.cond(S.city != "", S.city + ", ", ""),
+            rx.cond(S.region_name != "", S.region_name + ", ", ""),
+            country_name(S.country),
+        ),
         class_name="profile-place",
     )
 
@@ -56,7 +58,7 @@ def _actions() -> rx.Component:
         _action("message-circle", t("Message"), S.open_chat(False), "message-button"),
         _action("gift", t("Gift"), S.open_chat(True), "gift-button", variant="soft"),
         _more_menu(),
-        gap="2",
+        spacing="2",
         wrap="wrap",
         class_name="profile-actions",
     )
@@ -141,7 +143,7 @@ def _prompt_buttons() -> rx.Component:
             data_testid="prompt-signup",
         ),
         rx.button(t("Log in"), variant="soft", size="3", on_click=S.go_to_login),
-        gap="3",
+        spacing="3",
         wrap="wrap",
         margin_top="16px",
     )
@@ -161,10 +163,8 @@ def _login_dialog() -> rx.Component:
     )
 
 
-def _section(title: str, *children: rx.Component) -> rx.Component:
-    return rx.el.section(
-        rx.heading(t(title), size="4"), *children, class_name="card profile-section"
-    )
+def _section(title: rx.Var[str], *children: rx.Component) -> rx.Component:
+    return rx.el.section(rx.heading(title, size="4"), *children, class_name="card profile-section")
 
 
 def _detail_row(pair: rx.Var[list[str]]) -> rx.Component:
@@ -177,22 +177,22 @@ def _details() -> rx.Component:
     return rx.fragment(
         rx.cond(
             S.about_me != "",
-            _section("About me", rx.el.p(S.about_me, class_name="profile-about")),
+            _section(t("About me"), rx.el.p(S.about_me, class_name="profile-about")),
         ),
         rx.cond(
             S.details.length() > 0,
             _section(
-                "Details",
+                t("Details"),
                 rx.el.dl(rx.foreach(S.details, _detail_row), class_name="profile-details"),
             ),
         ),
         rx.cond(
             S.interest_labels.length() > 0,
             _section(
-                "Interests",
+                t("Interests"),
                 rx.flex(
                     rx.foreach(S.interest_labels, lambda i: rx.badge(_label(i), size="2")),
-                    gap="2",
+                    spacing="2",
                     wrap="wrap",
                 ),
             ),
@@ -210,7 +210,7 @@ def _own_bar() -> rx.Component:
                 rx.button(t("Manage photos"), size="2", variant="soft"),
                 href=url("settings", tab="photos"),
             ),
-            gap="2",
+            spacing="2",
             wrap="wrap",
         ),
         data_testid="own-profile",

@@ -1,10 +1,10 @@
-"""/settings tabs Profile, Location and Privacy (state/profile_settings.py): each card saves on
-its own; the privacy switches store at once."""
+"""/settings tabs Profile, Location and Privacy (state/profile_settings.py): the profile tab saves
+its three cards with one button, the place with its own; the privacy switches store at once."""
 
 import reflex as rx
 
 from components.forms import notice, submit_button, text_field
-from components.i18n import t
+from components.i18n import t, tn
 from components.profile_fields import (
     about_field,
     interest_chips,
@@ -19,9 +19,7 @@ from state.profile_settings import ProfileSettingsState as S
 from translations.catalog import N_
 
 SAVED_TEXTS = {
-    "basics": N_("Your details are saved."),
-    "looks": N_("Your looks are saved."),
-    "about": N_("Your text and interests are saved."),
+    "profile": N_("Your profile is saved."),
     "location": N_("Your place is saved."),
     "privacy": N_("Your privacy settings are saved."),
 }
@@ -65,17 +63,20 @@ def _saved(section: str) -> rx.Component:
     )
 
 
+def _save_row(section: str) -> rx.Component:
+    return rx.el.div(
+        _saved(section),
+        rx.box(submit_button(N_("Save"), False, data_testid=f"save-{section}")),
+        class_name="form-stack",
+    )
+
+
 def _section_form(section: str, title: str, on_submit, *fields: rx.Component) -> rx.Component:
     """A card whose fields are stored together by its own Save button."""
     return card(
         title,
         rx.form(
-            rx.el.div(
-                *fields,
-                _saved(section),
-                rx.box(submit_button(N_("Save"), False, data_testid=f"save-{section}")),
-                class_name="form-stack",
-            ),
+            rx.el.div(*fields, _save_row(section), class_name="form-stack"),
             on_submit=on_submit,
             reset_on_submit=False,
         ),
@@ -96,50 +97,70 @@ def _edited(label: str, field: str, **props) -> rx.Component:
 
 
 def _basics() -> rx.Component:
-    return _section_form(
-        "basics",
+    return card(
         N_("About you"),
-        S.save_basics,
-        _edited(N_("Profile name"), "name", auto_complete="nickname", max_length=NAME_MAX),
-        who_fields(S.gender, S.seeking, S.choose, S.errors),
-        _edited(N_("Date of birth"), "date_of_birth", type="date"),
+        rx.el.div(
+            _edited(N_("Profile name"), "name", auto_complete="nickname", max_length=NAME_MAX),
+            who_fields(S.gender, S.seeking, S.choose, S.errors),
+            _edited(N_("Date of birth"), "date_of_birth", type="date"),
+            class_name="form-stack",
+        ),
+        testid="basics-section",
     )
 
 
 def _look(field: str) -> rx.Component:
     return looks_select(
-        field, value=S.looks[field], on_change=lambda value: S.pick_look(field, value)
+        field, S.gender, value=S.looks[field], on_change=lambda value: S.pick_look(field, value)
     )
 
 
 def _looks() -> rx.Component:
-    return _section_form(
-        "looks",
+    return card(
         N_("Your looks"),
-        S.save_looks,
         rx.el.div(*(_look(field) for field in FIELD_LABELS), class_name="looks-grid"),
+        testid="looks-section",
     )
 
 
 def _about() -> rx.Component:
-    count = t("{count} of {max} characters", count=S.about_length, max=ABOUT_MAX)
-    return _section_form(
-        "about",
+    count = tn(
+        "{count} of {max} character",
+        "{count} of {max} characters",
+        ABOUT_MAX,
+        count=S.about_length,
+        max=ABOUT_MAX,
+    )
+    return card(
         N_("About me and interests"),
-        S.save_about,
-        about_field(
-            S.errors,
-            counter=rx.el.span(count, class_name="field-hint", data_testid="about-count"),
-            value=S.about,
-            on_change=lambda value: S.edit("about", value),
-            data_testid="about-text",
+        rx.el.div(
+            about_field(
+                S.errors,
+                counter=rx.el.span(count, class_name="field-hint", data_testid="about-count"),
+                value=S.about,
+                on_change=lambda value: S.edit("about", value),
+                data_testid="about-text",
+            ),
+            interest_chips(S),
+            class_name="form-stack",
         ),
-        interest_chips(S),
+        testid="about-section",
     )
 
 
 def profile_panel() -> rx.Component:
-    return rx.el.div(_basics(), _looks(), _about(), class_name="settings-grid")
+    """One form, one Save for the three cards."""
+    return rx.form(
+        rx.el.div(
+            _basics(),
+            _looks(),
+            _about(),
+            rx.el.div(_save_row("profile"), class_name="card settings-save"),
+            class_name="settings-grid",
+        ),
+        on_submit=S.save_profile,
+        reset_on_submit=False,
+    )
 
 
 def _geo_message() -> rx.Component:

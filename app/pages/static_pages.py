@@ -6,9 +6,9 @@ import reflex as rx
 
 from app.layouts import error_page
 from app.pages.registry import page
-from components.i18n import local_date, t
+from components.i18n import local_date, t, tn
 from models.routes import STATIC_PAGES, static_page_title
-from state.i18n import I18nState
+from state.i18n import shown_locale
 from state.shell import ShellState
 from translations.catalog import N_
 
@@ -42,12 +42,15 @@ def _body(slug: str) -> rx.Component:
     days = {"days": ShellState.refund_days}
     bodies: dict[str, rx.Component] = {
         "terms": rx.fragment(
-            rx.el.p(t("These terms apply to every use of {site}. Version of {date}.",
-                      site=ShellState.site_name, date=local_date(ShellState.terms_date))),
+            rx.cond(ShellState.terms_date != "",  # it arrives with the shell's state
+                    rx.el.p(t("These terms apply to every use of {site}. Version of {date}.",
+                              site=ShellState.site_name, date=local_date(ShellState.terms_date)))),
             _points(
                 t("You must be at least 18 years old to use {site}.", **_SITE),
                 t("Credits are one-time purchases; there is no subscription."),
-                t("Unused credits can be refunded within {days} days of purchase.", **days),
+                tn("Unused credits can be refunded within {days} day of purchase.",
+                   "Unused credits can be refunded within {days} days of purchase.",
+                   ShellState.refund_days, **days),
                 t("Treat other members with respect; we remove accounts that break these rules."),
             ),
         ),
@@ -59,7 +62,7 @@ def _body(slug: str) -> rx.Component:
                 t(_DELETION),
             ),
             rx.cond(
-                I18nState.locale == "en",
+                shown_locale() == "en",
                 rx.el.p(t("US residents: we do not sell or share your personal information. "
                           "You can ask us what we hold about you at any time."), id="opt-out"),
             ),
@@ -72,7 +75,12 @@ def _body(slug: str) -> rx.Component:
             _contact_card(),
         ),
         "return-policy": rx.el.p(
-            t("You can ask for a refund of unused credits within {days} days of purchase.", **days)
+            tn(
+                "You can ask for a refund of unused credits within {days} day of purchase.",
+                "You can ask for a refund of unused credits within {days} days of purchase.",
+                ShellState.refund_days,
+                **days,
+            )
         ),
         "service": rx.fragment(
             rx.el.p(t("Questions? Our customer service team is happy to help.")), _contact_card()

@@ -6,7 +6,7 @@ import reflex as rx
 from app.pages.registry import page
 from components.bundles import no_purchase_yet
 from components.confirm_dialog import confirm_content
-from components.i18n import intl_format, t, t_choice
+from components.i18n import intl_format, t, t_choice, tn
 from models.payment_methods import METHOD_LABELS
 from models.routes import credits_method_url, transaction_url, url
 from state.shell import ShellState
@@ -21,7 +21,7 @@ from state.transactions import (
 from state.transactions import (
     TransactionsState as S,
 )
-from translations.catalog import N_
+from translations.catalog import N_, N_plural
 from translations.errors import PAYMENT_FAILED
 
 STATUS_LABELS = {
@@ -42,11 +42,18 @@ REFUND_LABELS = {
     "failed": N_("The refund failed; the credits are back on your balance"),
     "canceled": N_("The refund failed; the credits are back on your balance"),
 }
-WITHDRAW_TEXT = N_(
+WITHDRAW_TEXT = N_plural(
+    "You get {amount} back for your {credits} unused credit of this purchase. This credit "
+    "leaves your balance now.",
     "You get {amount} back for your {credits} unused credits of this purchase. These credits "
-    "leave your balance now."
+    "leave your balance now.",
+    "credits",
 )
-WITHDRAW_RULE = N_("Within {days} days of a purchase you can withdraw from it.")
+WITHDRAW_RULE = N_plural(
+    "Within {days} day of a purchase you can withdraw from it.",
+    "Within {days} days of a purchase you can withdraw from it.",
+    "days",
+)
 
 
 def _when(iso: rx.Var[str]) -> rx.Var[str]:
@@ -74,7 +81,7 @@ def _refund_line(row: rx.Var[dict]) -> rx.Component:
 def _order_row(row: rx.Var[dict]) -> rx.Component:
     return rx.el.article(
         rx.el.div(
-            rx.el.strong(t("{count} credits", count=row["credits"].to(int))),
+            rx.el.strong(tn("{count} credit", "{count} credits", row["credits"].to(int))),
             rx.el.span(row["amount"], class_name="order-amount"),
             class_name="order-top",
         ),
@@ -156,7 +163,8 @@ def _details() -> rx.Component:
     return rx.el.dl(
         rx.el.div(rx.el.dt(t("Order number")), rx.el.dd(order["number"])),
         rx.el.div(
-            rx.el.dt(t("Bundle")), rx.el.dd(t("{count} credits", count=order["credits"].to(int)))
+            rx.el.dt(t("Bundle")),
+            rx.el.dd(tn("{count} credit", "{count} credits", order["credits"].to(int))),
         ),
         rx.el.div(rx.el.dt(t("Amount")), rx.el.dd(order["amount"])),
         rx.el.div(rx.el.dt(t("Payment method")), rx.el.dd(_method_label(order["method"].to(str)))),
@@ -187,10 +195,18 @@ def _completed() -> rx.Component:
         _result_icon("circle-check", "success"),
         rx.el.h1(t("Payment successful"), class_name="result-title"),
         rx.el.p(
-            t("{count} credits have been added to your account.", count=order["credits"].to(int))
+            tn(
+                "{count} credit has been added to your account.",
+                "{count} credits have been added to your account.",
+                order["credits"].to(int),
+            )
         ),
         rx.el.p(
-            t("Your balance: {credits} credits", credits=order["balance"].to(int)),
+            tn(
+                "Your balance: {count} credit",
+                "Your balance: {count} credits",
+                order["balance"].to(int),
+            ),
             class_name="result-balance",
             data_testid="result-balance",
         ),

@@ -4,10 +4,18 @@ from sqlmodel import Session
 
 from models.account_changes import request_email_change
 from models.auth_session import start_session
-from models.member import Member
+from models.member import Member, Profile
+from models.site_settings import seed_default_settings
 from state.activation import ActivationState
+from state.members import MembersState
 from state.session import SessionState
-from tests.factories import PASSWORD, committed, make_member, make_member_with_password
+from tests.factories import (
+    PASSWORD,
+    add_photo,
+    committed,
+    make_member,
+    make_member_with_password,
+)
 from tests.state.conftest import substate
 
 
@@ -69,3 +77,34 @@ async def test_a_bad_mail_change_link_changes_nothing(make_root, db: Session) ->
     db.rollback()
     db.expire_all()
     assert db.get(Member, member.id).email == "anna@example.com"
+
+
+async def test_members_you_may_like_are_of_the_gender_the_member_looks_for(make_root, db) -> None:
+    committed(db, seed_default_settings)
+    for n in range(2):
+        add_photo(db, make_member(db, f"woman{n}@example.com"), f"w{n}", main=True)
+        man = make_member(db, f"man{n}@example.com")
+        add_photo(db, man, f"m{n}", main=True)
+        set_profile(db, man.id, gender="male")
+    seeker = make_member(db, "seeker@example.com")
+    set_profile(db, seeker.id, gender="male", sexuality="hetero")
+    root = make_root(url="/activate/done", cookie=session_cookie(db, seeker.id))
+    members = substate(root, MembersState)
+    await members.load_newest()
+    assert sorted(m["name"] for m in members.members) == ["Woman0", "Woman1"]
+
+    set_profile(db, seeker.id, sexuality="gay")
+    await members.load_newest()
+    assert sorted(m["name"] for m in members.members) == ["Man0", "Man1"]
+
+
+def set_profile(db: Session, member_id: int, **fields: str) -> None:
+    profile = db.get(Profile, member_id)
+    for name, value in fields.items():
+        setattr(profile, name, value)
+    db.add(profile)
+    db.commit()
+
+
+def session_cookie(db: Session, member_id: int) -> str:
+    return f"auth.session={committed(db, start_session, member_id)}"

@@ -1,14 +1,17 @@
 """The likes screens and the new-like modal: lists, paging, like and unlike, the badge, the
 modal's announced and automatic likes, the `t` delay; nothing for logged-out tabs."""
 
+from collections.abc import Callable
 from datetime import timedelta
 
 import pytest
 import reflex as rx
 from sqlmodel import Session, select
 
+import state.likes
+from actions.effects import settle
 from models.auth_session import start_session
-from models.likes import Like, like_member, mark_seen
+from models.likes import AUTO_LIKE_GAPS, AUTO_LIKE_GRACE, Like, like_member, mark_seen
 from models.member import Member, Profile, utcnow
 from state.likes import (
     GIVEN,
@@ -19,12 +22,16 @@ from state.likes import (
     delay_seconds,
     likes_kind,
 )
+from state.live import run_on_tab
 from state.session import SessionState
 from tests.factories import add_photo, block_member, committed, make_member
 from tests.state.conftest import event_args, redirects, run, scripts, substate
 
 GONE = "This member is no longer available."
 PER_PAGE = 24  # spec: likes lists come 24 at a time
+
+
+A_DAY_AGO = utcnow() - timedelta(days=1)
 
 
 def fresh(db: Session) -> Session:
@@ -202,7 +209,7 @@ async def test_the_modal_belongs_to_the_page_it_opened_on(make_root, db: Session
 
 
 async def test_without_a_new_like_an_automatic_one_comes_and_likes_reload(make_root, db) -> None:
-    anna = make_member(db)
+    anna = make_member(db, signup_date=A_DAY_AGO)
     demo = demo_man(db)
     root = await logged_in(make_root, db, anna, "/likes")
     modal = substate(root, LikeModalState)
@@ -217,11 +224,23 @@ async def test_without_a_new_like_an_automatic_one_comes_and_likes_reload(make_r
     assert [c["id"] for c in likes.cards] == [demo.id]
     assert (await likes.get_state(SessionState)).new_likes == 1
     modal.open_changed(False)
-    assert await run(modal.check()) == [] and not modal.open  # one a day
+    assert await run(modal.check()) == [] and not modal.open  # the next one waits hours
 
 
-async def test_an_automatic_like_comes_at_most_once_a_day(make_root, db: Session) -> None:
-    anna = make_member(db)
+async def test_no_automatic_like_in_a_new_members_first_half_hour(make_root, db) -> None:
+    anna = make_member(db, signup_date=utcnow() - AUTO_LIKE_GRACE + timedelta(minutes=2))
+    demo_man(db)
+    modal = substate(await logged_in(make_root, db, anna, "/members"), LikeModalState)
+    assert await run(modal.check()) == [] and not modal.open and likes_of(db, anna) == []
+    anna.signup_date = A_DAY_AGO
+    db.add(anna)
+    db.commit()
+    await run(modal.check())
+    assert modal.open
+
+
+async def test_the_next_automatic_like_waits_for_its_gap(make_root, db: Session) -> None:
+    anna = make_member(db, signup_date=A_DAY_AGO)
     demo_man(db)
     earlier = make_member(db, "earlier@example.com", is_demo=True)
     db.add(Like(liker_id=earlier.id, liked_id=anna.id, automatic=True, announced=True))
@@ -229,7 +248,7 @@ async def test_an_automatic_like_comes_at_most_once_a_day(make_root, db: Session
     modal = substate(await logged_in(make_root, db, anna, "/members"), LikeModalState)
     assert await run(modal.check()) == [] and not modal.open
     row = fresh(db).get(Like, (earlier.id, anna.id))
-    row.created_at = utcnow() - timedelta(hours=25)
+    row.created_at = utcnow() - AUTO_LIKE_GAPS[0] - timedelta(minutes=1)
     db.commit()
     await run(modal.check())
     assert modal.open
@@ -255,4 +274,34 @@ async def test_the_image_or_button_opens_the_likers_profile(make_root, db: Sessi
     modal = substate(await logged_in(make_root, db, anna, "/members"), LikeModalState)
     await run(modal.check())
     assert redirects(await run(modal.open_profile())) == [f"/likes/m/{bob.id}"]
+    assert not modal.open
+
+
+async def test_a_like_opens_the_modal_live_on_the_page_the_member_has_open(
+    make_root, db: Session, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    pushes: list[tuple[int, Callable]] = []
+
+    async def push(member_id: int, update: Callable, except_token: str = "") -> None:
+        pushes.append((member_id, update))
+
+    monkeypatch.setattr(state.likes, "push_to_member", push)
+    anna, bob = make_member(db), make_member(db, "bob@example.com")
+    anna_tab = await logged_in(make_root, db, anna, "/members")
+    modal = substate(anna_tab, LikeModalState)
+    await run(modal.check())  # the page loads: nothing to announce yet
+    assert not modal.open
+
+    bob_tab = await logged_in(make_root, db, bob, f"/members/{anna.id}")
+    await run(substate(bob_tab, LikesState).like(anna.id))
+    await settle()
+    (update,) = [update for member_id, update in pushes if member_id == anna.id]
+    assert await run_on_tab(anna_tab, anna.id, update)
+    assert modal.open and modal.shown_at == "/members" and modal.liker["id"] == bob.id
+
+    modal.open_changed(False)  # on a page that does not check for likes, nothing opens
+    anna_tab.router = make_root(url="/settings", cookie=anna_tab.router.headers.cookie).router
+    carl = make_member(db, "carl@example.com")
+    committed(db, like_member, carl.id, anna.id)
+    assert await run_on_tab(anna_tab, anna.id, update)
     assert not modal.open

@@ -40,6 +40,19 @@ async def test_a_good_login_hands_the_session_over_in_the_account_language(make_
     assert row.handoff_hash  # not usable as a cookie until the browser trades the code
 
 
+async def test_a_language_chosen_on_the_page_wins_at_login_and_is_saved(make_root, db) -> None:
+    member = make_member_with_password(db, language="de")
+    root = make_root(url="/login")
+    i18n = substate(root, I18nState)
+    await i18n.switch("fi")
+    login = substate(root, LoginState)
+    events = await run(login.submit({"email": "anna@example.com", "password": PASSWORD}))
+    assert scripts(events)[0].startswith("window.siteSession.handoff(")
+    assert (i18n.locale, i18n.locale_cookie) == ("fi", "fi")
+    db.refresh(member)
+    assert member.language == "fi"
+
+
 async def test_an_account_awaiting_deletion_gets_no_session(make_root, db: Session) -> None:
     make_member_with_password(db, status="deleted_pending")
     login = substate(make_root(), LoginState)

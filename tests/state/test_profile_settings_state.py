@@ -1,6 +1,8 @@
-"""Settings → profile, location, privacy: loaded from the database, saved per section for the
+"""Settings → profile, location, privacy: loaded from the database, saved per tab for the
 member behind the cookie only, and the geolocation answer checked before it fills the form."""
 
+import asyncio
+import threading
 from datetime import date
 
 import pytest
@@ -10,6 +12,7 @@ from models.account_rules import PROFILE_NAME_STARTS_WITH_AT
 from models.auth_session import end_session, start_session
 from models.member import Member, Profile
 from models.profile_steps import ABOUT_MAX, ABOUT_TOO_LONG, CHOOSE_COUNTRY
+from services import geocoding
 from state.i18n import I18nState
 from state.profile_settings import ProfileSettingsState, seeking_of
 from state.session import SessionState
@@ -82,7 +85,7 @@ async def test_load_fills_every_section_from_the_database(make_root, db, member)
         18,
     )
     assert (state.country, state.region, state.city) == ("NL", "NL-UT", "Utrecht")
-    assert ["NL-UT", "Utrecht"] in state.regions and state.region_kind == "Province"
+    assert ["NL-UT", "Utrecht"] in await state.regions and state.region_kind == "Province"
     assert "DE" in state.countries and "music" in state.interest_options
     assert state.invisible and not state.privacy_mode
 
@@ -107,30 +110,28 @@ def test_a_tab_choice_is_kept_in_the_address(tab) -> None:
     assert tab.choose_tab("nonsense") is None and tab.tab == "photos"
 
 
-async def test_saving_the_basics_stores_them(db, member, tab) -> None:
+async def test_one_save_stores_the_whole_profile_tab(db, member, tab) -> None:
     tab.edit("name", "Anna  Maria")
     tab.choose("gender", "male")
     tab.choose("seeking", "both")
     tab.edit("date_of_birth", "1985-02-03")
-    assert await run(tab.save_basics()) == []
-    profile = fresh(db).get(Profile, member.id)
-    assert (profile.name, profile.gender, profile.sexuality) == ("Anna Maria", "male", "bi")
-    assert profile.date_of_birth == date(1985, 2, 3)
-    assert tab.saved == "basics" and tab.errors == {}
-    assert (await tab.get_state(SessionState)).name == "Anna Maria"
-
-
-async def test_saving_looks_about_and_place_stores_them(db, member, tab) -> None:
     tab.pick_look("eye_colour", "green")
     tab.pick_look("tattoos", "purple")  # not a known value: ignored
-    await run(tab.save_looks())
-    assert tab.saved == "looks"
     tab.edit("about", "New text")
     tab.toggle_interest("music")
     tab.toggle_interest("wine")
     tab.toggle_interest("not-an-interest")
-    await run(tab.save_about())
-    assert tab.saved == "about"
+    assert await run(tab.save_profile()) == []
+    profile = fresh(db).get(Profile, member.id)
+    assert (profile.name, profile.gender, profile.sexuality) == ("Anna Maria", "male", "bi")
+    assert profile.date_of_birth == date(1985, 2, 3)
+    assert (profile.hair_colour, profile.eye_colour, profile.tattoos) == ("red", "green", None)
+    assert (profile.about_me, profile.interests) == ("New text", ["travel", "wine"])
+    assert tab.saved == "profile" and tab.errors == {}
+    assert (await tab.get_state(SessionState)).name == "Anna Maria"
+
+
+async def test_saving_the_place_stores_it(db, member, tab) -> None:
     tab.pick_country("DE")
     tab.pick_region("NL-NH")  # a region of another country: ignored
     tab.pick_region("DE-BY")
@@ -138,8 +139,6 @@ async def test_saving_looks_about_and_place_stores_them(db, member, tab) -> None
     await run(tab.save_location())
     assert tab.saved == "location"
     profile = fresh(db).get(Profile, member.id)
-    assert (profile.hair_colour, profile.eye_colour, profile.tattoos) == ("red", "green", None)
-    assert (profile.about_me, profile.interests) == ("New text", ["travel", "wine"])
     assert (profile.country, profile.region, profile.city) == ("DE", "DE-BY", "München")
 
 
@@ -157,25 +156,25 @@ async def test_invalid_input_shows_the_field_error_and_stores_nothing(db, member
     (await tab.get_state(I18nState)).locale = "de"
     before = stored(db, member.id)
     tab.edit("name", "@anna")
-    await run(tab.save_basics())
+    tab.pick_look("eye_colour", "green")
+    await run(tab.save_profile())
     assert tab.errors == {"name": gettext("de", PROFILE_NAME_STARTS_WITH_AT)}
+    tab.name = "Annemie"
     tab.about = "x" * (ABOUT_MAX + 1)  # longer than the text area lets through
-    await run(tab.save_about())
+    await run(tab.save_profile())  # all or nothing: the good name and looks wait too
     assert tab.errors == {"about": gettext("de", ABOUT_TOO_LONG, max=ABOUT_MAX)}
+    tab.about = ""
     tab.country = "XX"
     await run(tab.save_location())
     assert tab.errors == {"country": gettext("de", CHOOSE_COUNTRY)}
     tab.seeking = "aliens"
-    tab.name = "Anna"
-    await run(tab.save_basics())
+    await run(tab.save_profile())
     assert set(tab.errors) == {"sexuality"}
     assert tab.saved == "" and stored(db, member.id) == before
 
 
 SAVES = [
-    ("save_basics", ()),
-    ("save_looks", ()),
-    ("save_about", ()),
+    ("save_profile", ()),
     ("save_location", ()),
     ("set_visibility", ("privacy_mode", True)),
 ]
@@ -212,7 +211,7 @@ async def test_a_located_place_fills_the_form_without_saving(db, member, tab) ->
     before = stored(db, member.id)
     await run(tab.apply_location(geo_answer(country="de", region="DE-BY", city="  Bad   Tölz ")))
     assert (tab.country, tab.region, tab.city, tab.geo) == ("DE", "DE-BY", "Bad Tölz", "filled")
-    assert ["DE-BY", "Bayern"] in tab.regions
+    assert ["DE-BY", "Bavaria"] in await tab.regions  # named in the tab's language
     assert stored(db, member.id) == before
 
 
@@ -256,3 +255,12 @@ async def test_a_location_answer_after_a_log_out_fills_nothing(make_root, db, me
     events = await run(state.apply_location(geo_answer(country="DE", region=None, city="Köln")))
     assert redirects(events) == [LOGIN]
     assert (state.country, state.city) == ("NL", "Utrecht")
+
+
+async def test_opening_the_settings_gets_the_place_lookup_ready(
+    make_root, db, member, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    warmed = threading.Event()
+    monkeypatch.setattr(geocoding, "warm_up", warmed.set)
+    await settings_tab(make_root, committed(db, start_session, member.id))
+    assert await asyncio.to_thread(warmed.wait, 5)

@@ -84,15 +84,19 @@ def member(db: Session, email: str = "carl@example.com", **fields) -> Member:
 async def test_a_visible_profile_shows_its_details(make_root, db: Session) -> None:
     bea, photos = owner_with_photos(db, 2, paid_user=True)
     edit_profile(db, bea, city="Haarlem", region="NL-NH", hair_colour="blond",
-                 interests=["music", "nonsense"], about_me="Hello there")  # fmt: skip
+                 body_type="athletic", interests=["music", "nonsense"],
+                 about_me="Hello there")  # fmt: skip
     view = await open_as(make_root, db, member(db), f"/members/{bea.id}")
     assert view.status == "visible" and view.member_id == bea.id
     assert (view.name, view.city, view.region, view.country) == (
-        "Bea", "Haarlem", "Noord-Holland", "NL")  # fmt: skip
+        "Bea", "Haarlem", "NL-NH", "NL")  # fmt: skip
+    assert await view.region_name == "North Holland"  # in the viewer's language
     today = date.today()
     assert view.age == today.year - 1990 - ((today.month, today.day) < (5, 17))
     assert view.premium and view.about_me == "Hello there"
-    assert ["Gender", "Woman"] in view.details and ["Hair colour", "Blond"] in view.details
+    assert ["Gender", "Woman"] in view.details  # [label msgid, value label key]
+    assert ["Hair colour", "hair colour\x04Blond"] in view.details
+    assert ["Body type", "female\x04Athletic"] in view.details  # her gender's form
     assert view.interest_labels == ["Music"]
     assert view.photos == [shown(photo) for photo in photos]
     assert not view.liked and not view.blocked and view.login_prompt == ""

@@ -47,6 +47,13 @@ def test_text_and_html_carry_the_translated_texts(locale: str) -> None:
     assert button in mail.html
 
 
+@pytest.mark.parametrize("locale", ["nl", "fi"])
+def test_the_mail_declares_its_language(locale: str) -> None:
+    mail = compose(ACTIVATION, _to(locale), LINK, SETTINGS)
+    assert mail.language == locale
+    assert mail.html.startswith(f'<!doctype html><html lang="{locale}"><head>')
+
+
 @pytest.mark.parametrize("text", [ACTIVATION, PASSWORD_RESET, EMAIL_CHANGE, REACTIVATION])
 def test_link_is_in_text_and_html_and_listed(text) -> None:
     mail = compose(text, _to(), LINK, SETTINGS, erase_on=ERASE_ON)

@@ -1,5 +1,7 @@
 """GET /api/auto-like.php: the like to announce as {"profile": ...}, or null; members only."""
 
+from datetime import timedelta
+
 import pytest
 from sqlmodel import Session, select
 from starlette.applications import Starlette
@@ -10,7 +12,7 @@ from actions.viewer import SESSION_COOKIE
 from app.auto_like_api import auto_like
 from models.auth_session import start_session
 from models.likes import Like, like_member
-from models.member import Profile
+from models.member import Profile, utcnow
 from tests.factories import add_photo, committed, make_member
 
 
@@ -22,7 +24,7 @@ def client(engine) -> TestClient:
 
 
 def log_in(client: TestClient, db: Session, email: str = "anna@example.com") -> int:
-    member = make_member(db, email)
+    member = make_member(db, email, signup_date=utcnow() - timedelta(days=1))  # past the grace
     client.cookies.set(SESSION_COOKIE, committed(db, start_session, member.id))
     return member.id
 

@@ -9,8 +9,10 @@ import pytest
 from sqlalchemy import Engine
 from sqlmodel import Session, select
 
+from models.email_tokens import EmailToken, Purpose
 from models.likes import (
-    AUTO_LIKE_INTERVAL,
+    AUTO_LIKE_GAPS,
+    AUTO_LIKE_GRACE,
     CannotLike,
     Like,
     auto_like,
@@ -23,21 +25,26 @@ from models.likes import (
     received_likes,
     unannounced_like,
 )
-from models.member import Member, MemberStatus
+from models.member import Member, MemberStatus, Profile
 from tests.factories import add_photo, block_member, committed, edit_profile, make_member
 
 TODAY = date(2025, 6, 15)
 NOW = datetime(2025, 6, 15, 12, tzinfo=UTC)
 
 
+LONG_AGO = NOW - timedelta(days=30)
+
+
 @pytest.fixture
 def anna(db: Session) -> Member:
-    return make_member(db, "anna@example.com")
+    return make_member(db, "anna@example.com", signup_date=LONG_AGO)
 
 
 @pytest.fixture
 def bert(db: Session) -> Member:
-    return edit_profile(db, make_member(db, "bert@example.com"), gender="male")
+    return edit_profile(
+        db, make_member(db, "bert@example.com", signup_date=LONG_AGO), gender="male"
+    )
 
 
 def _like_at(db: Session, liker: Member, liked: Member, hours_ago: float) -> None:
@@ -206,17 +213,52 @@ def test_auto_like_comes_from_a_fitting_demo_member_only(db: Session, anna: Memb
     assert auto_like(db, anna.id, NOW + timedelta(days=2), random.Random(1)) is None
 
 
-def test_at_most_one_auto_like_per_interval(db: Session, anna: Member) -> None:
-    first, second = _demo(db, "dave", 1), _demo(db, "emil", 2)
-    picked = auto_like(db, anna.id, NOW, random.Random(5))
-    assert picked.id in (first.id, second.id)
+def test_automatic_likes_come_more_often_in_the_first_days_then_daily(
+    db: Session, anna: Member
+) -> None:
+    for n in range(5):
+        _demo(db, f"demo{n}", n + 1)
+    moment = NOW
+    for gap in (*AUTO_LIKE_GAPS, AUTO_LIKE_GAPS[-1]):
+        assert auto_like(db, anna.id, moment, random.Random(0)) is not None
+        too_soon = moment + gap - timedelta(minutes=1)
+        assert auto_like(db, anna.id, too_soon, random.Random(0)) is None
+        moment += gap
+    assert [gap.total_seconds() / 3600 for gap in AUTO_LIKE_GAPS] == [5, 14, 24]
+    assert new_like_count(db, anna.id) == 4
+
+
+def test_a_new_member_gets_no_automatic_like_right_after_confirming(db: Session) -> None:
+    _demo(db, "dave", 1)
+    member = make_member(db, "new@example.com", signup_date=NOW - timedelta(days=3))
+    token = EmailToken(
+        token_hash="x" * 64,
+        member_id=member.id,
+        purpose=Purpose.ACTIVATE.value,
+        expires_at=NOW,
+        used_at=NOW,  # confirmed three days after signing up, just now
+    )
+    committed(db, lambda s: s.add(token))
+    assert auto_like(db, member.id, NOW, random.Random(0)) is None
     assert (
-        auto_like(db, anna.id, NOW + AUTO_LIKE_INTERVAL - timedelta(minutes=1), random.Random(0))
+        auto_like(db, member.id, NOW + AUTO_LIKE_GRACE - timedelta(seconds=1), random.Random(0))
         is None
     )
-    later = auto_like(db, anna.id, NOW + AUTO_LIKE_INTERVAL + timedelta(minutes=1), random.Random())
-    assert {picked.id, later.id} == {first.id, second.id}
-    assert new_like_count(db, anna.id) == 2
+    assert auto_like(db, member.id, NOW + AUTO_LIKE_GRACE, random.Random(0)) is not None
+
+
+def test_automatic_likers_are_about_the_members_age_and_from_their_country_first(
+    db: Session, anna: Member
+) -> None:
+    born = db.get(Profile, anna.id).date_of_birth
+    edit_profile(db, _demo(db, "old", 1), date_of_birth=born - timedelta(days=365 * 12))
+    edit_profile(db, _demo(db, "young", 2), date_of_birth=born + timedelta(days=365 * 12))
+    edit_profile(db, _demo(db, "abroad", 3), country="DE")
+    near = _demo(db, "near", 4)
+    assert auto_like(db, anna.id, NOW, random.Random(0)).id == near.id
+    later = NOW + AUTO_LIKE_GAPS[0]
+    assert auto_like(db, anna.id, later, random.Random(0)).name == "Abroad"
+    assert auto_like(db, anna.id, later + AUTO_LIKE_GAPS[1], random.Random(0)) is None
 
 
 def test_a_like_by_hand_does_not_use_up_the_interval(db: Session, anna: Member) -> None:
@@ -255,7 +297,9 @@ def test_auto_like_picks_with_the_given_random_generator(db: Session) -> None:
     picked = set()
     for seed in (0, 3, 5):
         expected = random.Random(seed).choice(candidates).id
-        targets = [make_member(db, f"target{seed}-{i}@example.com") for i in range(2)]
+        targets = [
+            make_member(db, f"target{seed}-{i}@example.com", signup_date=LONG_AGO) for i in range(2)
+        ]
         assert [auto_like(db, t.id, NOW, random.Random(seed)).id for t in targets] == [expected] * 2
         picked.add(expected)
     assert len(picked) == 3

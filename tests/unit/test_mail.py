@@ -36,6 +36,7 @@ def _mail(**changes) -> OutgoingMail:
         "text": f"Hoi Åsa,\n\nBevestig je adres: {LINK}.\n\nGroeten",
         "html": f'<p>Hoi Åsa,</p><p><a href="{LINK}">Bevestig</a></p>',
         "from_name": "Amorly Ünited",
+        "language": "nl",
         "links": (LINK,),
     }
     fields.update(changes)
@@ -123,6 +124,7 @@ def test_build_message_headers_and_parts() -> None:
     assert parseaddr(str(message["From"])) == ("Amorly Ünited", SENDER)
     assert message["To"] == "asa@example.com"
     assert message["Auto-Submitted"] == "auto-generated"
+    assert message["Content-Language"] == "nl"
     assert message["Date"]
     assert str(message["Message-ID"]).endswith("@amorly.example>")
 

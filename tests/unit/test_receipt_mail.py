@@ -89,7 +89,7 @@ def test_dutch_receipt() -> None:
         "Bedankt voor je aankoop, Ann!",
         "Bestelnummer: A-000123",
         "Datum: 1 maart 2025",
-        "Bundel: 1.200 credits (P2)",
+        "Pakket: 1.200 credits (P2)",
         "Betaald bedrag: € 19,95",
         "Inclusief btw (21%): € 3,46",
         "Betaalmethode: iDEAL",
@@ -148,6 +148,8 @@ def test_the_html_escapes_the_member_name_and_the_text_keeps_it() -> None:
 def test_the_member_language_is_used_when_the_order_locale_is_unknown() -> None:
     mail = receipt_mail(_order(locale="xx"), _member("de"), "Ann", SETTINGS)
     assert "Bestellnummer: A-000123" in mail.text
+    assert mail.language == "de"
+    assert '<html lang="de">' in mail.html
 
 
 def test_the_vat_rate_comes_from_the_settings() -> None:

@@ -7,7 +7,7 @@ from babel.messages.pofile import read_po
 
 from translations import errors
 from translations.catalog import gettext, po_path
-from translations.extract import extracted_msgids
+from translations.extract import extracted_entries, extracted_msgids
 from translations.locales import LOCALES
 
 PLACEHOLDER = re.compile(r"\{(\w+)\}")
@@ -44,12 +44,15 @@ def marked_texts() -> set[str]:
 
 
 @pytest.mark.parametrize("locale", LOCALES)
-def test_catalogue_is_complete_without_fuzzy_entries(locale: str, marked_texts) -> None:
+def test_catalogue_is_complete_without_fuzzy_entries(locale: str) -> None:
+    """Plain texts, texts in a context and every plural form of a counted text."""
+    marked = set(extracted_entries())
     with po_path(locale).open("rb") as handle:
         catalogue = read_po(handle, locale=locale)
-    entries = {str(m.id): m for m in catalogue if m.id}
-    assert marked_texts <= set(entries), f"run `python -m translations.extract` ({locale})"
-    gaps = [msgid for msgid in marked_texts if not entries[msgid].string or entries[msgid].fuzzy]
+    entries = {(m.context, m.id): m for m in catalogue if m.id}
+    assert marked <= set(entries), f"run `python -m translations.extract` ({locale})"
+    strings = {key: entries[key].string for key in marked if not entries[key].fuzzy}
+    gaps = [key for key in marked if not (strings.get(key) and all(strings[key]))]
     assert gaps == []
 
 

@@ -1,0 +1,214 @@
+"""The server's HTML in the visitor's language, as ASGI middleware around Reflex's pages.
+
+Reflex prerenders every page once, in English. For each HTML answer this rewrites
+`<html lang>`, the title, the meta description and the link-preview tags into the locale the
+visitor's browser will show (the locale cookie, else `Accept-Language`, else the
+`domain_language` setting, else en: `translations.locales.resolve_locale`), and adds the
+canonical URL and, on public pages, each language's URL (`?lang=xx`, which is an explicit
+choice and is kept in the locale cookie). When the cookie or the browser named the language,
+`<html data-locale>` carries it and the frame paints at once in it (state/i18n.py), without
+waiting for the websocket. The answer varies by cookie and language, so its validators go."""
+
+import gzip
+import logging
+from dataclasses import dataclass
+from html import escape
+from http.cookies import SimpleCookie
+from urllib.parse import parse_qs
+
+from sqlalchemy.exc import SQLAlchemyError
+from starlette.datastructures import Headers, MutableHeaders
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+from app.page_meta import (
+    LANG_PARAM,
+    alternates,
+    description,
+    is_public,
+    language_url,
+    route_for,
+)
+from services.config import get_config
+from services.site_settings import site_settings
+from translations.catalog import gettext
+from translations.locales import (
+    LOCALE_COOKIE,
+    LOCALE_COOKIE_MAX_AGE,
+    parse_accept_language,
+    resolve_locale,
+    supported,
+)
+
+log = logging.getLogger(__name__)
+
+MAX_HTML_BYTES = 512 * 1024  # Reflex's pages are a few KB; anything larger passes untouched
+VARY = "Cookie, Accept-Language"
+_CONDITIONAL = (b"if-none-match", b"if-modified-since")
+_HTML_OPEN = '<html lang="en">'
+
+
+@dataclass(frozen=True)
+class DocumentLocale:
+    locale: str
+    known: bool  # the cookie, the link or the browser named it: no need to wait for the server
+    chosen: str | None  # a supported `?lang=` on the URL, to keep in the cookie
+
+
+def document_locale(
+    cookie: str | None, accept_language: str | None, lang_param: str | None, domain_language: str
+) -> DocumentLocale:
+    chosen = supported(lang_param)
+    cookie = chosen or cookie
+    named = supported(cookie) or any(map(supported, parse_accept_language(accept_language)))
+    locale = resolve_locale(cookie, None, accept_language, domain_language)
+    return DocumentLocale(locale, bool(named), chosen)
+
+
+def head_tags(path: str, query_lang: str | None, locale: str, site_name: str) -> str:
+    """Title, description, preview and language links of `path`, in `locale`."""
+    route = route_for(path)
+    title = escape(gettext(locale, route.title))
+    text = escape(gettext(locale, description(route)), quote=True)
+    public_url = get_config().public_url
+    tags = [
+        f"<title>{title}</title>",
+        f'<meta name="description" content="{text}"/>',
+        f'<meta property="og:title" content="{title}"/>',
+        f'<meta property="og:description" content="{text}"/>',
+        f'<meta property="og:site_name" content="{escape(site_name, quote=True)}"/>',
+        f'<meta property="og:locale" content="{locale}"/>',
+        f'<link rel="canonical" href="{escape(language_url(public_url, path, query_lang))}"/>',
+    ]
+    if is_public(route):
+        tags += [
+            f'<link rel="alternate" hreflang="{lang}" href="{escape(href)}"/>'
+            for lang, href in alternates(public_url, path)
+        ]
+    return "".join(tags)
+
+
+def _without_prerendered_tags(head: str) -> str:
+    """Reflex's own English title and description (a page may lack either)."""
+    start = head.find("<title>")
+    if start >= 0:
+        head = head[:start] + head[head.index("</title>", start) + len("</title>") :]
+    marker = 'name="description"'
+    while (found := head.find(marker)) >= 0:
+        start, end = head.rfind("<meta", 0, found), head.index(">", found) + 1
+        head = head[:start] + head[end:]
+    return head
+
+
+def localized_html(html: str, path: str, document: DocumentLocale, site_name: str) -> str:
+    """The page with its language, title, description and links rewritten for `document`."""
+    head_end = html.find("</head>")
+    if head_end < 0:
+        return html
+    attributes = f'lang="{document.locale}"'
+    if document.known:
+        attributes += f' data-locale="{document.locale}"'
+    head = _without_prerendered_tags(html[:head_end]).replace(_HTML_OPEN, f"<html {attributes}>")
+    tags = head_tags(path, document.chosen, document.locale, site_name)
+    return head + tags + html[head_end:]
+
+
+def _locale_cookie(locale: str) -> str:
+    secure = "; Secure" if get_config().secure_cookies else ""
+    return (
+        f"{LOCALE_COOKIE}={locale}; Max-Age={LOCALE_COOKIE_MAX_AGE}; Path=/; SameSite=Lax{secure}"
+    )
+
+
+def _may_be_page(scope: Scope) -> bool:
+    """A GET or HEAD of a path without a file extension outside our APIs and Reflex's."""
+    if scope["type"] != "http" or scope["method"] not in ("GET", "HEAD"):
+        return False
+    path: str = scope["path"]
+    return "." not in path.rsplit("/", 1)[-1] and not path.startswith(
+        ("/api/", "/_", "/media/", "/testpay")
+    )
+
+
+def _request_locale(scope: Scope, domain_language: str) -> DocumentLocale:
+    headers = Headers(scope=scope)
+    cookies = SimpleCookie()
+    cookies.load(headers.get("cookie", ""))
+    cookie = cookies[LOCALE_COOKIE].value if LOCALE_COOKIE in cookies else None
+    query = parse_qs(scope.get("query_string", b"").decode("latin-1"))
+    lang_param = query.get(LANG_PARAM, [None])[-1]
+    return document_locale(cookie, headers.get("accept-language"), lang_param, domain_language)
+
+
+class DocumentHead:
+    """Rewrites HTML answers to page requests (see the module's docstring)."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if not _may_be_page(scope):
+            await self.app(scope, receive, send)
+            return
+        # The file's validators do not describe our answer: always fetch the whole page, as
+        # body messages (not granian's send-this-path extension, which would skip us). A HEAD
+        # is answered as the GET would be, without the body.
+        head = scope["method"] == "HEAD"
+        scope = {
+            **scope,
+            "method": "GET",
+            "headers": [(k, v) for k, v in scope["headers"] if k.lower() not in _CONDITIONAL],
+            "extensions": {
+                name: value
+                for name, value in (scope.get("extensions") or {}).items()
+                if name != "http.response.pathsend"
+            },
+        }
+        start: Message | None = None
+        body: list[bytes] = []
+
+        async def buffered_send(message: Message) -> None:
+            nonlocal start
+            if message["type"] == "http.response.start":
+                content_type = Headers(raw=message["headers"]).get("content-type", "")
+                if not content_type.startswith("text/html"):
+                    await send(message)
+                    return
+                start = message
+                return
+            if start is None:
+                await send(message)
+                return
+            body.append(message.get("body", b""))
+            if sum(map(len, body)) > MAX_HTML_BYTES:
+                await send(start)
+                await send({**message, "body": b"" if head else b"".join(body)})
+                start = None
+                return
+            if not message.get("more_body", False):
+                page_start, page = await self._localized(scope, start, b"".join(body))
+                await send(page_start)
+                await send({"type": "http.response.body", "body": b"" if head else page})
+
+        await self.app(scope, receive, buffered_send)
+
+    async def _localized(self, scope: Scope, start: Message, body: bytes) -> tuple[Message, bytes]:
+        """The response start and body of the page rewritten for the request's locale."""
+        try:
+            settings = await site_settings()
+        except SQLAlchemyError:  # the database is away: the page still loads, in English
+            log.warning("page %s served unlocalized: no site settings", scope["path"])
+            return start, body
+        headers = MutableHeaders(raw=list(start["headers"]))
+        zipped = headers.get("content-encoding") == "gzip"
+        html = (gzip.decompress(body) if zipped else body).decode("utf-8")
+        document = _request_locale(scope, settings.domain_language)
+        page = localized_html(html, scope["path"], document, settings.name).encode("utf-8")
+        body = gzip.compress(page, compresslevel=6, mtime=0) if zipped else page
+        for name in ("etag", "last-modified", "content-length"):
+            del headers[name]
+        headers["content-length"] = str(len(body))
+        headers["cache-control"] = "no-cache"
+        headers.append("vary", VARY)
+        if document.chosen:
+            headers.append("set-cookie", _locale_cookie(document.chosen))
+        return {**start, "headers": headers.raw}, body

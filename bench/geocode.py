@@ -1,0 +1,39 @@
+"""`python bench/geocode.py`: how long "use my location" waits on our side once the browser has
+the position: GET /api/geocode.php's lookup in a fresh process, cold (the city index is built on
+the first call) and after the settings page warmed it up (`services.geocoding.warm_up`)."""
+
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+BUDGET_SECONDS = 1.0
+PROBE = """
+import sys, time
+from services import geocoding
+if sys.argv[1] == "warm":
+    geocoding.warm_up()
+start = time.perf_counter()
+geocoding.reverse_geocode(52.37, 4.89)
+print(time.perf_counter() - start)
+"""
+
+
+def lookup_seconds(mode: str) -> float:
+    """The first lookup's time in a new process (`mode` "cold" or "warm")."""
+    out = subprocess.run(
+        [sys.executable, "-c", PROBE, mode], cwd=ROOT, capture_output=True, text=True, check=True
+    )
+    return float(out.stdout.strip())
+
+
+def main() -> None:
+    print(f"{'first lookup':<28}{'seconds':>10}{'budget':>10}")
+    for mode, label in (("cold", "cold (before)"), ("warm", "after the page's warm-up")):
+        seconds = min(lookup_seconds(mode) for _ in range(3))
+        verdict = "ok" if seconds <= BUDGET_SECONDS else "over"
+        print(f"{label:<28}{seconds:>10.3f}{verdict:>10}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,173 @@
+"""`python bench/lighthouse.py`: Lighthouse (mobile) on this site's pages beside a blank app.
+
+Builds and serves this site and a blank Reflex app in production mode, then runs the npm
+`lighthouse` CLI with Debian's Chromium on `/`, `/members`, a profile and `/credits` (the last
+two logged in as a member, through the session cookie) and on the blank app's `/`. Prints
+performance, accessibility and SEO scores with FCP, LCP, TBT and CLS, and the verdict against
+the targets. The CLI is installed with the venv's npm into a cache folder when missing. It
+reports the targets but never fails on them.
+"""
+
+import json
+import os
+import subprocess
+import sys
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+
+from sqlmodel import Session, select
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "e2e"))
+from page_load import blank_server
+from server import BIN_DIR, CHROMIUM, REPO_ROOT, Server, running_site
+
+sys.path.insert(0, str(REPO_ROOT))
+from actions.viewer import SESSION_COOKIE
+from models.auth_session import start_session
+from models.db import make_engine
+from models.member import Member
+from services.config import _sqlalchemy_url
+from tests.e2e.journeys import Account, mark_automatic_like_seen, past_the_welcome_window
+from tests.factories import make_member, password_hash
+
+LIGHTHOUSE_VERSION = "12"
+CACHE_DIR = Path(os.environ.get("XDG_CACHE_HOME", Path.home() / ".cache")) / "amorly-lighthouse"
+LIGHTHOUSE = CACHE_DIR / "node_modules" / ".bin" / "lighthouse"
+CHROME_FLAGS = "--headless=new --no-sandbox --disable-gpu --disable-dev-shm-usage"
+TIMEOUT_SECONDS = 300
+TARGETS = {"performance": 0.9, "accessibility": 0.95, "seo": 0.95}
+CLS_TARGET = 0.1
+TARGET_PAGES = ("app /", "app /members")
+
+
+@dataclass(frozen=True)
+class Report:
+    label: str
+    performance: float
+    accessibility: float
+    seo: float
+    fcp_ms: float
+    lcp_ms: float
+    tbt_ms: float
+    cls: float
+    failed_audits: tuple[str, ...]  # accessibility and SEO audits that did not pass
+
+
+def ensure_lighthouse() -> Path:
+    if not LIGHTHOUSE.exists():
+        CACHE_DIR.mkdir(parents=True, exist_ok=True)
+        npm = [str(BIN_DIR / "npm"), "install", "--prefix", str(CACHE_DIR)]
+        subprocess.run(
+            [*npm, f"lighthouse@{LIGHTHOUSE_VERSION}", "--no-audit", "--no-fund"],
+            check=True,
+            env={**os.environ, "PATH": f"{BIN_DIR}{os.pathsep}{os.environ.get('PATH', '')}"},
+        )
+    return LIGHTHOUSE
+
+
+def _failed(lhr: dict, category: str) -> list[str]:
+    refs = lhr["categories"][category]["auditRefs"]
+    return [
+        f"{category}: {ref['id']}"
+        for ref in refs
+        if ref["weight"] > 0 and (lhr["audits"][ref["id"]].get("score") or 0) < 1
+    ]
+
+
+def run_lighthouse(label: str, url: str, out_dir: Path, cookie: str | None = None) -> Report:
+    output = out_dir / f"{label.replace('/', '_').replace(' ', '')}.json"
+    args = [
+        str(ensure_lighthouse()), url, "--output=json", f"--output-path={output}", "--quiet",
+        "--form-factor=mobile", "--only-categories=performance,accessibility,seo",
+        f"--chrome-flags={CHROME_FLAGS}",
+    ]  # fmt: skip
+    if cookie:
+        args.append(f"--extra-headers={json.dumps({'Cookie': cookie})}")
+    env = {
+        **os.environ,
+        "CHROME_PATH": CHROMIUM,
+        "PATH": f"{BIN_DIR}{os.pathsep}{os.environ.get('PATH', '')}",
+    }
+    subprocess.run(args, check=True, env=env, timeout=TIMEOUT_SECONDS)
+    lhr = json.loads(output.read_text())
+    audits, scores = lhr["audits"], lhr["categories"]
+    return Report(
+        label=label,
+        performance=scores["performance"]["score"] or 0.0,
+        accessibility=scores["accessibility"]["score"] or 0.0,
+        seo=scores["seo"]["score"] or 0.0,
+        fcp_ms=audits["first-contentful-paint"]["numericValue"],
+        lcp_ms=audits["largest-contentful-paint"]["numericValue"],
+        tbt_ms=audits["total-blocking-time"]["numericValue"],
+        cls=audits["cumulative-layout-shift"]["numericValue"],
+        failed_audits=(*_failed(lhr, "accessibility"), *_failed(lhr, "seo")),
+    )
+
+
+def member_cookie(site: Server) -> tuple[str, int]:
+    """A logged-in member's session cookie (past the welcome window, today's like seen), and
+    a demo member's id whose profile to open."""
+    assert site.database_url
+    engine = make_engine(_sqlalchemy_url(site.database_url))
+    try:
+        with Session(engine, expire_on_commit=False) as db:
+            member = make_member(db, "lighthouse@example.com", password_hash=password_hash("x"))
+            member_id = member.id
+            token = start_session(db, member_id)
+            db.commit()
+            demo_id = db.exec(select(Member.id).where(Member.is_demo.is_(True))).first()
+        past_the_welcome_window(engine, Account(member.email, "x", "en", member_id))
+        mark_automatic_like_seen(engine, member_id)
+    finally:
+        engine.dispose()
+    assert demo_id is not None, "the site has no demo members"
+    return f"{SESSION_COOKIE}={token}", demo_id
+
+
+def print_table(reports: list[Report]) -> None:
+    print("\nLighthouse (mobile, simulated throttling)")
+    print(f"{'page':<18}{'perf':>6}{'a11y':>6}{'seo':>6}{'FCP':>9}{'LCP':>9}{'TBT':>8}{'CLS':>7}")
+    for r in reports:
+        print(
+            f"{r.label:<18}{r.performance:>6.2f}{r.accessibility:>6.2f}{r.seo:>6.2f}"
+            f"{r.fcp_ms:>7.0f}ms{r.lcp_ms:>7.0f}ms{r.tbt_ms:>6.0f}ms{r.cls:>7.3f}"
+        )
+    for r in reports:
+        if r.failed_audits:
+            print(f"  {r.label}: {', '.join(r.failed_audits)}")
+
+
+def print_verdict(reports: list[Report]) -> None:
+    print("\nTargets on / and /members")
+    for r in (r for r in reports if r.label in TARGET_PAGES):
+        misses = [
+            f"{name} {getattr(r, name):.2f} < {target}"
+            for name, target in TARGETS.items()
+            if getattr(r, name) < target
+        ]
+        if r.cls >= CLS_TARGET:
+            misses.append(f"CLS {r.cls:.3f} >= {CLS_TARGET}")
+        print(f"  {r.label}: {'; '.join(misses) if misses else 'all met'}")
+
+
+def main() -> None:
+    ensure_lighthouse()
+    with tempfile.TemporaryDirectory(prefix="bench-lighthouse-") as temp:
+        out_dir = Path(temp)
+        with running_site(out_dir / "site", external=False) as site:
+            cookie, profile_id = member_cookie(site)
+            reports = [
+                run_lighthouse("app /", site.url + "/", out_dir),
+                run_lighthouse("app /members", site.url + "/members", out_dir),
+                run_lighthouse("app profile", f"{site.url}/members/{profile_id}", out_dir, cookie),
+                run_lighthouse("app /credits", site.url + "/credits", out_dir, cookie),
+            ]
+        with blank_server(out_dir / "blank") as blank:
+            reports.append(run_lighthouse("blank /", blank.url + "/", out_dir))
+    print_table(reports)
+    print_verdict(reports)
+
+
+if __name__ == "__main__":
+    main()

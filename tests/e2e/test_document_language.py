@@ -1,0 +1,50 @@
+"""The server's HTML speaks the visitor's language, crawlers get robots.txt and a sitemap, and
+a visitor whose browser names the language sees the page in it before the websocket answers."""
+
+from collections.abc import Callable
+
+import httpx
+from playwright.sync_api import Page, WebSocketRoute, expect
+from server import Server
+
+from translations.catalog import gettext
+
+NewPage = Callable[..., Page]
+HOME_TITLE = "Dating and chat for adults"
+
+
+def test_the_html_is_in_the_cookies_then_the_browsers_language(site: Server) -> None:
+    with httpx.Client(base_url=site.url, follow_redirects=True) as client:
+        german = client.get("/", headers={"accept-language": "de-DE,de;q=0.9"}).text
+        assert '<html lang="de" data-locale="de">' in german
+        assert f"<title>{gettext('de', HOME_TITLE)}</title>" in german
+        assert 'name="description"' in german and HOME_TITLE not in german
+        client.cookies.set("i18n_redirected", "fi")
+        finnish = client.get("/members", headers={"accept-language": "de"})
+        assert '<html lang="fi" data-locale="fi">' in finnish.text
+        assert "Cookie" in finnish.headers["vary"] and "Accept-Language" in finnish.headers["vary"]
+
+
+def test_robots_and_sitemap_are_not_the_sites_html(site: Server) -> None:
+    with httpx.Client(base_url=site.url) as client:
+        robots = client.get("/robots.txt")
+        assert robots.headers["content-type"].startswith("text/plain")
+        assert "Disallow: /api/" in robots.text
+        sitemap = client.get("/sitemap.xml")
+        assert sitemap.headers["content-type"].startswith("application/xml")
+        assert 'hreflang="pl"' in sitemap.text
+
+
+def test_the_frame_paints_in_the_browsers_language_without_the_websocket(
+    site: Server, new_page: NewPage
+) -> None:
+    page = new_page(locale="de-DE")
+    page.route_web_socket("**/_event**", lambda ws: _never_answer(ws))
+    page.goto(site.url + "/")
+    expect(page.get_by_test_id("login-button")).to_have_text(gettext("de", "Log in"))
+    expect(page.get_by_test_id("page-ready")).to_have_count(0)  # the server never answered
+    assert page.console_errors == []  # type: ignore[attr-defined] - no hydration mismatch
+
+
+def _never_answer(_socket: WebSocketRoute) -> None:
+    """A websocket that is accepted and then silent: the server's state never arrives."""

@@ -1,0 +1,64 @@
+"""Checks on the screens' source that no browser test would name: Radix layout gaps that the
+browser drops silently, and modals without an accessible name."""
+
+import ast
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+UI_FILES = sorted([*ROOT.glob("components/*.py"), *ROOT.glob("app/**/*.py")])
+LAYOUTS = {"flex", "grid", "hstack", "vstack", "stack"}
+MODAL_BODIES = {"dialog.content", "alert_dialog.content"}
+TITLES = {"dialog.title", "alert_dialog.title"}
+
+
+def calls(path: Path) -> Iterator[ast.Call]:
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Call):
+            yield node
+
+
+def name_of(call: ast.Call) -> str:
+    return ast.unparse(call.func).removeprefix("rx.")
+
+
+def keyword(call: ast.Call, name: str) -> ast.expr | None:
+    return next((k.value for k in call.keywords if k.arg == name), None)
+
+
+def where(path: Path, call: ast.Call) -> str:
+    return f"{path.relative_to(ROOT)}:{call.lineno}"
+
+
+@pytest.mark.parametrize("path", UI_FILES, ids=lambda path: str(path.relative_to(ROOT)))
+def test_layouts_space_with_spacing_not_a_bare_gap_number(path: Path) -> None:
+    """gap="3" becomes the CSS `gap: 3`, which browsers ignore: buttons then touch."""
+    wrong = [
+        where(path, call)
+        for call in calls(path)
+        if name_of(call) in LAYOUTS
+        and isinstance(gap := keyword(call, "gap"), ast.Constant)
+        and str(gap.value).isdigit()
+    ]
+    assert wrong == []
+
+
+@pytest.mark.parametrize("path", UI_FILES, ids=lambda path: str(path.relative_to(ROOT)))
+def test_every_modal_has_an_accessible_name(path: Path) -> None:
+    """A dialog's title names it for screen readers; an element that calls itself a dialog
+    without one needs an aria-label."""
+    unnamed = []
+    for call in calls(path):
+        if name_of(call) in MODAL_BODIES:
+            named = keyword(call, "aria_label") is not None or any(
+                isinstance(inner, ast.Call) and name_of(inner) in TITLES for inner in ast.walk(call)
+            )
+            if not named:
+                unnamed.append(where(path, call))
+        role = keyword(call, "role")
+        says_dialog = isinstance(role, ast.Constant) and role.value in ("dialog", "alertdialog")
+        if says_dialog and not {"aria_label", "aria_labelledby"} & {k.arg for k in call.keywords}:
+            unnamed.append(where(path, call))
+    assert unnamed == []
