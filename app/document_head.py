@@ -5,7 +5,8 @@ Reflex prerenders every page once, in English. For each HTML answer this rewrite
 visitor's browser will show (the locale cookie, else `Accept-Language`, else the
 `domain_language` setting, else en: `translations.locales.resolve_locale`), and adds the
 canonical URL and, on public pages, each language's URL (`?lang=xx`, which is an explicit
-choice and is kept in the locale cookie). When the cookie or the browser named the language,
+choice and is kept in the locale cookie), and loads that language's texts before the app runs
+(app/catalogue_api.py). When the cookie or the browser named the language,
 `<html data-locale>` carries it and the frame paints at once in it (state/i18n.py), without
 waiting for the websocket. The answer varies by cookie and language, so its validators go."""
 
@@ -20,6 +21,7 @@ from sqlalchemy.exc import SQLAlchemyError
 from starlette.datastructures import Headers, MutableHeaders
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from app.catalogue_api import catalogue_url
 from app.page_meta import (
     LANG_PARAM,
     alternates,
@@ -109,7 +111,8 @@ def localized_html(html: str, path: str, document: DocumentLocale, site_name: st
         attributes += f' data-locale="{document.locale}"'
     head = _without_prerendered_tags(html[:head_end]).replace(_HTML_OPEN, f"<html {attributes}>")
     tags = head_tags(path, document.chosen, document.locale, site_name)
-    return head + tags + html[head_end:]
+    texts = f'<script src="{catalogue_url(document.locale)}"></script>'  # before the app runs
+    return head + tags + texts + html[head_end:]
 
 
 def _locale_cookie(locale: str) -> str:

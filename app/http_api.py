@@ -17,6 +17,7 @@ from actions.push import subscribe_to_push
 from actions.runner import act, read
 from actions.viewer import SESSION_COOKIE
 from app.auto_like_api import auto_like
+from app.catalogue_api import catalogue_routes
 from app.chat_api import chats, delete_chat, likes
 from app.geocode_api import geocode
 from app.payments_api import discount_code, payment_webhook
@@ -211,6 +212,7 @@ def http_api() -> Starlette:
             Route(WEBHOOK_PATH, payment_webhook, methods=["POST"]),
             Route("/api/discountcode.php", discount_code, methods=["GET"]),
             *crawler_routes(),
+            *catalogue_routes(),
             *_test_provider(),
         ],
     )

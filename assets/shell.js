@@ -320,4 +320,35 @@
       });
     }
   };
+
+  // The interface texts of one language at a time (app/catalogue_api.py): the page's head
+  // loads the visitor's; another is loaded when first asked for, and the components that read
+  // texts redraw once it is there (components/i18n.py subscribes them).
+  var catalogues = (window.__i18n = window.__i18n || {}), asked = {}, listeners = [], version = 0;
+  // Replaces the catalogue script's stand-in, which only reads what is loaded.
+  window.i18nLoaded = function () {
+    version += 1;
+    listeners.slice().forEach(function (listener) { listener(); });
+  };
+  window.i18nSubscribe = function (listener) {
+    listeners.push(listener);
+    return function () { listeners = listeners.filter(function (l) { return l !== listener; }); };
+  };
+  window.i18nVersion = function () { return version; };
+  function catalogueVersion() {  // the one the page's head loaded names it
+    var first = document.querySelector('script[src^="/i18n/"]');
+    return first ? new URL(first.src).searchParams.get("v") || "" : "";
+  }
+  window.i18nText = function (key, locale) {
+    var texts = catalogues[locale];
+    if (texts) return texts[key];
+    if (!asked[locale]) {
+      asked[locale] = true;
+      var script = document.createElement("script");
+      script.src = "/i18n/" + locale + ".js?v=" + catalogueVersion();
+      document.head.appendChild(script);
+    }
+    for (var loaded in catalogues) return catalogues[loaded][key];  // meanwhile: the last language
+    return undefined;
+  };
 })();

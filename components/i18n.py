@@ -1,4 +1,7 @@
-"""Translated text for the frontend: every locale's text compiled in, picked by the locale var.
+"""Translated text for the frontend. The compiled pages name each text by a short key; the
+browser looks it up in the catalogue of the visitor's language only, which the page's head
+loads (app/catalogue_api.py), and every component that shows a text redraws when another
+catalogue arrives (a language switch).
 
 `t("text")` is a plain text, `tp("context", "text")` a text in a context (a gendered form, a
 word that means one thing for hair and another for eyes) and `tn("{count} credit",
@@ -6,22 +9,44 @@ word that means one thing for hair and another for eyes) and `tn("{count} credit
 gettext plural expression, the same one the server uses."""
 
 import json
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 
 import reflex as rx
+from reflex_base.utils.imports import ImportVar
+from reflex_base.vars.base import VarData
 
 from state.i18n import shown_locale
-from translations.catalog import Counted, Message, forms, plural_rule
+from translations.catalog import Counted, Message, browser_key, in_catalogues, plural_rule
 from translations.locales import LOCALES
 
 Param = rx.Var | str | int
 Label = str | tuple[str | None, str]  # a msgid, or (context, msgid)
 
+# Redraws the component when a catalogue arrives (assets/shell.js); on the server's prerender,
+# where there is no window, it never changes.
+_CATALOGUES_HOOK = (
+    "const i18nVersion = useSyncExternalStore("
+    "(listener) => globalThis.i18nSubscribe?.(listener) ?? (() => {}), "
+    "() => globalThis.i18nVersion?.() ?? 0, () => 0);"
+)
+_CATALOGUES = rx.Var(
+    "i18nVersion",
+    _var_data=VarData(
+        hooks={_CATALOGUES_HOOK: None},
+        imports={"react": [ImportVar(tag="useSyncExternalStore")]},
+    ),
+)
 
-def _translated(texts: Callable[[str], object]) -> rx.Var:
-    """The visitor's locale's entry of what `texts(locale)` gives for each locale: the one place
-    that decides how translations travel to the browser."""
-    return rx.Var.create({locale: texts(locale) for locale in LOCALES})[shown_locale()]
+
+def browser_text(context: str | None, msgid: str, plural: str | None = None) -> rx.Var:
+    """The text in the visitor's language, as the browser finds it by its key: the one place
+    that decides how translations travel to the browser. A text with no catalogue entry (a brand
+    name) is the same in every language and is written in as it is."""
+    if not in_catalogues(context, msgid):
+        return rx.Var.create(msgid if plural is None else [msgid, plural])
+    key = json.dumps(browser_key(context, msgid))
+    empty = "[]" if plural is not None else '""'
+    return rx.Var(f"(({_CATALOGUES}), globalThis.i18nText?.({key}, {shown_locale()}) ?? {empty})")
 
 
 def _filled(text: rx.Var, params: Mapping[str, Param]) -> rx.Var[str]:
@@ -47,13 +72,13 @@ def plural_index_js() -> str:
 
 def tp(context: str | None, msgid: str, **params: Param) -> rx.Var[str]:
     """The text of `msgid` in `context` in the visitor's locale; {name}s take `params`."""
-    return _filled(_translated(lambda locale: forms(locale, msgid, context=context)[0]), params)
+    return _filled(browser_text(context, msgid), params)
 
 
 def tn(singular: str, plural: str, count: rx.Var | int, /, **params: Param) -> rx.Var[str]:
     """The counted text in the plural form `count` takes in the visitor's locale; {count} is
     the count, other {name}s take `params`."""
-    table = _translated(lambda locale: list(forms(locale, singular, plural)))
+    table = browser_text(None, singular, plural)
     index = f"({plural_index_js()})(Math.abs(Number({rx.Var.create(count)})), {shown_locale()})"
     return _filled(rx.Var(f"{table}[{index}]"), {"count": count, **params})
 
@@ -78,11 +103,6 @@ def local_date(iso_date: rx.Var[str]) -> rx.Var[str]:
     return rx.Var(intl_format(iso_date, "dateStyle: 'long', timeZone: 'UTC'")).to(str)
 
 
-def _label_text(locale: str, label: Label) -> str:
-    context, msgid = (None, label) if isinstance(label, str) else label
-    return forms(locale, msgid, context=context)[0]
-
-
 def t_label(label: Label) -> rx.Var[str]:
     """The text of a label chosen in the code: a msgid, or (context, msgid)."""
     return t(label) if isinstance(label, str) else tp(*label)
@@ -91,7 +111,9 @@ def t_label(label: Label) -> rx.Var[str]:
 def t_choice(labels: Mapping[str, Label], key: rx.Var[str]) -> rx.Var[str]:
     """The translated label of a runtime value (e.g. an interest), from a value -> msgid (or
     (context, msgid)) map."""
-    table = _translated(
-        lambda locale: {value: _label_text(locale, label) for value, label in labels.items()}
-    )
-    return rx.Var(f"{table}?.[{key}]").to(str)
+    texts = {value: browser_text(*_pair(label)) for value, label in labels.items()}
+    return rx.Var(f"{rx.Var.create(texts)}?.[{key}]").to(str)
+
+
+def _pair(label: Label) -> tuple[str | None, str]:
+    return (None, label) if isinstance(label, str) else label

@@ -1,7 +1,9 @@
 """Reads the .po catalogues once per process and answers translations by locale: plain texts,
 texts with a context (`pgettext`) and counted texts in the locale's plural forms (`ngettext`)."""
 
+import base64
 import gettext as c_plurals
+import hashlib
 from collections.abc import Callable
 from functools import cache
 from pathlib import Path
@@ -10,7 +12,7 @@ from typing import NamedTuple
 from babel.messages.plurals import get_plural
 from babel.messages.pofile import read_po
 
-from translations.locales import DEFAULT_LOCALE, FALLBACK_LOCALE
+from translations.locales import DEFAULT_LOCALE, FALLBACK_LOCALE, LOCALES
 
 CATALOGUE_DIR = Path(__file__).resolve().parent
 DOMAIN = "messages"
@@ -95,6 +97,39 @@ def forms(
         if found := _entries(source).get((context, msgid)):
             return _fitted(found, wanted)
     return _fitted((msgid,) if plural is None else (msgid, plural), wanted)
+
+
+def browser_key(context: str | None, msgid: str) -> str:
+    """The short, stable name of a text in the browser's catalogues: 8 characters of a hash of
+    its context and msgid (a test checks that no two texts share one)."""
+    digest = hashlib.blake2b(f"{context or ''}\x04{msgid}".encode(), digest_size=6).digest()
+    return base64.b64encode(digest, altchars=b"-_").decode()
+
+
+def in_catalogues(context: str | None, msgid: str) -> bool:
+    """The text has an entry (brand names such as iDEAL have none: the same everywhere)."""
+    return (context, msgid) in _entries(DEFAULT_LOCALE)
+
+
+@cache
+def browser_catalogue(locale: str) -> dict[str, str | list[str]]:
+    """Every text of the catalogues in `locale` by its browser key, with `forms`'s fallbacks:
+    a plain text as its translation, a counted one as the locale's plural forms."""
+    catalogue: dict[str, str | list[str]] = {}
+    for (context, msgid), english in _entries(DEFAULT_LOCALE).items():
+        plural = english[1] if len(english) > 1 else None
+        found = forms(locale, msgid, plural, context)
+        catalogue[browser_key(context, msgid)] = list(found) if plural is not None else found[0]
+    return catalogue
+
+
+@cache
+def catalogue_version() -> str:
+    """Changes whenever a catalogue does, so a browser may keep each locale's file for a year."""
+    digest = hashlib.blake2b(digest_size=6)
+    for locale in LOCALES:
+        digest.update(po_path(locale).read_bytes())
+    return digest.hexdigest()
 
 
 def _filled(text: str, params: dict[str, object]) -> str:

@@ -30,6 +30,8 @@ from models.site_settings import TARGET_COUNTRIES
 from translations import errors
 from translations.catalog import (
     GENDER_CONTEXTS,
+    browser_catalogue,
+    browser_key,
     gettext,
     npgettext,
     pgettext,
@@ -166,10 +168,13 @@ def test_the_browser_and_the_server_choose_the_same_form() -> None:
     }
 
 
-def test_a_counted_browser_text_ships_each_locales_forms_and_the_plural_rule() -> None:
+def test_a_counted_browser_text_takes_its_forms_from_the_visitors_catalogue() -> None:
     code = str(tn("{count} credit", "{count} credits", 3))
-    assert plural_index_js() in code
-    assert json.dumps(["{count} kredyt", "{count} kredyty", "{count} kredytów"]) in code
+    key = browser_key(None, "{count} credit")
+    assert plural_index_js() in code and json.dumps(key) in code
+    assert "kredyt" not in code  # Polish travels in the Polish catalogue only
+    polish = ["{count} kredyt", "{count} kredyty", "{count} kredytów"]
+    assert browser_catalogue("pl")[key] == polish
 
 
 def test_labels_of_a_man_and_a_woman_take_their_gender() -> None:
@@ -226,15 +231,13 @@ def test_every_text_the_pages_hand_the_browser_is_in_the_catalogues(monkeypatch,
     from models.routes import ROUTES
 
     asked: set[tuple[str | None, object]] = set()
-    forms = i18n.forms
+    browser_text = i18n.browser_text
 
-    def recording(
-        locale: str, msgid: str, plural: str | None = None, context: str | None = None
-    ) -> tuple[str, ...]:
+    def recording(context: str | None, msgid: str, plural: str | None = None):
         asked.add((context, msgid if plural is None else (msgid, plural)))
-        return forms(locale, msgid, plural, context)
+        return browser_text(context, msgid, plural)
 
-    monkeypatch.setattr(i18n, "forms", recording)
+    monkeypatch.setattr(i18n, "browser_text", recording)
     pages = declared_pages()
     for route in ROUTES:
         rx.State.setup_dynamic_args(get_route_args(route.path))  # what add_page does first

@@ -1,0 +1,103 @@
+"""The browser gets the texts of the visitor's language only: compiled pages name each text by
+a short key, and `/i18n/{locale}.js` files one language's texts under that key, cached for a
+year under the catalogues' version."""
+
+import gzip
+import json
+import subprocess
+
+import pytest
+from starlette.applications import Starlette
+from starlette.testclient import TestClient
+
+from app.catalogue_api import catalogue_routes, catalogue_script, catalogue_url
+from app.document_head import DocumentLocale, localized_html
+from components.i18n import t, t_choice, tp
+from models.payment_methods import METHOD_LABELS
+from tests.unit.test_plurals import _node
+from translations.catalog import (
+    _entries,
+    browser_catalogue,
+    browser_key,
+    plural_rule,
+)
+from translations.locales import LOCALES
+
+
+def test_every_text_has_a_key_of_its_own() -> None:
+    texts = list(_entries("en"))
+    assert len(texts) > 600
+    keys = {browser_key(context, msgid) for context, msgid in texts}
+    assert len(keys) == len(texts)
+    assert all(len(key) == 8 for key in keys)
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+def test_each_catalogue_holds_every_text_in_its_language(locale: str) -> None:
+    catalogue = browser_catalogue(locale)
+    assert set(catalogue) == {browser_key(c, m) for c, m in _entries("en")}
+    for (context, msgid), english in _entries("en").items():
+        found = catalogue[browser_key(context, msgid)]
+        if len(english) > 1:
+            assert isinstance(found, list) and len(found) == plural_rule(locale)[0]
+            assert all(found)
+        else:
+            assert isinstance(found, str) and found
+
+
+def test_a_page_carries_keys_not_translations() -> None:
+    code = str(t("Log in"))
+    assert json.dumps(browser_key(None, "Log in")) in code
+    assert browser_catalogue("nl")[browser_key(None, "Log in")] not in code
+    assert "Log in" not in code  # not even the English
+    eyes = str(tp("eye colour", "Brown"))
+    assert json.dumps(browser_key("eye colour", "Brown")) in eyes
+
+
+def test_a_brand_name_is_written_in_as_it_is() -> None:
+    assert str(t("iDEAL")) == '"iDEAL"'
+    methods = str(t_choice(METHOD_LABELS, t("ideal")))
+    assert '"iDEAL"' in methods and json.dumps(browser_key(None, "Credit card")) in methods
+
+
+def _client() -> TestClient:
+    return TestClient(Starlette(routes=catalogue_routes()))
+
+
+def test_a_catalogue_is_kept_a_year_under_its_version_and_gzipped() -> None:
+    answer = _client().get(catalogue_url("nl"))
+    assert answer.status_code == 200
+    assert answer.headers["cache-control"] == "public, max-age=31536000, immutable"
+    assert answer.headers["content-encoding"] == "gzip"
+    assert answer.headers["content-type"].startswith("text/javascript")
+    assert answer.text == catalogue_script("nl")
+    stale = _client().get("/i18n/nl.js?v=old")
+    assert stale.headers["cache-control"] == "no-cache" and stale.text == answer.text
+    assert len(gzip.compress(answer.content)) < 20_000  # one language, gzipped: a few KB
+
+
+@pytest.mark.parametrize("path", ["/i18n/xx.js", "/i18n/NL.js", "/i18n/nl-BE.js", "/i18n/..js"])
+def test_only_our_languages_are_served(path: str) -> None:
+    assert _client().get(path).status_code == 404
+
+
+def test_the_script_files_the_texts_and_looks_them_up_in_node() -> None:
+    key = browser_key(None, "Log in")
+    program = (
+        catalogue_script("nl")
+        + f"console.log(JSON.stringify([globalThis.i18nText({json.dumps(key)}, 'nl'),"
+        + f" globalThis.i18nText({json.dumps(key)}, 'de') ?? null]));"
+    )
+    run = subprocess.run([_node(), "-e", program], capture_output=True, text=True, timeout=30)
+    assert json.loads(run.stdout) == [browser_catalogue("nl")[key], None]
+
+
+def test_the_page_loads_its_languages_texts_before_the_app() -> None:
+    html = (
+        '<html lang="en"><head><title>x</title><script type="module" src="/app.js"></script>'
+        "</head><body></body></html>"
+    )
+    page = localized_html(html, "/", DocumentLocale("pl", True, None), "Amorly")
+    head = page[: page.index("</head>")]
+    assert f'<script src="{catalogue_url("pl")}"></script>' in head
+    assert head.index("/app.js") < head.index(catalogue_url("pl"))  # a module runs after it
