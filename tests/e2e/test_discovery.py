@@ -40,7 +40,7 @@ from models.photos import gallery_order
 from models.profile_steps import FREE_PHOTOS
 from models.regions import region_name
 from models.search import SearchFilters, saved_filters, search_members
-from translations.catalog import gettext, pgettext
+from translations.catalog import Message, N_plural, gettext, pgettext
 from translations.errors import PHOTO_LIMIT_REACHED
 
 LOCALES = ("en", "de")
@@ -51,8 +51,8 @@ PAGE_SIZE = 24  # state/members.py: search results per page
 PROFILE_SAVED = "Your profile is saved."
 PLACE_SAVED = "Your place is saved."
 GEO_FILLED = "We filled in your place. Check it and save."
-PHOTO_COUNT = "{count} of {limit} photos"
-MEMBERS_FOUND = "{count} members found"
+PHOTO_COUNT = N_plural("{count} of {limit} photo", "{count} of {limit} photos", "limit")
+MEMBERS_FOUND = N_plural("{count} member found", "{count} members found")
 MEN = "Men"
 NEW = "New"
 LIKE, LIKED = "Like", "Liked"
@@ -65,7 +65,7 @@ SEARCH_AGES = (40, 48)
 SEEDED_MATCHES = PAGE_SIZE + 6  # more than a page of results, fewer than two
 
 
-def text(locale: str, msgid: str, **params: object) -> str:
+def text(locale: str, msgid: Message, **params: object) -> str:
     return gettext(locale, msgid, **params)
 
 
@@ -371,8 +371,7 @@ def test_a_like_arrives_on_the_other_side(
     like.click()
     expect(like).to_have_text(text(locale_a, LIKED))
     eventually(lambda: (row := like_of(site_db, a, b)) and row.is_new, "A's like, new again")
-    open_page(page_b, site, "/members")
-    page_b.get_by_test_id("like-modal-open").click()
+    page_b.get_by_test_id("like-modal-open").click()  # live, on the /likes page B has open
     arrive(page_b, site, f"/likes/m/{a.member_id}")
     expect(profile_name(page_b)).to_contain_text(name_a)
     expect(modal).to_have_count(0)
