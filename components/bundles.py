@@ -5,7 +5,7 @@ from collections.abc import Callable
 
 import reflex as rx
 
-from components.i18n import t, tn
+from components.i18n import t, tn, tp
 from models.routes import credits_method_url, url
 from translations.catalog import N_
 
@@ -79,7 +79,7 @@ def bundle_link(bundle: Bundle) -> rx.Component:
     """A bundle on /premium and /pricing: it leads to the purchase of that bundle."""
     return rx.link(
         _body(bundle),
-        rx.el.span(t("Choose"), class_name="bundle-choose"),
+        rx.el.span(tp("bundle button", "Choose"), class_name="bundle-choose"),
         href=credits_method_url(bundle["tier"].to(str)),
         class_name="bundle-card",
         data_popular=bundle["popular"],

@@ -148,14 +148,14 @@ def _skip(label: str = N_("Later")) -> rx.Component:
     )
 
 
+def _step_buttons(forward: rx.Component, skip: rx.Component) -> rx.Component:
+    """A step's buttons, on the right as in every step: the one that goes on, then the skip."""
+    return rx.flex(forward, skip, spacing="3", justify="end", wrap="wrap")
+
+
 def _step_form(on_submit: rx.EventHandler, *fields: rx.Component) -> rx.Component:
     """A step's fields with Next (saves) and Later (skips)."""
-    buttons = rx.flex(
-        submit_button(N_("Next"), S.busy, data_testid="signup-next"),
-        _skip(),
-        spacing="3",
-        justify="end",
-    )
+    buttons = _step_buttons(submit_button(N_("Next"), S.busy, data_testid="signup-next"), _skip())
     return rx.form(rx.el.div(*fields, buttons, class_name="form-stack"), on_submit=on_submit)
 
 
@@ -185,7 +185,7 @@ def _photo_step() -> rx.Component:
         ),
         rx.cond(S.busy, rx.spinner()),
         field_error(S.errors, "photo"),
-        rx.flex(
+        _step_buttons(
             rx.button(
                 t("Next"),
                 on_click=S.skip,
@@ -194,8 +194,6 @@ def _photo_step() -> rx.Component:
                 data_testid="signup-next",
             ),
             _skip(),
-            spacing="3",
-            justify="end",
         ),
         class_name="form-stack",
     )
@@ -228,11 +226,9 @@ def _push_step() -> rx.Component:
     return rx.el.div(
         rx.icon("bell-ring", size=36, color="var(--primary)"),
         rx.el.p(t(PUSH_TEXT)),
-        rx.flex(
+        _step_buttons(
             rx.button(t("Turn on notifications"), on_click=S.turn_on_push, size="3"),
             _skip(N_("Not now")),
-            spacing="3",
-            wrap="wrap",
         ),
         class_name="form-stack",
     )

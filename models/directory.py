@@ -70,8 +70,9 @@ def newest_members(
     viewer_id: int | None = None,
     genders: Sequence[str] = (),
 ) -> list[MemberTile]:
-    """The newest members listed to the viewer; only of `genders` when it names any."""
-    query = tile_select().where(listed_to(viewer_id))
+    """The newest members with a main photo listed to the viewer; only of `genders` when it
+    names any."""
+    query = tile_select().where(listed_to(viewer_id), Profile.main_photo_id.is_not(None))
     if genders:
         query = query.where(Profile.gender.in_(genders))
     query = query.order_by(Member.signup_date.desc(), Member.id.desc()).limit(limit).offset(offset)

@@ -109,7 +109,7 @@ def pricing_page() -> rx.Component:
             rx.link(t("Return policy"), href=static_page_url("return-policy")),
             " · ",
             rx.link(t("Terms and conditions"), href=static_page_url("terms")),
-            class_name="muted small",
+            class_name="muted small pricing-links",
         ),
         rx.cond(
             ~SessionState.logged_in,

@@ -75,9 +75,11 @@ def _email_section() -> rx.Component:
     )
     return card(
         N_("Change e-mail address"),
-        rx.el.p(t("Your address now: {email}", email=SessionState.email), class_name="muted"),
         rx.form(
             rx.el.div(
+                rx.el.p(
+                    t("Your address now: {email}", email=SessionState.email), class_name="muted"
+                ),
                 text_field(
                     N_("New e-mail address"), "email", S.errors, type="email", required=True
                 ),

@@ -16,7 +16,7 @@ from state.members import MembersState
 from state.profile_view import ProfileViewState
 from state.search import SearchState
 from state.session import SessionState
-from tests.factories import block_member, committed, edit_profile, make_member
+from tests.factories import add_photo, block_member, committed, edit_profile, make_member
 from tests.state.conftest import redirects, run, substate
 from tests.state.test_likes_state import fresh, logged_in
 from tests.unit.test_photo_route import (
@@ -111,6 +111,8 @@ async def test_the_blocker_is_in_no_search(make_root, db, anna, carl, others) ->
 
 
 async def test_the_blocker_is_not_among_the_newest(make_root, db, anna, carl, others) -> None:
+    for member in (anna, *others):  # the newest show only members with a main photo
+        add_photo(db, member, member.email, main=True)
     block_member(db, anna.id, carl.id)
     newest = substate(await logged_in(make_root, db, carl, "/"), MembersState)
     await run(newest.load_newest())

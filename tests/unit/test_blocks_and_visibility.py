@@ -171,8 +171,8 @@ def test_newest_members_come_newest_first_as_tiles(db: Session, anna: Member) ->
         for i in range(4)
     ]
     edit_profile(db, members[3], city="Utrecht", date_of_birth=date(2000, 6, 16))
-    add_photo(db, members[3], "m3", main=True)
-    add_photo(db, members[2], "m2")
+    for i, member in enumerate([*members, anna]):
+        add_photo(db, member, f"m{i}", main=True)
     anna.signup_date = start - timedelta(days=1)
     db.add(anna)
     db.commit()
@@ -183,8 +183,18 @@ def test_newest_members_come_newest_first_as_tiles(db: Session, anna: Member) ->
     newest, second = first_page
     assert (newest.name, newest.age, newest.city, newest.country) == ("M3", 24, "Utrecht", "NL")
     assert (newest.thumb_filename, newest.premium) == ("m3_t.jpg", False)
-    assert (second.thumb_filename, second.premium, second.city) == (None, True, "")
+    assert (second.thumb_filename, second.premium, second.city) == ("m2_t.jpg", True, "")
     assert anna.id in {t.id for t in newest_members(db, TODAY, limit=10)}
+
+
+def test_newest_members_leave_out_members_without_a_main_photo(db: Session, anna: Member) -> None:
+    with_photo = make_member(db, "photo@example.com")
+    add_photo(db, with_photo, "main", main=True)
+    only_extra = make_member(db, "extra@example.com")
+    add_photo(db, only_extra, "extra")
+    make_member(db, "none@example.com")
+
+    assert [t.id for t in newest_members(db, TODAY, limit=10, viewer_id=anna.id)] == [with_photo.id]
 
 
 @pytest.mark.parametrize(
