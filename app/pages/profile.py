@@ -32,7 +32,11 @@ def _place() -> rx.Component:
         rx.icon("map-pin", size=15, flex_shrink="0"),
         rx.el.span(  # one text, so that a long place wraps as words do
             rx.cond(S.city != "", S.city + ", ", ""),
-            rx.cond(S.region_name != "", S.region_name + ", ", ""),
+            rx.cond(  # "Lublin, Lublin": a region named as its city is said once
+                (S.region_name != "") & (S.region_name.lower() != S.city.lower()),
+                S.region_name + ", ",
+                "",
+            ),
             country_name(S.country),
         ),
         class_name="profile-place",
