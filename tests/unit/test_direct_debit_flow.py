@@ -11,7 +11,7 @@ from babel.dates import format_date
 from sqlmodel import Session, select
 
 from actions.direct_debit import GIVE_UP_AFTER, prepare_mandate, sdd_start, send_code
-from actions.direct_debit_flow import confirm_direct_debit, direct_debit_upkeep
+from actions.direct_debit_flow import SddResult, confirm_direct_debit, direct_debit_upkeep
 from actions.effects import settle
 from actions.payment_flow import payment_methods
 from actions.payment_reads import last_order
@@ -24,7 +24,7 @@ from models.orders import Order, order_number
 from models.pricing import format_money
 from services.mail import outbox_messages
 from services.payments.provider import TEST_PROVIDER_PATH
-from services.payments.types import ProviderError
+from services.payments.types import ProviderError, ProviderMandate
 from services.sms import sms_outbox_messages
 from tests.factories import make_member
 from tests.payments_fixtures import AUTHORISED, TEST_IBAN, Shop
@@ -220,14 +220,7 @@ async def test_a_phone_outside_sepa_gets_no_sms(db: Session, sdd_shop: Shop) -> 
 async def test_without_an_answer_for_the_debit_the_order_stays_open(
     db: Session, sdd_shop: Shop, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    viewer = _viewer(_member(db))
-    mandate_id, code = await _mandate_with_code(viewer)
-
-    async def no_answer(*args, **kwargs):
-        raise ProviderError(0, "No answer", "timeout")
-
-    monkeypatch.setattr(sdd_shop.client, "create_payment", no_answer)
-    result = await confirm_direct_debit(viewer, mandate_id, code, "", "")
+    _, result = await _signed_while_payments_fail(db, sdd_shop, monkeypatch, 0)
     assert result.error == "" and _fresh(db, Order, result.order_id).status == "open"
 
 
@@ -262,24 +255,42 @@ async def _charge_back(shop: Shop, payment_id: str, reason: str) -> None:
     await settle()
 
 
-async def _refused_payment(*args, **kwargs):
-    raise ProviderError(422, "Unprocessable Entity", "The mandate is not valid")
+async def _signed_while_payments_fail(
+    db: Session, shop: Shop, monkeypatch: pytest.MonkeyPatch, status: int
+) -> tuple[int, SddResult]:
+    """A new member's mandate signed with the right code while the provider answers every new
+    payment with `status` (0: no answer at all); the mandate and the signing's result."""
+    viewer = _viewer(_member(db))
+    mandate_id, code = await _mandate_with_code(viewer)
+
+    async def failing(*args, **kwargs):
+        raise ProviderError(status, "Provider error", f"answered {status}")
+
+    monkeypatch.setattr(shop.client, "create_payment", failing)
+    return mandate_id, await confirm_direct_debit(viewer, mandate_id, code, "", "")
+
+
+async def _at_provider(shop: Shop, mandate: SddMandate) -> ProviderMandate:
+    return await shop.client.get_mandate(mandate.provider_customer_id, mandate.provider_mandate_id)
+
+
+def _codes_sent_earlier(db: Session) -> None:
+    """The codes sent so far went out two minutes ago: the next may go out now."""
+    for sent in db.exec(select(SmsCode)).all():
+        sent.created_at -= timedelta(minutes=2)
+        db.add(sent)
+    db.commit()
 
 
 async def test_a_debit_the_provider_refuses_fails_the_order_and_revokes_the_mandate(
     db: Session, sdd_shop: Shop, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    viewer = _viewer(_member(db))
-    mandate_id, code = await _mandate_with_code(viewer)
-    monkeypatch.setattr(sdd_shop.client, "create_payment", _refused_payment)
-    result = await confirm_direct_debit(viewer, mandate_id, code, "", "")
+    mandate_id, result = await _signed_while_payments_fail(db, sdd_shop, monkeypatch, 422)
     assert (result.error, result.signed) == (SDD_DEBIT_REFUSED, True)
     (order,) = db.exec(select(Order)).all()
     mandate = _fresh(db, SddMandate, mandate_id)
     assert order.status == "failed" and mandate.status == "revoked"
-    registered = await sdd_shop.client.get_mandate(
-        mandate.provider_customer_id, mandate.provider_mandate_id
-    )
+    registered = await _at_provider(sdd_shop, mandate)
     assert registered.status == "invalid"  # no one can debit on it any more
 
 
@@ -287,10 +298,7 @@ async def test_a_member_keeps_one_customer_at_the_provider(db: Session, sdd_shop
     viewer = _viewer(_member(db))
     await _signed(viewer)
     await sdd_shop.collect()
-    for sent in db.exec(select(SmsCode)).all():  # the next code may go out a minute later
-        sent.created_at -= timedelta(minutes=2)
-        db.add(sent)
-    db.commit()
+    _codes_sent_earlier(db)
     await _signed(viewer)
     customers = {m.provider_customer_id for m in db.exec(select(SddMandate)).all()}
     assert len(customers) == 1 and None not in customers
@@ -355,21 +363,11 @@ async def test_repeating_an_order_skips_direct_debit_once_blocked(
 async def test_no_answer_or_ask_later_leaves_the_order_open_and_the_mandate_valid(
     db: Session, sdd_shop: Shop, monkeypatch: pytest.MonkeyPatch, status: int
 ) -> None:
-    viewer = _viewer(_member(db))
-    mandate_id, code = await _mandate_with_code(viewer)
-
-    async def ask_later(*args, **kwargs):
-        raise ProviderError(status, "Try again", "later")
-
-    monkeypatch.setattr(sdd_shop.client, "create_payment", ask_later)
-    result = await confirm_direct_debit(viewer, mandate_id, code, "", "")
+    mandate_id, result = await _signed_while_payments_fail(db, sdd_shop, monkeypatch, status)
     assert result.error == "" and _fresh(db, Order, result.order_id).status == "open"
     mandate = _fresh(db, SddMandate, mandate_id)
     assert mandate.status == "signed"
-    registered = await sdd_shop.client.get_mandate(
-        mandate.provider_customer_id, mandate.provider_mandate_id
-    )
-    assert registered.status == "valid"
+    assert (await _at_provider(sdd_shop, mandate)).status == "valid"
 
 
 async def test_a_customer_the_provider_no_longer_knows_is_made_anew(
@@ -381,10 +379,8 @@ async def test_a_customer_the_provider_no_longer_knows_is_made_anew(
     old = db.exec(select(SddMandate)).one()
     old.provider_customer_id = "cst_gone000000"  # e.g. made with another API key
     db.add(old)
-    for sent in db.exec(select(SmsCode)).all():
-        sent.created_at -= timedelta(minutes=2)
-        db.add(sent)
     db.commit()
+    _codes_sent_earlier(db)
     order_id = await _signed(viewer)
     assert _fresh(db, Order, order_id).status == "pending"
     new = db.exec(select(SddMandate).where(SddMandate.order_id == order_id)).one()
@@ -394,19 +390,10 @@ async def test_a_customer_the_provider_no_longer_knows_is_made_anew(
 async def test_a_day_on_without_a_payment_at_the_provider_the_order_fails(
     db: Session, sdd_shop: Shop, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    viewer = _viewer(_member(db))
-    mandate_id, code = await _mandate_with_code(viewer)
-
-    async def no_answer(*args, **kwargs):
-        raise ProviderError(0, "No answer", "timeout")
-
-    monkeypatch.setattr(sdd_shop.client, "create_payment", no_answer)
-    result = await confirm_direct_debit(viewer, mandate_id, code, "", "")
+    mandate_id, result = await _signed_while_payments_fail(db, sdd_shop, monkeypatch, 0)
     _lease_ran_out(db, mandate_id, GIVE_UP_AFTER)
     await direct_debit_upkeep()  # only looks now: the provider has no payment for the order
     assert _fresh(db, Order, result.order_id).status == "failed"
     mandate = _fresh(db, SddMandate, mandate_id)
-    registered = await sdd_shop.client.get_mandate(
-        mandate.provider_customer_id, mandate.provider_mandate_id
-    )
+    registered = await _at_provider(sdd_shop, mandate)
     assert mandate.status == "revoked" and registered.status == "invalid"
