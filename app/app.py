@@ -1,6 +1,8 @@
 """Builds the Reflex app: theme, head, every route of the table in its layout, HTTP routes.
 The screens and their load events are declared by the page modules (app/pages/registry.py)."""
 
+from collections.abc import Callable
+
 import reflex as rx
 
 from actions.direct_debit_flow import direct_debit_upkeep_periodically
@@ -33,14 +35,22 @@ HEAD = [
 ]
 
 
-def _screen(route: Route, page: Page | None) -> rx.Component:
-    build = page.screen if page else None
-    return with_layout(route, build() if build else titled_page(route))
+def _page_builder(route: Route, page: Page | None) -> Callable[[], rx.Component]:
+    screen = page.screen if page else None
+
+    def build() -> rx.Component:
+        return with_layout(route, screen() if screen else titled_page(route))
+
+    # Reflex writes a page's memoized components into a module named after its builder's
+    # module; one module per screen module gives each route its own JavaScript chunk
+    # instead of one chunk of every screen loaded on every page.
+    build.__module__ = (screen or titled_page).__module__
+    return build
 
 
 def _add_route(rx_app: rx.App, route: Route, page: Page | None) -> None:
     rx_app.add_page(
-        lambda: _screen(route, page),
+        _page_builder(route, page),
         route=route.path,
         title=t(route.title),
         description=t(description(route)),

@@ -1,14 +1,16 @@
 """The server's HTML in the visitor's language, as ASGI middleware around Reflex's pages.
 
-Reflex prerenders every page once, in English. For each HTML answer this rewrites
+Reflex prerenders every page once, in no language. For each HTML answer this rewrites
 `<html lang>`, the title, the meta description and the link-preview tags into the locale the
 visitor's browser will show (the locale cookie, else `Accept-Language`, else the
 `domain_language` setting, else en: `translations.locales.resolve_locale`), and adds the
 canonical URL and, on public pages, each language's URL (`?lang=xx`, which is an explicit
 choice and is kept in the locale cookie), and loads that language's texts before the app runs
-(app/catalogue_api.py). When the cookie or the browser named the language,
-`<html data-locale>` carries it and the frame paints at once in it (state/i18n.py), without
-waiting for the websocket. The answer varies by cookie and language, so its validators go."""
+(app/catalogue_api.py), and writes the page's texts in that language in place of the marks
+Reflex's prerender left (translations/prerender_marks.py). When the cookie or the browser named
+the language, `<html data-locale>` carries it and the browser's first render, in that language,
+takes over the painted page (state/i18n.py), without waiting for the websocket. The answer
+varies by cookie and language, so its validators go."""
 
 import gzip
 import logging
@@ -30,6 +32,7 @@ from app.page_meta import (
     language_url,
     route_for,
 )
+from models.site_settings import SiteSettings
 from services.config import get_config
 from services.site_settings import site_settings
 from translations.catalog import gettext
@@ -40,6 +43,7 @@ from translations.locales import (
     resolve_locale,
     supported,
 )
+from translations.prerender_marks import filled
 
 log = logging.getLogger(__name__)
 
@@ -111,8 +115,9 @@ def localized_html(html: str, path: str, document: DocumentLocale, site_name: st
         attributes += f' data-locale="{document.locale}"'
     head = _without_prerendered_tags(html[:head_end]).replace(_HTML_OPEN, f"<html {attributes}>")
     tags = head_tags(path, document.chosen, document.locale, site_name)
-    texts = f'<script src="{catalogue_url(document.locale)}"></script>'  # before the app runs
-    return head + tags + texts + html[head_end:]
+    # Before the app, whose module runs as soon as it is loaded (async), so not deferred.
+    texts = f'<script src="{catalogue_url(document.locale)}"></script>'
+    return head + tags + texts + filled(html[head_end:], document.locale)
 
 
 def _locale_cookie(locale: str) -> str:
@@ -198,9 +203,9 @@ class DocumentHead:
         """The response start and body of the page rewritten for the request's locale."""
         try:
             settings = await site_settings()
-        except SQLAlchemyError:  # the database is away: the page still loads, in English
-            log.warning("page %s served unlocalized: no site settings", scope["path"])
-            return start, body
+        except SQLAlchemyError:  # the database is away: the page still loads, in its language
+            log.warning("page %s served with the default site settings", scope["path"])
+            settings = SiteSettings()
         headers = MutableHeaders(raw=list(start["headers"]))
         zipped = headers.get("content-encoding") == "gzip"
         html = (gzip.decompress(body) if zipped else body).decode("utf-8")

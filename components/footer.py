@@ -97,20 +97,18 @@ def disclaimer() -> rx.Component:
 
 
 def us_footer() -> rx.Component:
-    """Shown with the English interface: the US privacy variant and the opt-out link."""
-    return rx.cond(
-        shown_locale() == "en",
+    """Shown with the English interface (by the page's lang: the prerendered page has no
+    locale): the US privacy variant and the opt-out link."""
+    return rx.el.div(
         rx.el.div(
-            rx.el.div(
-                rx.el.a(t("US privacy notice"), href=static_page_url("privacy") + "?region=us"),
-                " · ",
-                rx.el.a(
-                    t("Do not sell or share my personal information"),
-                    href=static_page_url("privacy") + "?region=us#opt-out",
-                ),
-                class_name="container",
+            rx.el.a(t("US privacy notice"), href=static_page_url("privacy") + "?region=us"),
+            " · ",
+            rx.el.a(
+                t("Do not sell or share my personal information"),
+                href=static_page_url("privacy") + "?region=us#opt-out",
             ),
-            class_name="us-footer",
-            data_testid="us-footer",
+            class_name="container",
         ),
+        class_name="us-footer english-only",
+        data_testid="us-footer",
     )

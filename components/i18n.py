@@ -9,17 +9,19 @@ word that means one thing for hair and another for eyes) and `tn("{count} credit
 gettext plural expression, the same one the server uses."""
 
 import json
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 
 import reflex as rx
 from reflex_base.utils.imports import ImportVar
 from reflex_base.vars.base import VarData
 
-from state.i18n import shown_locale
+from state.i18n import shown_locale, text_locale
 from translations.catalog import Counted, Message, browser_key, in_catalogues, plural_rule
 from translations.locales import LOCALES
+from translations.prerender_marks import LOCALE_MARK, mark
 
 Param = rx.Var | str | int
+_MOST_FORMS = max(plural_rule(locale)[0] for locale in LOCALES)
 Label = str | tuple[str | None, str]  # a msgid, or (context, msgid)
 
 # Redraws the component when a catalogue arrives (assets/shell.js); on the server's prerender,
@@ -38,15 +40,23 @@ _CATALOGUES = rx.Var(
 )
 
 
-def browser_text(context: str | None, msgid: str, plural: str | None = None) -> rx.Var:
+def browser_text(
+    context: str | None, msgid: str, plural: str | None = None, fills: Iterable[str] = ()
+) -> rx.Var:
     """The text in the visitor's language, as the browser finds it by its key: the one place
     that decides how translations travel to the browser. A text with no catalogue entry (a brand
-    name) is the same in every language and is written in as it is."""
+    name) is the same in every language and is written in as it is. In the prerendered page it
+    is a mark the server replaces with the visitor's text (`fills`: the {name}s the page fills)."""
     if not in_catalogues(context, msgid):
         return rx.Var.create(msgid if plural is None else [msgid, plural])
-    key = json.dumps(browser_key(context, msgid))
+    key = browser_key(context, msgid)
+    prerendered = json.dumps(mark(key, tuple(dict.fromkeys(fills))))
+    if plural is not None:
+        prerendered = f"Array({_MOST_FORMS}).fill({prerendered})"
     empty = "[]" if plural is not None else '""'
-    return rx.Var(f"(({_CATALOGUES}), globalThis.i18nText?.({key}, {shown_locale()}) ?? {empty})")
+    lookup = f"globalThis.i18nText?.({json.dumps(key)}, {text_locale()})"
+    text = f"(typeof document === 'undefined' ? {prerendered} : {lookup})"
+    return rx.Var(f"(({_CATALOGUES}), {text} ?? {empty})")
 
 
 def _filled(text: rx.Var, params: Mapping[str, Param]) -> rx.Var[str]:
@@ -72,14 +82,14 @@ def plural_index_js() -> str:
 
 def tp(context: str | None, msgid: str, **params: Param) -> rx.Var[str]:
     """The text of `msgid` in `context` in the visitor's locale; {name}s take `params`."""
-    return _filled(browser_text(context, msgid), params)
+    return _filled(browser_text(context, msgid, fills=params), params)
 
 
 def tn(singular: str, plural: str, count: rx.Var | int, /, **params: Param) -> rx.Var[str]:
     """The counted text in the plural form `count` takes in the visitor's locale; {count} is
     the count, other {name}s take `params`."""
-    table = browser_text(None, singular, plural)
-    index = f"({plural_index_js()})(Math.abs(Number({rx.Var.create(count)})), {shown_locale()})"
+    table = browser_text(None, singular, plural, fills=("count", *params))
+    index = f"({plural_index_js()})(Math.abs(Number({rx.Var.create(count)})), {text_locale()})"
     return _filled(rx.Var(f"{table}[{index}]"), {"count": count, **params})
 
 
@@ -89,6 +99,12 @@ def t(msgid: Message, **params: Param) -> rx.Var[str]:
     if isinstance(msgid, Counted):
         return tn(msgid.singular, msgid.plural, params[msgid.count], **params)
     return tp(None, msgid, **params)
+
+
+def locale_code() -> rx.Var[str]:
+    """The code of the language texts are shown in, as the language menu shows it (NL)."""
+    code = f"{text_locale()}.toUpperCase()"
+    return rx.Var(f"(typeof document === 'undefined' ? {json.dumps(LOCALE_MARK)} : {code})").to(str)
 
 
 def intl_format(iso: rx.Var[str], options: str) -> str:

@@ -30,14 +30,21 @@ def countries_by_name(codes: rx.Var[list[str]]) -> rx.Var[list[str]]:
     return rx.Var(f"[...{codes}].sort({by_name})").to(list[str])
 
 
-def member_card(member: rx.Var[dict]) -> rx.Component:
-    """A card linking to the profile (one argument: rx.foreach passes the index to a second)."""
-    return linked_card(member, member_url)
+EAGER_CARDS = 6  # a wide screen's first row, a phone's first three rows
 
 
-def linked_card(member: rx.Var[dict], profile_url: ProfileUrl) -> rx.Component:
+def member_card(member: rx.Var[dict], index: rx.Var[int]) -> rx.Component:
+    """A card linking to the profile, for rx.foreach; the grid's first cards load their photos
+    at once (the page's largest paint), the others when they are scrolled near."""
+    loading = rx.cond(index < EAGER_CARDS, "eager", "lazy")
+    return linked_card(member, member_url, loading)
+
+
+def linked_card(
+    member: rx.Var[dict], profile_url: ProfileUrl, loading: rx.Var[str] | str = "lazy"
+) -> rx.Component:
     return rx.link(
-        rx.image(src=member["thumb"], alt=member["name"], loading="lazy"),
+        rx.image(src=member["thumb"], alt=member["name"], loading=loading),
         rx.cond(member["premium"], rx.el.span(t("Premium"), class_name="premium-badge")),
         rx.el.div(
             rx.el.div(member["name"], ", ", member["age"], class_name="member-card-name"),

@@ -2,9 +2,9 @@
 
 import reflex as rx
 
-from components.i18n import t
+from components.i18n import locale_code, t
 from models.routes import url
-from state.i18n import I18nState, shown_locale
+from state.i18n import I18nState
 from state.session import SessionState
 from state.shell import ShellState
 from translations.catalog import N_
@@ -37,7 +37,7 @@ def language_menu() -> rx.Component:
         rx.dropdown_menu.trigger(
             rx.button(
                 rx.icon("globe", size=18),
-                rx.el.span(shown_locale().upper()),
+                rx.el.span(locale_code()),
                 variant="ghost",
                 class_name="nav-button",
                 aria_label=t("Language"),

@@ -19,20 +19,30 @@ from translations.locales import (
 )
 
 # The locale the server wrote into <html data-locale> when the cookie, a ?lang= link or the
-# browser's Accept-Language named it (app/document_head.py). Read through
-# useSyncExternalStore: while React hydrates the prerendered page it takes the server snapshot
-# (no locale: the prerendered spinner), then at once re-renders with the document's, so the
-# hydration never mismatches. Kept on window after the first read.
+# browser's Accept-Language named it (app/document_head.py); kept on window after the first
+# read. Reflex's prerender, which has no document, paints the frame with its texts as marks
+# that the server fills in that locale (translations/prerender_marks.py), so the browser's
+# first render, in the same locale, matches the HTML. With no locale named the browser shows
+# the spinner until the server resolved one.
+_READ_DOCUMENT_LOCALE = (
+    "() => (typeof document === 'undefined' ? " + json.dumps(DEFAULT_LOCALE) + " : "
+    "(window.__documentLocale ??= document.documentElement.dataset.locale || ''))"
+)
 _DOCUMENT_LOCALE_HOOK = (
     "const documentLocale = useSyncExternalStore(() => () => {}, "
-    "() => (window.__documentLocale ??= document.documentElement.dataset.locale || ''), "
-    "() => '');"
+    f"{_READ_DOCUMENT_LOCALE}, {_READ_DOCUMENT_LOCALE});"
 )
+_REACT_HOOK_IMPORTS = {"react": [ImportVar(tag="useSyncExternalStore")]}
+# False while React hydrates the prerendered page (the server snapshot), true from then on.
+_HYDRATED_HOOK = "const hydrated = useSyncExternalStore(() => () => {}, () => true, () => false);"
+_HYDRATED = rx.Var(
+    "hydrated", _var_data=VarData(hooks={_HYDRATED_HOOK: None}, imports=_REACT_HOOK_IMPORTS)
+).to(bool)
 _DOCUMENT_LOCALE = rx.Var(
     "documentLocale",
     _var_data=VarData(
         hooks={_DOCUMENT_LOCALE_HOOK: None},
-        imports={"react": [ImportVar(tag="useSyncExternalStore")]},
+        imports=_REACT_HOOK_IMPORTS,
     ),
 ).to(str)
 
@@ -82,10 +92,23 @@ def locale_known() -> rx.Var[bool]:
     return I18nState.ready | _DOCUMENT_LOCALE.bool()
 
 
-def shown_locale() -> rx.Var[str]:
-    """The locale texts are shown in: the resolved one, until then the document's (else en)."""
+def hydrated() -> rx.Var[bool]:
+    """React has taken over the prerendered page: what the server could not write into it (a
+    sentence split around links) may render now."""
+    return _HYDRATED
+
+
+def text_locale() -> rx.Var[str]:
+    """The locale texts are looked up in: the resolved one, until then the document's (else
+    en). The server wrote the prerendered page's texts in it, so the first render matches."""
     return rx.cond(
         I18nState.ready,
         I18nState.locale,
         rx.cond(_DOCUMENT_LOCALE, _DOCUMENT_LOCALE, DEFAULT_LOCALE),
     ).to(str)
+
+
+def shown_locale() -> rx.Var[str]:
+    """The locale of everything else (dates, numbers, country names): en, the prerender's, while
+    React takes over the prerendered page, which has them in en; then `text_locale()`."""
+    return rx.cond(_HYDRATED, text_locale(), DEFAULT_LOCALE).to(str)

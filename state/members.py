@@ -45,14 +45,15 @@ def next_window(shown: list[dict], page: list[dict]) -> tuple[list[dict], bool]:
 class MembersState(rx.State):
     members: list[dict] = []
     login_required: bool = False
+    newest_loaded: bool = False  # until then the home page holds the newest members' places
 
     @rx.event
     async def load_newest(self) -> None:
         viewer_id = await current_member_id(self)
         settings = await site_settings()
         self.login_required = viewer_id is None and not settings.logged_out_search
-        if self.login_required:
-            self.members = []
-            return
-        tiles = await read(newest, viewer_id, NEWEST_SHOWN)
-        self.members = [tile_to_card(tile, settings) for tile in tiles]
+        self.members = []
+        if not self.login_required:
+            tiles = await read(newest, viewer_id, NEWEST_SHOWN)
+            self.members = [tile_to_card(tile, settings) for tile in tiles]
+        self.newest_loaded = True

@@ -6,9 +6,10 @@ from app.pages.registry import page
 from components.i18n import t
 from components.member_card import member_card
 from models.routes import url
-from state.members import MembersState
+from state.members import NEWEST_SHOWN, MembersState
 from translations.catalog import N_
 
+MOSAIC_TILES = 6
 _STEPS = (
     (
         "user-round-plus",
@@ -40,16 +41,38 @@ def _hero() -> rx.Component:
                 ),
             ),
             rx.el.div(
-                rx.foreach(
-                    MembersState.members[:6],
-                    lambda m: rx.image(src=m["thumb"], alt=m["name"]),
-                ),
+                *map(_mosaic_tile, range(MOSAIC_TILES)),
                 class_name="hero-mosaic",
                 aria_hidden="true",
             ),
             class_name="container hero-grid",
         ),
         class_name="hero",
+    )
+
+
+def _mosaic_tile(index: int) -> rx.Component:
+    """A place in the hero's mosaic, painted before a member's photo arrives to fill it (so
+    nothing below moves)."""
+    member = MembersState.members[index]
+    return rx.el.div(
+        rx.cond(
+            MembersState.members.length() > index,
+            rx.image(src=member["thumb"], alt=""),
+        ),
+        class_name="hero-tile",
+    )
+
+
+def _newest_members() -> rx.Component:
+    """The newest members; until they arrive, empty cards hold their places."""
+    return rx.el.div(
+        rx.cond(
+            MembersState.newest_loaded,
+            rx.foreach(MembersState.members[:NEWEST_SHOWN], member_card),
+            rx.fragment(*(rx.el.div(class_name="card-placeholder") for _ in range(NEWEST_SHOWN))),
+        ),
+        class_name="member-grid",
     )
 
 
@@ -68,7 +91,7 @@ def landing_page() -> rx.Component:
         rx.el.div(
             rx.el.div(*(_step(*step) for step in _STEPS), class_name="steps"),
             rx.el.h2(t("New members"), class_name="section-title"),
-            rx.el.div(rx.foreach(MembersState.members[:12], member_card), class_name="member-grid"),
+            _newest_members(),
             class_name="container",
         ),
     )

@@ -1,6 +1,6 @@
 """The information pages under /pages/{slug}, also reachable as /{slug}."""
 
-from functools import partial
+from collections.abc import Callable
 
 import reflex as rx
 
@@ -8,7 +8,6 @@ from app.layouts import error_page
 from app.pages.registry import page
 from components.i18n import local_date, t, tn
 from models.routes import STATIC_PAGES, static_page_title
-from state.i18n import shown_locale
 from state.shell import ShellState
 from translations.catalog import N_
 
@@ -61,11 +60,9 @@ def _body(slug: str) -> rx.Component:
                 t("Photos are stripped of hidden data such as GPS location when you upload them."),
                 t(_DELETION),
             ),
-            rx.cond(
-                shown_locale() == "en",
-                rx.el.p(t("US residents: we do not sell or share your personal information. "
-                          "You can ask us what we hold about you at any time."), id="opt-out"),
-            ),
+            rx.el.p(t("US residents: we do not sell or share your personal information. "
+                      "You can ask us what we hold about you at any time."), id="opt-out",
+                    class_name="english-only"),
         ),
         "cookies": rx.el.p(t("We only use the cookies the site needs: your session, your "
                              "language and whether you saw the age notice.")),
@@ -116,5 +113,12 @@ def token_page() -> rx.Component:
     )
 
 
+def _static_screen(slug: str) -> Callable[[], rx.Component]:
+    def screen() -> rx.Component:
+        return static_page(slug)
+
+    return screen
+
+
 for _slug in STATIC_PAGES:
-    page(f"pages-{_slug}")(partial(static_page, _slug))
+    page(f"pages-{_slug}")(_static_screen(_slug))

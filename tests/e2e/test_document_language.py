@@ -4,10 +4,15 @@ a visitor whose browser names the language sees the page in it before the websoc
 from collections.abc import Callable
 
 import httpx
+import pytest
+from page_texts import english_text_in, html_text, wrong_plurals
 from playwright.sync_api import Page, WebSocketRoute, expect
 from server import Server
 
+from models.routes import ROUTES
 from translations.catalog import gettext
+from translations.locales import LOCALE_COOKIE, LOCALES
+from translations.prerender_marks import has_leftovers
 
 NewPage = Callable[..., Page]
 HOME_TITLE = "Dating and chat for adults"
@@ -23,6 +28,29 @@ def test_the_html_is_in_the_cookies_then_the_browsers_language(site: Server) -> 
         finnish = client.get("/members", headers={"accept-language": "de"})
         assert '<html lang="fi" data-locale="fi">' in finnish.text
         assert "Cookie" in finnish.headers["vary"] and "Accept-Language" in finnish.headers["vary"]
+
+
+def test_the_text_checks_recognise_what_they_look_for() -> None:
+    assert wrong_plurals("Masz 2 kredytów. Masz 5 kredytów.", "pl") == ["2 kredytów"]
+    assert wrong_plurals("1 credits, 2 credits", "en") == ["1 credits"]
+    assert wrong_plurals("22 kredyty", "pl") == [] and english_text_in("Inloggen", "nl") == []
+    assert english_text_in("Log in", "nl") == ["Log in"] and english_text_in("Messages", "fr") == []
+    assert html_text("<body><p>A&amp;B</p><script>x</script></body>").split() == ["A&B"]
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+def test_every_route_is_served_written_in_the_locale(site: Server, locale: str) -> None:
+    """The server's HTML of every route: each text written in the locale (no mark left), no
+    English interface text in another language, each count in the form it takes."""
+    cookies = {LOCALE_COOKIE: locale}
+    with httpx.Client(base_url=site.url, cookies=cookies, follow_redirects=True) as client:
+        for route in ROUTES:
+            html = client.get(route.sample).text
+            text = html_text(html)
+            assert f'<html lang="{locale}" data-locale="{locale}"' in html, route.path
+            assert not has_leftovers(html), route.path
+            assert english_text_in(text, locale) == [], route.path
+            assert wrong_plurals(text, locale) == [], route.path
 
 
 def test_robots_and_sitemap_are_not_the_sites_html(site: Server) -> None:

@@ -5,6 +5,7 @@ import re
 from collections.abc import Callable
 
 import pytest
+from page_texts import english_text_in, wrong_plurals
 from playwright.sync_api import Page, expect
 from server import Server
 
@@ -12,6 +13,7 @@ from app.pages.registry import declared_pages
 from models.routes import ROUTES, Route
 from translations.catalog import messages
 from translations.errors import BACK_TO_HOME, PAGE_NOT_FOUND
+from translations.prerender_marks import has_leftovers
 
 NewPage = Callable[..., Page]
 
@@ -22,24 +24,6 @@ UNKNOWN_PATH = "/this/does/not/exist"
 ENTRY_WARNING = '[data-testid="entry-warning"]'
 # What iOS reports for a site started from the home screen; shell.js reads it.
 INSTALLED_APP = "Object.defineProperty(navigator, 'standalone', {value: true})"
-# English interface text a Dutch visitor must never see (matched as whole words).
-ENGLISH_UI_TEXT = (
-    "Log in",
-    "Log out",
-    "Sign up",
-    "Search members",
-    "Messages",
-    "Buy credits",
-    "My profile",
-    "Notifications",
-    "Customer service",
-    "Cookie policy",
-    "Terms and conditions",
-    "Privacy statement",
-    "Frequently asked questions",
-    "Back to the home page",
-    "This page could not be found",
-)
 
 
 def open_ready(
@@ -68,10 +52,6 @@ def translated(locale: str, msgid: str) -> str:
     return text
 
 
-def english_text_in(text: str) -> list[str]:
-    return [phrase for phrase in ENGLISH_UI_TEXT if re.search(rf"\b{re.escape(phrase)}\b", text)]
-
-
 def console_errors(page: Page) -> list[str]:
     return page.console_errors  # type: ignore[attr-defined]
 
@@ -94,12 +74,15 @@ def _in_each_locale(routes: list[Route]) -> list:
 
 
 def assert_hydrated(page: Page, locale: str) -> None:
-    """In the locale, without console errors or English left on a translated page."""
+    """In the locale, without console errors, English left on a translated page, a count in a
+    form it does not take, or a mark of the prerendered page."""
     expect(page.locator("html")).to_have_attribute("lang", locale)
     assert not console_errors(page), "console errors:\n" + "\n".join(console_errors(page))
-    if locale != "en":
-        english = english_text_in(page.inner_text("body"))
-        assert not english, f"untranslated English on the {locale} page: {english}"
+    text = page.inner_text("body")
+    english = english_text_in(text, locale)
+    assert not english, f"untranslated English on the {locale} page: {english}"
+    assert wrong_plurals(text, locale) == []
+    assert not has_leftovers(text)
 
 
 @pytest.mark.parametrize(("route", "locale"), _in_each_locale(SCREENS))

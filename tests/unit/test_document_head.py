@@ -17,8 +17,9 @@ from app.document_head import DocumentHead, DocumentLocale, document_locale, loc
 from app.page_meta import HOME, PROFILE
 from models.site_settings import SiteSettings
 from services.config import get_config
-from translations.catalog import gettext
+from translations.catalog import browser_key, gettext
 from translations.locales import LOCALES
+from translations.prerender_marks import LOCALE_MARK, mark
 
 PRERENDERED = (
     '<!DOCTYPE html><html lang="en"><head><meta charSet="utf-8"/>'
@@ -193,7 +194,7 @@ async def test_a_page_sent_as_a_path_comes_through_as_a_rewritten_body(settings:
     assert b'<html lang="da" data-locale="da">' in sent[-1]["body"]
 
 
-def test_without_the_database_the_page_is_served_as_built(
+def test_without_the_database_the_page_is_served_in_its_language_with_the_default_settings(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     async def unreachable() -> SiteSettings:
@@ -201,8 +202,17 @@ def test_without_the_database_the_page_is_served_as_built(
 
     monkeypatch.setattr(document_head, "site_settings", unreachable)
     with TestClient(DocumentHead(Starlette(routes=[Route("/", _page)]))) as test_client:
-        answer = test_client.get("/")
-    assert answer.status_code == 200 and answer.text == PRERENDERED
+        answer = test_client.get("/", headers={"accept-language": "de"})
+    assert answer.status_code == 200
+    assert '<html lang="de" data-locale="de">' in answer.text
+    assert f'content="{SiteSettings().name}"' in answer.text
+
+
+def test_the_prerendered_texts_are_written_in_the_locale() -> None:
+    body = f"<body><h1>{mark(browser_key(None, 'Log in'), ())}</h1><nav>{LOCALE_MARK}</nav></body>"
+    page = PRERENDERED.replace('<body><div id="root"></div></body>', body)
+    html = localized_html(page, "/", DocumentLocale("nl", True, None), "Amorly")
+    assert html.endswith("<body><h1>Inloggen</h1><nav>NL</nav></body></html>")
 
 
 def test_a_head_request_gets_the_gets_headers_without_a_body(client: TestClient) -> None:

@@ -233,9 +233,9 @@ def test_every_text_the_pages_hand_the_browser_is_in_the_catalogues(monkeypatch,
     asked: set[tuple[str | None, object]] = set()
     browser_text = i18n.browser_text
 
-    def recording(context: str | None, msgid: str, plural: str | None = None):
+    def recording(context: str | None, msgid: str, plural: str | None = None, fills=()):
         asked.add((context, msgid if plural is None else (msgid, plural)))
-        return browser_text(context, msgid, plural)
+        return browser_text(context, msgid, plural, fills)
 
     monkeypatch.setattr(i18n, "browser_text", recording)
     pages = declared_pages()
