@@ -54,7 +54,7 @@ VALUE_LABELS: dict[str, dict[str, Label]] = {
         RELATIONSHIP_STATUSES, N_gendered("Single"), N_gendered("Divorced"),
         N_gendered("Widowed"), N_gendered("In a relationship"), N_gendered("Married"),
     ),
-    "tattoos": _labelled(TATTOOS, N_("None"), N_("One"), N_("Several")),
+    "tattoos": _labelled(TATTOOS, N_("None"), N_("One tattoo"), N_("Several tattoos")),
 }  # fmt: skip
 INTEREST_LABELS = _labelled(
     INTERESTS, N_("Travel"), N_("Music"), N_("Cooking"), N_("Sports"), N_("Films"),

@@ -21,6 +21,7 @@ from models.passwords import hash_password
 from models.site_settings import SiteSettings
 from translations.catalog import N_, N_plural
 from translations.errors import DUPLICATE_EMAIL
+from translations.locales import HOME_COUNTRY
 
 ACCOUNT_AWAITS_DELETION = N_(
     "This account was deleted recently. You can reactivate it with a link we e-mail you, "
@@ -170,9 +171,16 @@ def register_member(db: Session, form: CleanSignup, account: NewAccount) -> Memb
     return member
 
 
-def _new_profile(member_id: int, form: CleanSignup, account: NewAccount) -> Profile:
+def _signup_country(account: NewAccount) -> str:
+    """The visitor's country if the site lists it, else their language's home country, else the
+    site's first country."""
     countries = account.settings.countries
-    country = account.country if account.country in countries else countries[0]
+    guesses = (account.country, HOME_COUNTRY.get(account.locale))
+    return next((country for country in guesses if country in countries), countries[0])
+
+
+def _new_profile(member_id: int, form: CleanSignup, account: NewAccount) -> Profile:
+    country = _signup_country(account)
     return Profile(
         member_id=member_id,
         name=form.name,

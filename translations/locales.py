@@ -12,6 +12,13 @@ LANGUAGE_NAMES = {
     "es": "Español", "pl": "Polski", "da": "Dansk", "fi": "Suomi", "nb": "Norsk", "sv": "Svenska",
 }  # fmt: skip
 
+# The country most of a language's speakers live in, for a visitor whose browser named no region
+# (English has no such country).
+HOME_COUNTRY = {
+    "nl": "NL", "de": "DE", "it": "IT", "fr": "FR", "es": "ES", "pl": "PL", "da": "DK", "fi": "FI",
+    "nb": "NO", "sv": "SE",
+}  # fmt: skip
+
 # Browsers send "no" or "nn" for Norwegian; we serve Bokmål.
 _ALIASES = {"no": "nb", "nn": "nb"}
 

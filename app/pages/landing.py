@@ -34,7 +34,9 @@ def _hero() -> rx.Component:
                 rx.el.div(
                     rx.link(rx.button(t("Sign up free"), size="4"), href=url("signup")),
                     rx.link(
-                        rx.button(t("Log in"), size="4", variant="surface", color_scheme="gray"),
+                        rx.button(
+                            t("Log in"), size="4", variant="outline", class_name="hero-login"
+                        ),
                         href=url("login"),
                     ),
                     class_name="hero-cta",

@@ -78,7 +78,7 @@ def login_page() -> rx.Component:
                 notice(t(REACTIVATED), icon="party-popper", margin_bottom="14px"),
             ),
             rx.cond(LoginState.awaiting_deletion, _reactivation_offer(), _form()),
-            rx.el.hr(margin="22px 0"),
+            rx.el.hr(class_name="soft-rule"),
             rx.el.p(t("New here?"), class_name="muted"),
             rx.button(
                 t("Sign up free"),

@@ -184,7 +184,7 @@ def test_labels_of_a_man_and_a_woman_take_their_gender() -> None:
     assert pgettext("it", *value_label("body_type", "slim", "male")) == "Snello"
     assert pgettext("es", *value_label("body_type", "slim", "male")) == "Delgado"
     assert pgettext("pl", *value_label("relationship_status", "married", "female")) == "Zamężna"
-    assert value_label("tattoos", "one", "male") == "One"  # not gendered
+    assert value_label("tattoos", "one", "male") == "One tattoo"  # not gendered
 
 
 def test_hair_and_eye_colours_are_translated_apart() -> None:

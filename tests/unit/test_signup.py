@@ -227,8 +227,10 @@ def test_profile_gets_the_sexuality(db: Session, gender: str, seeking: str, sexu
 
 
 def test_unknown_country_falls_back_to_the_first_site_country(db: Session) -> None:
-    member = committed(db, register_member, _clean(), _account(country="XX"))
+    member = committed(db, register_member, _clean(), _account(country="XX", locale="en"))
     assert db.get(Profile, member.id).country == SETTINGS.countries[0]
+    member = committed(db, register_member, _clean(email="b@example.com"), _account(country="XX"))
+    assert db.get(Profile, member.id).country == "DE"  # the signup's language is German
 
 
 def test_new_member_gets_the_signup_credits_in_one_ledger_line(db: Session) -> None:
@@ -451,3 +453,13 @@ def test_a_simultaneous_signup_with_the_same_address_gets_the_duplicate_text(db,
     assert raised.value.message == DUPLICATE_EMAIL
     db.rollback()  # as the action's transaction does on the error
     assert row_count(db, Member) == 1
+
+
+@pytest.mark.parametrize(("locale", "expected"), [("pl", "PL"), ("nb", "NO"), ("en", "NL")])
+def test_without_a_country_the_languages_home_country_is_taken(
+    db: Session, locale: str, expected: str
+) -> None:
+    """A browser sending only "pl" (no region) signs up in Poland; English names no country,
+    so the site's first one (NL) is taken."""
+    member = committed(db, register_member, _clean(), _account(locale=locale, country=""))
+    assert db.get(Profile, member.id).country == expected
