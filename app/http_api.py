@@ -36,6 +36,7 @@ from services.config import PROJECT_ROOT, get_config
 from services.payments.provider import TEST_PROVIDER_PATH, WEBHOOK_PATH, test_provider_serves
 from services.payments.test_provider import test_provider_app
 from services.photo_pipeline import ensure_blurred, is_photo_filename
+from services.web_push import push_host_allowed
 from state.forms import safe_next
 
 log = logging.getLogger(__name__)
@@ -125,7 +126,7 @@ def _subscription_fields(data: dict) -> tuple[str, str, str] | None:
     if not all(isinstance(v, str) and v for v in (endpoint, p256dh, auth)):
         return None
     if (
-        not endpoint.startswith("https://")
+        not push_host_allowed(endpoint)  # only a browser's push service is ever posted to
         or len(endpoint) > 1000
         or len(p256dh) > 200
         or len(auth) > 100

@@ -30,3 +30,24 @@ def save_subscription(db: Session, member_id: int, endpoint: str, p256dh: str, a
 def has_push_subscription(db: Session, member_id: int) -> bool:
     query = select(PushSubscription.id).where(PushSubscription.member_id == member_id).limit(1)
     return db.exec(query).first() is not None
+
+
+MAX_PUSHED_SUBSCRIPTIONS = 10  # the member's newest browsers a push goes to
+
+
+def subscriptions_of(db: Session, member_id: int) -> list[PushSubscription]:
+    query = (
+        select(PushSubscription)
+        .where(PushSubscription.member_id == member_id)
+        .order_by(PushSubscription.created_at.desc())
+        .limit(MAX_PUSHED_SUBSCRIPTIONS)
+    )
+    return list(db.exec(query))
+
+
+def forget_subscription(db: Session, endpoint: str) -> None:
+    """The push service said the subscription no longer works."""
+    row = db.exec(select(PushSubscription).where(PushSubscription.endpoint == endpoint)).first()
+    if row is not None:
+        db.delete(row)
+        db.flush()

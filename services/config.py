@@ -39,6 +39,7 @@ class AppConfig:
     mollie_api_key: str | None
     mollie_api_url: str | None
     test_payments: bool
+    push_service_hosts: frozenset[str] = frozenset()  # host[:port] posted to besides the known
 
     @property
     def outbox_dir(self) -> Path:
@@ -91,4 +92,9 @@ def get_config() -> AppConfig:
         mollie_api_key=os.environ.get("MOLLIE_API_KEY") or None,
         mollie_api_url=os.environ.get("MOLLIE_API_URL") or None,
         test_payments=_flag("TEST_PAYMENTS", False),
+        push_service_hosts=frozenset(
+            host.strip().lower()
+            for host in (os.environ.get("PUSH_SERVICE_HOSTS") or "").split(",")
+            if host.strip()
+        ),
     )

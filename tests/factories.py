@@ -14,7 +14,7 @@ from models.passwords import hash_password
 # A Web Push subscription as browsers post it to /api/user.php?push=1
 SUBSCRIPTION = {
     "subscription": {
-        "endpoint": "https://push.example.com/send/abc",
+        "endpoint": "https://fcm.googleapis.com/fcm/send/abc",
         "keys": {"p256dh": "BPk3", "auth": "x1y2"},
     }
 }

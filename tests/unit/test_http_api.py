@@ -73,6 +73,7 @@ def test_push_subscription_needs_a_session(client) -> None:
     "body",
     [b"not json", b"[]", b'{"subscription": {"endpoint": "http://insecure", "keys": {}}}',
      b'{"subscription": {"endpoint": "https://x", "keys": {"p256dh": 1, "auth": "a"}}}',
+     b'{"subscription": {"endpoint": "https://127.0.0.1/x", "keys": {"p256dh": "k", "auth": "a"}}}',
      b"{" + b" " * 9000 + b"}"],
 )  # fmt: skip
 def test_bad_subscriptions_are_refused_and_nothing_is_stored(client, db, body: bytes) -> None:
@@ -89,7 +90,7 @@ def test_push_subscription_is_stored_for_the_member(client, db: Session) -> None
     assert client.post("/api/user.php?push=1", json=SUBSCRIPTION).status_code == 204
     rows = db.exec(select(PushSubscription)).all()
     assert [(r.member_id, r.endpoint) for r in rows] == [
-        (member.id, "https://push.example.com/send/abc")
+        (member.id, "https://fcm.googleapis.com/fcm/send/abc")
     ]
 
 

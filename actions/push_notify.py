@@ -1,0 +1,123 @@
+"""Web Push when something happens for a member: a new message, a new like. Runs as an effect
+after the commit (actions/effects.py), so it never holds up the member who acted. Goes to each
+of the recipient's subscribed browsers while they keep the kind switched on (/notifications),
+in the recipient's account language, and carries neither the message's text nor who sent it:
+the notification names what happened and opens the page where it is."""
+
+import asyncio
+import logging
+from dataclasses import dataclass
+
+from actions.chat import MessageStored
+from actions.effects import handles
+from actions.likes import RECEIVED, LikeArrived
+from actions.runner import Done, act, read
+from models.member import Member
+from models.notification_prefs import preferences
+from models.push_subscription import forget_subscription, subscriptions_of
+from models.routes import chat_url, likes_url
+from services.database import db_session, transaction
+from services.web_push import Delivery, PushMessage, PushTarget, push_client, send_push
+from translations.catalog import N_, gettext
+
+log = logging.getLogger(__name__)
+
+# Seconds before asking a busy push service (429, 5xx, no answer) again; then it is dropped.
+RETRY_DELAYS = (2.0, 15.0, 60.0)
+
+
+@dataclass(frozen=True)
+class PushKind:
+    preference: str  # the /notifications switch
+    title: str
+    body: str
+    ttl: int
+    urgency: str
+    topic: str  # a newer push of the kind replaces one the browser has not received yet
+
+
+MESSAGE = PushKind(
+    "push_messages",
+    N_("New message"),
+    N_("You have a new message. Open the chat to read it."),
+    ttl=24 * 3600,
+    urgency="high",
+    topic="message",
+)
+LIKE = PushKind(
+    "push_likes",
+    N_("New like!"),
+    N_("Someone likes you. Have a look who it is."),
+    ttl=3 * 24 * 3600,
+    urgency="normal",
+    topic="like",
+)
+
+
+@dataclass(frozen=True)
+class Recipient:
+    language: str
+    targets: tuple[PushTarget, ...]
+
+
+def push_recipient(member_id: int, kind: PushKind) -> Recipient | None:
+    """The member's language and subscribed browsers, if they want pushes of `kind`."""
+    with db_session() as db:
+        member = db.get(Member, member_id)
+        if member is None or not preferences(member)[kind.preference]:
+            return None
+        targets = tuple(
+            PushTarget(row.endpoint, row.p256dh, row.auth)
+            for row in subscriptions_of(db, member_id)
+        )
+        return Recipient(member.language, targets) if targets else None
+
+
+def forget_push_target(endpoint: str) -> Done[None]:
+    with transaction() as db:
+        forget_subscription(db, endpoint)
+    return Done(None)
+
+
+def push_message(kind: PushKind, language: str, path: str) -> PushMessage:
+    payload = {
+        "title": gettext(language, kind.title),
+        "body": gettext(language, kind.body),
+        "openUrl": path,
+        "checkUrl": path,
+    }
+    return PushMessage(payload, kind.ttl, kind.urgency, kind.topic)
+
+
+async def deliver(target: PushTarget, message: PushMessage) -> Delivery:
+    """Send, asking again after each delay while the push service says later; a subscription
+    the service no longer knows is forgotten."""
+    async with push_client() as client:
+        for delay in (*RETRY_DELAYS, None):
+            delivery = await send_push(client, target, message)
+            if delivery is not Delivery.LATER or delay is None:
+                break
+            await asyncio.sleep(delay)
+    if delivery is Delivery.GONE:
+        await act(forget_push_target, target.endpoint)
+    elif delivery is Delivery.LATER:
+        log.warning("push to %s dropped: the push service kept saying later", target.endpoint[:60])
+    return delivery
+
+
+async def notify(member_id: int, kind: PushKind, path: str) -> None:
+    recipient = await read(push_recipient, member_id, kind)
+    if recipient is None:
+        return
+    message = push_message(kind, recipient.language, path)
+    await asyncio.gather(*(deliver(target, message) for target in recipient.targets))
+
+
+@handles(MessageStored)
+async def _message_pushed(stored: MessageStored) -> None:
+    await notify(stored.recipient_id, MESSAGE, chat_url(stored.conversation_id))
+
+
+@handles(LikeArrived)
+async def _like_pushed(arrived: LikeArrived) -> None:
+    await notify(arrived.member_id, LIKE, likes_url(RECEIVED))
