@@ -53,6 +53,10 @@ def _finished(task: asyncio.Task) -> None:
 
 
 async def settle() -> None:
-    """Wait until every effect started so far (and those they started) has finished."""
-    while pending := [task for task in _tasks if not task.done()]:
+    """Wait until every effect this event loop started so far (and those they started) has
+    finished. Effects of a loop that has closed (a test's, left unfinished) never will: they
+    are let go."""
+    loop = asyncio.get_running_loop()
+    _tasks.difference_update([task for task in _tasks if task.get_loop().is_closed()])
+    while pending := [task for task in _tasks if not task.done() and task.get_loop() is loop]:
         await asyncio.gather(*pending, return_exceptions=True)
