@@ -7,7 +7,7 @@ from dataclasses import dataclass
 import pytest
 from sqlmodel import Session
 
-from actions.effects import handles, settle
+from actions.effects import handles, settle, spawn
 from actions.runner import Done, act, read
 from models.member import Member
 from services.database import transaction
@@ -85,3 +85,25 @@ async def test_a_caller_cancelled_mid_action_still_gets_its_effects(db: Session)
         await asyncio.sleep(0.01)
     await settle()
     assert told == [member.id]
+
+
+async def test_settling_waits_for_this_loops_effects_only() -> None:
+    """A helper running actions on a loop of its own (as browser tests do) may leave effects
+    pending there; settling this loop's effects must not wait for, or trip over, those."""
+    other = asyncio.new_event_loop()
+    thread = threading.Thread(target=other.run_forever, daemon=True)
+    thread.start()
+    release = threading.Event()
+
+    async def start_stuck_effect() -> None:
+        spawn(asyncio.to_thread(release.wait, 10))
+
+    asyncio.run_coroutine_threadsafe(start_stuck_effect(), other).result(5)
+    try:
+        await asyncio.wait_for(settle(), 5)
+    finally:
+        release.set()
+        other.call_soon_threadsafe(other.stop)
+        thread.join(5)
+        other.close()
+    await settle()  # the other loop has closed: its effect is let go
