@@ -15,7 +15,7 @@ import reflex as rx
 from reflex_base.utils.imports import ImportVar
 from reflex_base.vars.base import VarData
 
-from state.i18n import shown_locale, text_locale
+from state.i18n import prerendered_or, shown_locale, text_locale
 from translations.catalog import Counted, Message, browser_key, in_catalogues, plural_rule
 from translations.locales import LOCALES
 from translations.prerender_marks import LOCALE_MARK, mark
@@ -55,8 +55,7 @@ def browser_text(
         prerendered = f"Array({_MOST_FORMS}).fill({prerendered})"
     empty = "[]" if plural is not None else '""'
     lookup = f"globalThis.i18nText?.({json.dumps(key)}, {text_locale()})"
-    text = f"(typeof document === 'undefined' ? {prerendered} : {lookup})"
-    return rx.Var(f"(({_CATALOGUES}), {text} ?? {empty})")
+    return rx.Var(f"(({_CATALOGUES}), {prerendered_or(prerendered, lookup)} ?? {empty})")
 
 
 def _filled(text: rx.Var, params: Mapping[str, Param]) -> rx.Var[str]:
@@ -88,9 +87,10 @@ def tp(context: str | None, msgid: str, **params: Param) -> rx.Var[str]:
 def tn(singular: str, plural: str, count: rx.Var | int, /, **params: Param) -> rx.Var[str]:
     """The counted text in the plural form `count` takes in the visitor's locale; {count} is
     the count, other {name}s take `params`."""
-    table = browser_text(None, singular, plural, fills=("count", *params))
+    values = {"count": count, **params}
+    table = browser_text(None, singular, plural, fills=values)
     index = f"({plural_index_js()})(Math.abs(Number({rx.Var.create(count)})), {text_locale()})"
-    return _filled(rx.Var(f"{table}[{index}]"), {"count": count, **params})
+    return _filled(rx.Var(f"{table}[{index}]"), values)
 
 
 def t(msgid: Message, **params: Param) -> rx.Var[str]:
@@ -104,7 +104,7 @@ def t(msgid: Message, **params: Param) -> rx.Var[str]:
 def locale_code() -> rx.Var[str]:
     """The code of the language texts are shown in, as the language menu shows it (NL)."""
     code = f"{text_locale()}.toUpperCase()"
-    return rx.Var(f"(typeof document === 'undefined' ? {json.dumps(LOCALE_MARK)} : {code})").to(str)
+    return rx.Var(prerendered_or(json.dumps(LOCALE_MARK), code)).to(str)
 
 
 def intl_format(iso: rx.Var[str], options: str) -> str:

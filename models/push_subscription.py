@@ -16,9 +16,13 @@ class PushSubscription(SQLModel, table=True):
     created_at: datetime = Field(default_factory=utcnow)
 
 
+def _by_endpoint(db: Session, endpoint: str) -> PushSubscription | None:
+    return db.exec(select(PushSubscription).where(PushSubscription.endpoint == endpoint)).first()
+
+
 def save_subscription(db: Session, member_id: int, endpoint: str, p256dh: str, auth: str) -> None:
     """Store or re-own a subscription; a browser endpoint belongs to the member who sent it last."""
-    row = db.exec(select(PushSubscription).where(PushSubscription.endpoint == endpoint)).first()
+    row = _by_endpoint(db, endpoint)
     if row is None:
         row = PushSubscription(member_id=member_id, endpoint=endpoint, p256dh=p256dh, auth=auth)
     else:
@@ -47,7 +51,7 @@ def subscriptions_of(db: Session, member_id: int) -> list[PushSubscription]:
 
 def forget_subscription(db: Session, endpoint: str) -> None:
     """The push service said the subscription no longer works."""
-    row = db.exec(select(PushSubscription).where(PushSubscription.endpoint == endpoint)).first()
+    row = _by_endpoint(db, endpoint)
     if row is not None:
         db.delete(row)
         db.flush()

