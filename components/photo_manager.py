@@ -6,6 +6,7 @@ import reflex as rx
 from components.confirm_dialog import confirm_content
 from components.forms import field_error
 from components.i18n import t, tn
+from components.photo_picker import photo_picker
 from models.profile_steps import PREMIUM_PHOTOS
 from models.routes import url
 from state.photo_manager import UPLOAD_ID
@@ -13,12 +14,6 @@ from state.photo_manager import PhotoManagerState as S
 from translations.catalog import N_, N_plural
 from translations.errors import PHOTO_LIMIT_REACHED
 
-# What the file pickers offer; the server judges every file by its content all the same.
-PHOTO_ACCEPT = {
-    "image/jpeg": [".jpg", ".jpeg"],
-    "image/png": [".png"],
-    "image/webp": [".webp"],
-}
 PREMIUM_HINT = N_plural(
     "Premium members can show up to {count} photo.",
     "Premium members can show up to {count} photos.",
@@ -102,26 +97,22 @@ def _tile(photo: rx.Var[dict], index: rx.Var[int]) -> rx.Component:
 
 
 def _upload_zone() -> rx.Component:
-    return rx.upload.root(
-        rx.el.div(
-            rx.cond(S.busy, rx.spinner(size="3"), rx.icon("image-plus", size=28)),
-            rx.el.p(
-                rx.cond(
-                    S.busy,
-                    t("Your photos are being processed…"),
-                    t("Choose photos or drop them here"),
-                )
-            ),
-            rx.el.p(t("JPEG, PNG or WebP, at most 10 MB each."), class_name="field-hint"),
-            class_name="photo-drop",
-            data_busy=S.busy,
+    return photo_picker(
+        rx.cond(S.busy, rx.spinner(size="3"), rx.icon("image-plus", size=28)),
+        rx.el.span(
+            rx.cond(
+                S.busy,
+                t("Your photos are being processed…"),
+                t("Choose photos or drop them here"),
+            )
         ),
-        id=UPLOAD_ID,
-        accept=PHOTO_ACCEPT,
+        rx.el.span(t("JPEG, PNG or WebP, at most 10 MB each."), class_name="field-hint"),
+        on_files=S.upload,
+        upload_id=UPLOAD_ID,
         multiple=True,
         disabled=S.busy,
-        on_drop=S.upload(rx.upload_files(upload_id=UPLOAD_ID)),
-        on_drop_rejected=S.refuse_files,
+        class_name="photo-drop",
+        data_busy=S.busy,
         data_testid="photo-upload",
     )
 

@@ -6,7 +6,7 @@ from components.entry_warning import entry_warning_shown
 from components.forms import field_error, form_error, password_hint, submit_button, text_field
 from components.i18n import t
 from components.linked_text import linked_text
-from components.photo_manager import PHOTO_ACCEPT
+from components.photo_picker import photo_picker
 from components.profile_fields import (
     about_field,
     interest_chips,
@@ -171,16 +171,14 @@ def _photo_step() -> rx.Component:
                 data_testid="signup-photo-preview",
             ),
         ),
-        rx.upload.root(
-            rx.el.div(
-                rx.icon("image-plus", size=28),
-                rx.el.p(t("Choose a photo or drop it here")),
-                class_name="photo-drop",
-            ),
-            id=UPLOAD_ID,
-            accept=PHOTO_ACCEPT,
-            max_files=1,
-            on_drop=S.upload_photo(rx.upload_files(upload_id=UPLOAD_ID)),
+        photo_picker(
+            rx.icon("image-plus", size=28),
+            rx.el.span(t("Choose a photo or drop it here")),
+            on_files=S.upload_photo,
+            upload_id=UPLOAD_ID,
+            multiple=False,
+            disabled=S.busy,
+            class_name="photo-drop",
             data_testid="signup-photo-upload",
         ),
         rx.cond(S.busy, rx.spinner()),

@@ -14,7 +14,7 @@ from models.account_errors import AccountError
 from models.photos import NotYourPhotos
 from models.profile_steps import FREE_PHOTOS
 from models.routes import login_url
-from services.photo_pipeline import MAX_UPLOAD_BYTES, PHOTO_NOT_AN_IMAGE, PhotoRejected
+from services.photo_pipeline import MAX_UPLOAD_BYTES, PhotoRejected
 from state.forms import FormState, browser_id
 from state.session import current_viewer
 from translations.errors import PHOTO_LIMIT_REACHED
@@ -23,13 +23,6 @@ log = logging.getLogger(__name__)
 UPLOAD_ID = "photo-manager-upload"
 NAME_SHOWN = 80  # characters of a refused file's name shown with the reason
 MAX_REFUSED = 25  # refused files listed at most
-
-
-def _rejected_name(rejection: object) -> str | None:
-    """The file name in one of react-dropzone's rejections: {"file": {"path": "./a.pdf"}, ...}."""
-    file = rejection.get("file") if isinstance(rejection, dict) else None
-    path = file.get("path") if isinstance(file, dict) else None
-    return str(path).rsplit("/", 1)[-1] if path else None
 
 
 class PhotoManagerState(FormState, rx.State):
@@ -64,7 +57,7 @@ class PhotoManagerState(FormState, rx.State):
     @rx.event
     async def upload(self, files: list[rx.UploadFile]):
         """Store the files one by one; the first refused file (or the limit) stops the rest."""
-        if not files:  # the picker refused every file (see refuse_files)
+        if not files:  # a drop of something that is not a file
             return
         viewer = await current_viewer(self)
         if viewer is None:
@@ -95,13 +88,6 @@ class PhotoManagerState(FormState, rx.State):
             await self._show_error(error)
             return False
         return True
-
-    @rx.event
-    async def refuse_files(self, rejections: list[dict]) -> None:
-        """Files the picker refused by their type, before any upload (react-dropzone's list)."""
-        reason = await self._text(PHOTO_NOT_AN_IMAGE)
-        for rejection in rejections[:MAX_REFUSED] if isinstance(rejections, list) else []:
-            self._refused(_rejected_name(rejection), reason)
 
     def _refused(self, name: str | None, reason: str) -> None:
         shown = (name or "?")[:NAME_SHOWN]

@@ -8,6 +8,7 @@ Visible texts are looked up in the catalogues, so the German runs prove that the
 translated. The two-member journeys run once with each member speaking the other language.
 """
 
+import base64
 import re
 import uuid
 from datetime import date
@@ -182,6 +183,23 @@ def test_profile_and_place_are_edited_and_shown(
     assert (profile.country, profile.city) == ("AT", "Innsbruck"), "filled in, not yet saved"
 
 
+def drop_files(zone: Locator, paths: list[Path]) -> None:
+    """Drop the files on zone as a browser does when they are dragged from the desktop."""
+    files = [{"name": p.name, "data": base64.b64encode(p.read_bytes()).decode()} for p in paths]
+    transfer = zone.page.evaluate_handle(
+        """files => {
+            const transfer = new DataTransfer();
+            for (const file of files) {
+                const bytes = Uint8Array.from(atob(file.data), (c) => c.charCodeAt(0));
+                transfer.items.add(new File([bytes], file.name, { type: "image/jpeg" }));
+            }
+            return transfer;
+        }""",
+        files,
+    )
+    zone.dispatch_event("drop", {"dataTransfer": transfer})
+
+
 @pytest.mark.parametrize("locale", LOCALES)
 def test_photos_up_to_the_limit_then_main_photo_and_delete(
     site: Server,
@@ -204,7 +222,7 @@ def test_photos_up_to_the_limit_then_main_photo_and_delete(
         expect(counter).to_have_text(text(locale, PHOTO_COUNT, count=count, limit=FREE_PHOTOS))
 
     expect_photos(0)
-    upload.locator("input[type=file]").set_input_files(files[0])
+    drop_files(upload, files[:1])
     expect_photos(1)
     upload.locator("input[type=file]").set_input_files(files[1:])  # the third fits, not the 4th
     expect_photos(FREE_PHOTOS)
