@@ -9,13 +9,14 @@ from services.database import transaction
 
 
 def set_blocked(viewer: Viewer, member_id: int, blocked: bool) -> Done[bool]:
-    """Block (which takes the viewer's like back) or unblock; False for oneself or nobody."""
+    """Block (which takes the viewer's like back and ends a match) or unblock; False for
+    oneself or nobody."""
     with transaction() as db:
         if member_id == viewer.member_id or db.get(Member, member_id) is None:
             return Done(False)
         if blocked:
             add_block(db, viewer.member_id, member_id)
-            drop_like(db, viewer.member_id, member_id)
+            drop_like(db, viewer.member_id, member_id, ending_match=True)
         else:
             remove_block(db, viewer.member_id, member_id)
     return Done(True)

@@ -1,5 +1,5 @@
-"""Likes: like and unlike a member, the received and given lists, and the like the new-like
-modal announces (a new one, otherwise an automatic one)."""
+"""Likes: like and unlike a member, the received and given lists, matches (two members who like
+each other), and what the modals announce: a match, a new like, otherwise an automatic like."""
 
 import random
 from dataclasses import dataclass
@@ -8,6 +8,7 @@ from datetime import date
 from actions.live import BadgesChanged
 from actions.runner import Done
 from actions.viewer import Viewer
+from models.directory import MemberTile, member_tile
 from models.likes import (
     Announcement,
     CannotLike,
@@ -16,13 +17,18 @@ from models.likes import (
     drop_like,
     given_likes,
     like_member,
+    match_if_mutual,
+    matches,
     new_like_count,
     received_likes,
+    unannounced_match,
 )
+from models.likes import MatchKept as MatchKept  # what unlike raises, for the states
 from models.member import utcnow
 from services.database import db_session, transaction
 
-RECEIVED, GIVEN = "received", "given"
+RECEIVED, GIVEN, MATCHES = "received", "given", "matches"
+LIST_KINDS = (RECEIVED, GIVEN, MATCHES)
 
 
 @dataclass(frozen=True)
@@ -33,26 +39,38 @@ class LikeArrived:
 
 
 @dataclass(frozen=True)
+class MatchMade:
+    """Effect: the two members like each other now; both are told at once."""
+
+    member_ids: tuple[int, int]
+
+
+@dataclass(frozen=True)
 class LikeOutcome:
     stored: bool  # False: the member is gone, hidden, blocked or the viewer themselves
     new_likes: int  # the viewer's new-likes badge afterwards
+    matched: bool = False  # the like made a match
 
 
 def like(viewer: Viewer, member_id: int) -> Done[LikeOutcome]:
-    """Like the member once; their badge counts the new like."""
+    """Like the member once; their badge counts the new like. When they like the viewer too,
+    it is a match: both hear of the match instead of the like."""
     with transaction() as db:
         try:
             created = like_member(db, viewer.member_id, member_id)
         except CannotLike:
-            created = None
-        outcome = LikeOutcome(created is not None, new_like_count(db, viewer.member_id))
-    return Done(
-        outcome, effects=(BadgesChanged(member_id), LikeArrived(member_id)) if created else ()
-    )
+            created = False
+        matched = created and match_if_mutual(db, viewer.member_id, member_id, utcnow())
+        outcome = LikeOutcome(created, new_like_count(db, viewer.member_id), matched)
+    if not created:
+        return Done(outcome)
+    told = MatchMade((viewer.member_id, member_id)) if matched else LikeArrived(member_id)
+    return Done(outcome, effects=(BadgesChanged(member_id), told))
 
 
 def unlike(viewer: Viewer, member_id: int) -> Done[int]:
-    """Take a like back; the viewer's new-likes badge afterwards."""
+    """Take a like back; the viewer's new-likes badge afterwards. A like that made a match
+    raises MatchKept: the other member was told, only a block ends it."""
     with transaction() as db:
         dropped = drop_like(db, viewer.member_id, member_id)
         count = new_like_count(db, viewer.member_id)
@@ -61,7 +79,7 @@ def unlike(viewer: Viewer, member_id: int) -> Done[int]:
 
 def likes_page(member_id: int, kind: str, limit: int, offset: int) -> list[LikeTile]:
     """One page of the member's received or given likes."""
-    fetch = given_likes if kind == GIVEN else received_likes
+    fetch = {GIVEN: given_likes, MATCHES: matches}.get(kind, received_likes)
     with db_session() as db:
         return fetch(db, member_id, date.today(), limit=limit, offset=offset)
 
@@ -72,6 +90,21 @@ def like_to_announce(viewer: Viewer) -> Done[Announcement | None]:
     with transaction() as db:
         found = announcement(db, viewer.member_id, utcnow(), random.Random())
     return Done(found)
+
+
+@dataclass(frozen=True)
+class MatchNews:
+    own: MemberTile | None  # the viewer's tile, for their photo beside the other's
+    other: MemberTile
+
+
+def match_to_announce(viewer: Viewer) -> Done[MatchNews | None]:
+    """The newest match the viewer has not been shown; showing it marks it."""
+    today = utcnow().date()
+    with transaction() as db:
+        other = unannounced_match(db, viewer.member_id, today)
+        own = member_tile(db, viewer.member_id, today) if other is not None else None
+    return Done(MatchNews(own, other) if other is not None else None)
 
 
 def new_likes(member_id: int) -> int:

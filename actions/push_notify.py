@@ -1,6 +1,6 @@
-"""Web Push when something happens for a member: a new message, a new like. Runs as an effect
-after the commit (actions/effects.py), so it never holds up the member who acted. Goes to each
-of the recipient's subscribed browsers while they keep the kind switched on (/notifications),
+"""Web Push when something happens for a member: a new message, a new like, a match. Runs as an
+effect after the commit (actions/effects.py), so it never holds up the member who acted. Goes to
+each of the recipient's subscribed browsers while they keep the kind switched on (/notifications),
 in the recipient's account language, and carries neither the message's text nor who sent it:
 the notification names what happened and opens the page where it is."""
 
@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 from actions.chat import MessageStored
 from actions.effects import handles
-from actions.likes import RECEIVED, LikeArrived
+from actions.likes import MATCHES, RECEIVED, LikeArrived, MatchMade
 from actions.runner import Done, act, read
 from models.member import Member
 from models.notification_prefs import preferences
@@ -51,6 +51,14 @@ LIKE = PushKind(
     ttl=3 * 24 * 3600,
     urgency="normal",
     topic="like",
+)
+MATCH = PushKind(
+    "push_likes",
+    N_("It's a match!"),
+    N_("You and another member like each other. Say hello!"),
+    ttl=3 * 24 * 3600,
+    urgency="normal",
+    topic="match",
 )
 
 
@@ -121,3 +129,10 @@ async def _message_pushed(stored: MessageStored) -> None:
 @handles(LikeArrived)
 async def _like_pushed(arrived: LikeArrived) -> None:
     await notify(arrived.member_id, LIKE, likes_url(RECEIVED))
+
+
+@handles(MatchMade)
+async def _match_pushed(made: MatchMade) -> None:
+    await asyncio.gather(
+        *(notify(member_id, MATCH, likes_url(MATCHES)) for member_id in made.member_ids)
+    )

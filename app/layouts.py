@@ -10,6 +10,7 @@ from components.footer import disclaimer, footer, us_footer
 from components.i18n import t
 from components.like_modal import like_modal
 from components.live_status import live_status
+from components.match_modal import match_modal
 from components.navigation import top_navigation
 from components.signup_modal import signup_modal
 from components.time_bonus import time_bonus_banner, time_bonus_modal, time_bonus_watch
@@ -63,6 +64,7 @@ def _default(route: Route, content: rx.Component) -> rx.Component:
         signup_modal(only_nl_de_warning=False),
         time_bonus_modal() if time_bonus else rx.fragment(),
         like_modal(),
+        match_modal(),
         live_status(),
         _time_bonus_watch(route),
     )

@@ -7,7 +7,7 @@ import reflex as rx
 from reflex.event import EventHandler
 
 from components.i18n import t
-from models.routes import member_url
+from models.routes import member_chat_url, member_url
 from state.i18n import shown_locale
 
 ProfileUrl = Callable[[rx.Var], str]  # a builder of models/routes.py
@@ -98,4 +98,21 @@ def member_card_with_heart(
         _heart(member, on_like, on_unlike),
         class_name="member-card-frame",
         data_testid="like-card",
+    )
+
+
+def match_card(member: rx.Var[dict], profile_url: ProfileUrl) -> rx.Component:
+    """A card of a match: the profile, and a button that opens the chat with them."""
+    return rx.el.div(
+        linked_card(member, profile_url),
+        rx.link(
+            rx.icon("message-circle", size=20),
+            href=member_chat_url(member["id"]),
+            class_name="card-heart",
+            aria_label=t("Send a message"),
+            title=t("Send a message"),
+            data_testid="card-message",
+        ),
+        class_name="member-card-frame",
+        data_testid="match-card",
     )

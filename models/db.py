@@ -1,9 +1,10 @@
 """Engine construction with the per-dialect settings the site relies on."""
 
+import hashlib
 from pathlib import Path
 
-from sqlalchemy import Engine, event, make_url
-from sqlmodel import create_engine
+from sqlalchemy import Engine, event, make_url, text
+from sqlmodel import Session, create_engine
 
 # For the site's own engine: a statement waiting on a lock gives up well inside Reflex's 10 s
 # state lock, so the member gets an answer ("not sent, try again") instead of a lock that
@@ -32,3 +33,11 @@ def _sqlite_pragmas(dbapi_connection, _record) -> None:
     cursor.execute("PRAGMA journal_mode=WAL")
     cursor.execute("PRAGMA foreign_keys=ON")
     cursor.close()
+
+
+def advisory_lock(db: Session, name: str) -> None:
+    """On PostgreSQL, hold a lock on `name` until the transaction ends (SQLite writes one at a
+    time anyway)."""
+    if db.get_bind().dialect.name == "postgresql":
+        key = int.from_bytes(hashlib.sha256(name.encode()).digest()[:8], signed=True)
+        db.exec(text("SELECT pg_advisory_xact_lock(:key)").bindparams(key=key))  # type: ignore[call-overload]

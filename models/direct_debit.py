@@ -18,9 +18,10 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from enum import StrEnum
 
-from sqlalchemy import Column, Text, delete, exists, func, or_, text, update
+from sqlalchemy import Column, Text, delete, exists, func, or_, update
 from sqlmodel import Field, Session, SQLModel, select
 
+from models.db import advisory_lock
 from models.member import Member, MemberStatus, as_utc, utcnow
 from models.orders import Order, OrderStatus
 from models.site_settings import SiteSettings
@@ -191,7 +192,7 @@ def new_code(db: Session, mandate: SddMandate, now: datetime) -> str | SmsRefusa
     if mandate.status != MandateStatus.DRAFT:
         return SmsRefusal(SMS_CODE_MISSING)
     db.exec(select(Member.id).where(Member.id == mandate.member_id).with_for_update())
-    _advisory_lock(db, f"sms:{mandate.phone_e164}")
+    advisory_lock(db, f"sms:{mandate.phone_e164}")
     if refusal := _throttled(db, mandate, now):
         return SmsRefusal(refusal)
     db.exec(
@@ -282,7 +283,7 @@ def iban_limits(
     the accounts per IBAN, and an IBAN whose debit came back (its member is blocked). On
     PostgreSQL the IBAN stays locked until the transaction ends, so two signings cannot both
     pass."""
-    _advisory_lock(db, f"sdd:{iban}")
+    advisory_lock(db, f"sdd:{iban}")
     query = (
         select(SddMandate.member_id, SddMandate.signed_at, Order.amount_cents)
         .join(Order, Order.id == SddMandate.order_id)  # type: ignore[arg-type]
@@ -405,11 +406,3 @@ def claim_debit(db: Session, mandate_id: int, now: datetime) -> bool:
         .execution_options(synchronize_session=False)
     )
     return result.rowcount == 1
-
-
-def _advisory_lock(db: Session, name: str) -> None:
-    """On PostgreSQL, hold a lock on `name` until the transaction ends (SQLite writes one at a
-    time anyway)."""
-    if db.get_bind().dialect.name == "postgresql":
-        key = int.from_bytes(hashlib.sha256(name.encode()).digest()[:8], signed=True)
-        db.exec(text("SELECT pg_advisory_xact_lock(:key)").bindparams(key=key))  # type: ignore[call-overload]

@@ -77,3 +77,8 @@ def newest_members(
         query = query.where(Profile.gender.in_(genders))
     query = query.order_by(Member.signup_date.desc(), Member.id.desc()).limit(limit).offset(offset)
     return [to_tile(row, today) for row in db.exec(query)]
+
+
+def member_tile(db: Session, member_id: int, today: date) -> MemberTile | None:
+    row = db.exec(tile_select().where(Profile.member_id == member_id)).first()
+    return to_tile(row, today) if row is not None else None

@@ -1,13 +1,16 @@
-"""Likes between members: given, received (new until the liker's profile is opened), automatic."""
+"""Likes between members: given, received (new until the liker's profile is opened), automatic,
+and matches: two members who like each other. A match is told to both at once, so a like that
+made one is kept: it ends only with a block (`drop_like`), which is a deliberate act."""
 
 import random
 from dataclasses import dataclass
 from datetime import UTC, date, datetime, timedelta
 
-from sqlalchemy import ColumnElement, Index, Select, and_, case, exists, func, update
+from sqlalchemy import ColumnElement, Index, Select, and_, case, exists, func, or_, update
 from sqlalchemy.orm import aliased
 from sqlmodel import Field, Session, SQLModel, select
 
+from models.db import advisory_lock
 from models.directory import TILE_WIDTH, MemberTile, tile_select, to_tile
 from models.email_tokens import EmailToken, Purpose
 from models.member import Member, MemberStatus, Profile, utcnow
@@ -30,6 +33,8 @@ class Like(SQLModel, table=True):
     is_new: bool = True  # until the liked member opens the liker's profile
     announced: bool = False  # the new-like modal has shown it
     automatic: bool = False
+    matched_at: datetime | None = None  # both like each other since (set on both rows)
+    match_announced: bool = False  # the liker of this row has seen "It's a match!"
 
 
 @dataclass(frozen=True)
@@ -42,6 +47,10 @@ class LikeTile:
 
 class CannotLike(Exception):
     """The member is gone, hidden, blocked or the liker themselves."""
+
+
+class MatchKept(Exception):
+    """The like made a match the other member was told of: only a block ends it."""
 
 
 def like_member(db: Session, liker_id: int, liked_id: int) -> bool:
@@ -60,12 +69,45 @@ def like_member(db: Session, liker_id: int, liked_id: int) -> bool:
     return created is not None
 
 
-def drop_like(db: Session, liker_id: int, liked_id: int) -> bool:
-    """Remove the like within the caller's transaction; True when there was one."""
+def _pair(member_a: int, member_b: int) -> ColumnElement[bool]:
+    """Both likes between two members, either way round."""
+    return or_(
+        and_(Like.liker_id == member_a, Like.liked_id == member_b),
+        and_(Like.liker_id == member_b, Like.liked_id == member_a),
+    )
+
+
+def match_if_mutual(db: Session, liker_id: int, liked_id: int, now: datetime) -> bool:
+    """After liker likes liked: True when liked likes liker too, and both likes become a match
+    (the pair's lock makes two members liking each other at once find each other's like)."""
+    advisory_lock(db, f"like:{min(liker_id, liked_id)}:{max(liker_id, liked_id)}")
+    pair = _pair(liker_id, liked_id)
+    if db.exec(select(func.count()).select_from(Like).where(pair)).one() < 2:
+        return False
+    # announced: the match modal, not the new-like modal, tells of the like that made it
+    db.exec(
+        update(Like).where(pair, Like.matched_at.is_(None)).values(matched_at=now, announced=True)
+    )
+    return True
+
+
+def drop_like(db: Session, liker_id: int, liked_id: int, *, ending_match: bool = False) -> bool:
+    """Remove the like within the caller's transaction; True when there was one. A like that
+    made a match raises MatchKept unless `ending_match` (a block); the other side's like then
+    stays, no longer a match."""
     like = db.get(Like, (liker_id, liked_id))
-    if like is not None:
-        db.delete(like)
-    return like is not None
+    if like is None:
+        return False
+    if like.matched_at is not None:
+        if not ending_match:
+            raise MatchKept(liked_id)
+        db.exec(
+            update(Like)
+            .where(Like.liker_id == liked_id, Like.liked_id == liker_id)
+            .values(matched_at=None, match_announced=False)
+        )
+    db.delete(like)
+    return True
 
 
 def likes(db: Session, liker_id: int | None, liked_id: int) -> bool:
@@ -102,6 +144,51 @@ def given_likes(
         .offset(offset)
     )
     return [LikeTile(to_tile(row, today), False, row[TILE_WIDTH], True) for row in db.exec(query)]
+
+
+def matches(
+    db: Session, member_id: int, today: date, limit: int, offset: int = 0
+) -> list[LikeTile]:
+    """The members the member matched with, the newest match first."""
+    query = (
+        tile_select(Like.matched_at)
+        .join(Like, Like.liked_id == Profile.member_id)
+        .where(Like.liker_id == member_id, Like.matched_at.is_not(None), shown_to(member_id))
+        .order_by(Like.matched_at.desc(), Like.liked_id.desc())
+        .limit(limit)
+        .offset(offset)
+    )
+    return [LikeTile(to_tile(row, today), False, row[TILE_WIDTH], True) for row in db.exec(query)]
+
+
+def is_match(db: Session, member_id: int, other_id: int) -> bool:
+    like = db.get(Like, (member_id, other_id))
+    return like is not None and like.matched_at is not None
+
+
+def unannounced_match(db: Session, member_id: int, today: date) -> MemberTile | None:
+    """The newest match the member has not been shown yet; showing it marks it."""
+    query = (
+        tile_select(Like.liked_id)
+        .join(Like, Like.liked_id == Profile.member_id)
+        .where(
+            Like.liker_id == member_id,
+            Like.matched_at.is_not(None),
+            Like.match_announced.is_(False),
+            shown_to(member_id),
+        )
+        .order_by(Like.matched_at.desc())
+        .limit(1)
+    )
+    row = db.exec(query).first()
+    if row is None:
+        return None
+    db.exec(
+        update(Like)
+        .where(Like.liker_id == member_id, Like.liked_id == row[TILE_WIDTH])
+        .values(match_announced=True)
+    )
+    return to_tile(row, today)
 
 
 def _new_from_shown(member_id: int | ColumnElement[int]) -> ColumnElement[bool]:

@@ -8,8 +8,10 @@ import reflex as rx
 from actions.effects import handles
 from actions.likes import (
     GIVEN,
+    MATCHES,
     RECEIVED,
     LikeArrived,
+    MatchKept,
     like,
     like_to_announce,
     likes_page,
@@ -23,11 +25,12 @@ from services.site_settings import site_settings
 from state.forms import browser_id
 from state.i18n import I18nState
 from state.live import push_to_member
+from state.match_modal import MatchModalState
 from state.members import PAGE_SIZE, next_window, tile_to_card
 from state.session import SessionState, current_viewer
 from state.shell import wait_script
 from translations.catalog import gettext
-from translations.errors import MEMBER_UNAVAILABLE
+from translations.errors import MATCH_KEPT, MEMBER_UNAVAILABLE
 
 LIKES_GRID_ID = "likes-grid"
 MAX_DELAY_SECONDS = 600
@@ -35,12 +38,12 @@ RELOAD_AFTER_AUTO_LIKE_MS = 500  # spec section 9: the likes reload after an aut
 
 
 def likes_kind(path: str) -> str | None:
-    """Which list a path shows: /likes/given the given likes, /likes and /likes/<anything
-    else> the received ones; None for pages that are not a likes list."""
+    """Which list a path shows: /likes/given the given likes, /likes/matches the matches,
+    /likes and /likes/<anything else> the received ones; None for other pages."""
     parts = path.strip("/").split("/")
     if parts[0] != "likes" or len(parts) > 2:
         return None
-    return GIVEN if parts[1:] == [GIVEN] else RECEIVED
+    return parts[1] if parts[1:] in ([GIVEN], [MATCHES]) else RECEIVED
 
 
 def delay_seconds(query: Mapping[str, str]) -> int | None:
@@ -108,9 +111,13 @@ class LikesState(rx.State):
         if viewer is None:
             return rx.redirect(login_url(self.router.url))
         liked_id = browser_id(member_id)
-        if liked_id is not None:
+        if liked_id is None:
+            return None
+        try:
             await _show_badge(self, await act(unlike, viewer, liked_id))
-            self._mark_liked(liked_id, False)
+        except MatchKept:
+            return rx.toast.info(await self._text(MATCH_KEPT))
+        self._mark_liked(liked_id, False)
         return None
 
     @rx.event
@@ -156,9 +163,11 @@ class LikesState(rx.State):
             {**card, "liked": liked} if card["id"] == member_id else card for card in self.cards
         ]
 
+    async def _text(self, msgid: str) -> str:
+        return gettext((await self.get_state(I18nState)).locale, msgid)
+
     async def _toast(self, msgid: str) -> rx.event.EventSpec:
-        locale = (await self.get_state(I18nState)).locale
-        return rx.toast.error(gettext(locale, msgid))
+        return rx.toast.error(await self._text(msgid))
 
 
 class LikeModalState(rx.State):
@@ -184,8 +193,11 @@ class LikeModalState(rx.State):
         return await self._announce()
 
     async def _announce(self) -> rx.event.EventSpec | None:
-        """Open the modal on the like to announce; an automatic one reloads the likes soon."""
+        """Open the modal on the like to announce; an automatic one reloads the likes soon.
+        A match shown on the page goes first: the like waits for the next page."""
         if self.open and self.shown_at == self.router.url.path:
+            return None
+        if (await self.get_state(MatchModalState))._showing():
             return None
         viewer = await current_viewer(self)
         found = await act(like_to_announce, viewer) if viewer is not None else None
@@ -210,6 +222,10 @@ class LikeModalState(rx.State):
         self.open = False
         liker_id = self.liker.get("id")
         return rx.redirect(liked_member_url(liker_id)) if liker_id else None
+
+
+# On load of the pages that tell news: a match first, then a like.
+NEWS_CHECKS = [MatchModalState.check, LikeModalState.check]
 
 
 @handles(LikeArrived)

@@ -7,7 +7,7 @@ import reflex as rx
 
 from actions import blocks
 from actions.discovery import ProfileView, may_contact, open_profile
-from actions.likes import like, unlike
+from actions.likes import MatchKept, like, unlike
 from actions.runner import act, read
 from models import regions
 from models.attribute_labels import INTEREST_LABELS
@@ -17,7 +17,7 @@ from state.forms import FormState
 from state.i18n import I18nState
 from state.session import SessionState, current_viewer
 from translations.catalog import N_
-from translations.errors import MEMBER_UNAVAILABLE
+from translations.errors import MATCH_KEPT, MEMBER_UNAVAILABLE
 
 PROFILE_PATH = re.compile(r"^/(?:members|likes/m)/(\d{1,12})(?:/|$)")
 LOGIN_TO_LIKE = N_("Log in or sign up free to like {name}.")
@@ -124,7 +124,10 @@ class ProfileViewState(FormState, rx.State):
             self.ask_login("like")
             return None
         if self.liked:
-            new_likes = await act(unlike, viewer, self.member_id)
+            try:
+                new_likes = await act(unlike, viewer, self.member_id)
+            except MatchKept:
+                return rx.toast.info(await self._text(MATCH_KEPT))
         else:
             outcome = await act(like, viewer, self.member_id)
             if not outcome.stored:

@@ -25,6 +25,9 @@ CHECK_OLD_PASSWORD = N_("Check your old password.")
 GENERIC_ERROR = N_("Something went wrong, please try again later.")
 INSUFFICIENT_CREDITS = N_("You do not have enough credits")
 MEMBER_UNAVAILABLE = N_("This member is no longer available.")
+MATCH_KEPT = N_(
+    "You are a match, so your like stays. Block the member if you no longer want contact."
+)
 PREMIUM_ONLY = N_("This feature is only available to premium members.")
 PHOTO_LIMIT_REACHED = N_("You have reached the maximum number of photos.")
 SDD_ACCOUNT_BLOCKED = N_("Direct debit is blocked for this account.")

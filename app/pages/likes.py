@@ -1,19 +1,21 @@
-"""/likes and /likes/[type]: the likes received (new ones first) and given, page by page."""
+"""/likes and /likes/[type]: the likes received (new ones first), given, and the matches
+(members who like each other, each with a way to start the chat), page by page."""
 
 import reflex as rx
 
-from actions.likes import GIVEN, RECEIVED
+from actions.likes import GIVEN, MATCHES, RECEIVED
 from app.pages.registry import page
 from components.i18n import t
-from components.member_card import member_card_with_heart
+from components.member_card import match_card, member_card_with_heart
 from models.routes import liked_member_url, likes_url, url
-from state.likes import LIKES_GRID_ID, LikeModalState, LikesState
+from state.likes import LIKES_GRID_ID, NEWS_CHECKS, LikesState
 from state.session import SessionState
 from translations.catalog import N_
 
 EMPTY_TEXTS = {
     RECEIVED: N_("Nobody has liked you yet. Members who like you show up here."),
     GIVEN: N_("You have not liked anyone yet. Tap the heart on a profile you fancy."),
+    MATCHES: N_("No matches yet. When someone you like likes you back, it's a match."),
 }
 
 
@@ -37,6 +39,7 @@ def _tabs() -> rx.Component:
     return rx.el.nav(
         _tab(RECEIVED, N_("Received"), new_count),
         _tab(GIVEN, N_("Given"), rx.fragment()),
+        _tab(MATCHES, N_("Matches"), rx.fragment()),
         class_name="likes-tabs",
     )
 
@@ -44,7 +47,13 @@ def _tabs() -> rx.Component:
 def _empty() -> rx.Component:
     return rx.el.div(
         rx.icon("heart", size=36, class_name="likes-empty-icon"),
-        rx.text(rx.cond(LikesState.kind == GIVEN, t(EMPTY_TEXTS[GIVEN]), t(EMPTY_TEXTS[RECEIVED]))),
+        rx.text(
+            rx.match(
+                LikesState.kind,
+                *((kind, t(text)) for kind, text in EMPTY_TEXTS.items() if kind != RECEIVED),
+                t(EMPTY_TEXTS[RECEIVED]),
+            )
+        ),
         rx.link(rx.button(t("Browse members"), size="3"), href=url("members"), underline="none"),
         class_name="card likes-empty",
         data_testid="likes-empty",
@@ -52,7 +61,11 @@ def _empty() -> rx.Component:
 
 
 def _card(member: rx.Var[dict]) -> rx.Component:
-    return member_card_with_heart(member, LikesState.like, LikesState.unlike, liked_member_url)
+    return rx.cond(
+        LikesState.kind == MATCHES,
+        match_card(member, liked_member_url),
+        member_card_with_heart(member, LikesState.like, LikesState.unlike, liked_member_url),
+    )
 
 
 def _grid() -> rx.Component:
@@ -79,7 +92,7 @@ def _grid() -> rx.Component:
     )
 
 
-@page("likes", "likes-type", on_load=[LikesState.load_page, LikeModalState.check])
+@page("likes", "likes-type", on_load=[LikesState.load_page, *NEWS_CHECKS])
 def likes_page() -> rx.Component:
     return rx.el.div(
         rx.el.h1(t("Likes"), class_name="page-title"),

@@ -8,7 +8,7 @@ from components.member_card import member_card
 from components.profile_fields import place_fields
 from models.routes import url
 from models.search import COUNT_CAP, MAX_AGE
-from state.likes import LikeModalState
+from state.likes import NEWS_CHECKS
 from state.search import RESULTS_ID, SIMILAR_ID
 from state.search import SearchState as S
 from translations.catalog import N_
@@ -159,7 +159,7 @@ def _results() -> rx.Component:
     )
 
 
-@page("members", on_load=[S.load_search, LikeModalState.check])
+@page("members", on_load=[S.load_search, *NEWS_CHECKS])
 def members_page() -> rx.Component:
     return rx.el.div(
         rx.el.h1(t("Search members"), class_name="page-title"),

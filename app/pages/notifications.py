@@ -27,7 +27,7 @@ EMAIL_SWITCHES = {
 }
 PUSH_SWITCHES = {
     "push_messages": N_("New messages"),
-    "push_likes": N_("New likes"),
+    "push_likes": N_("New likes and matches"),
 }
 BOUNCE_HINT = N_("Please check that your e-mail address is right.")
 PUSH_DENIED = N_(

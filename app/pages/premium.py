@@ -8,7 +8,7 @@ from components.bundles import VAT_NOTE, bundle_grid, bundle_link
 from components.i18n import t
 from models.routes import static_page_url, url
 from state.credits import CreditsState as S
-from state.likes import LikeModalState
+from state.likes import NEWS_CHECKS
 from state.session import SessionState
 from state.shell import ShellState
 from translations.catalog import N_, Counted, Message, N_plural
@@ -68,7 +68,7 @@ def rules() -> rx.Component:
     )
 
 
-@page("premium", on_load=[S.load_price_list, LikeModalState.check])
+@page("premium", on_load=[S.load_price_list, *NEWS_CHECKS])
 def premium_page() -> rx.Component:
     return rx.el.div(
         rx.el.section(

@@ -9,7 +9,7 @@ from components.member_card import country_name
 from components.photo_gallery import photo_gallery
 from models.attribute_labels import every_label
 from models.routes import member_signup_url, url
-from state.likes import LikeModalState
+from state.likes import NEWS_CHECKS
 from state.profile_view import (
     LOGIN_TO_CHAT,
     LOGIN_TO_GIFT,
@@ -269,7 +269,7 @@ def _members_only() -> rx.Component:
     )
 
 
-@page("members-id", "likes-m-id", on_load=[S.load_profile, LikeModalState.check])
+@page("members-id", "likes-m-id", on_load=[S.load_profile, *NEWS_CHECKS])
 @page("profile", on_load=[S.load_profile])
 def profile_page() -> rx.Component:
     return rx.el.div(

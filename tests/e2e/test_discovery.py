@@ -59,6 +59,9 @@ NEW = "New"
 LIKE, LIKED = "Like", "Liked"
 BLOCKED = "You blocked {name}. They cannot see your profile or contact you."
 NOT_AVAILABLE = "This profile is not available"
+MATCH = "It's a match!"
+LIKE_EACH_OTHER = "You and {name} like each other."
+MATCH_KEPT = "You are a match, so your like stays. Block the member if you no longer want contact."
 
 AMSTERDAM = {"latitude": 52.37, "longitude": 4.89}
 SEARCH_COUNTRY = "NZ"
@@ -393,6 +396,54 @@ def test_a_like_arrives_on_the_other_side(
     arrive(page_b, site, f"/likes/m/{a.member_id}")
     expect(profile_name(page_b)).to_contain_text(name_a)
     expect(modal).to_have_count(0)
+
+
+@pytest.mark.parametrize(("locale_a", "locale_b"), MEMBER_LOCALES)
+def test_liking_back_is_a_match_both_see_live(
+    site: Server,
+    new_page: NewPage,
+    member: NewMember,
+    site_db: Engine,
+    tmp_path: Path,
+    locale_a: str,
+    locale_b: str,
+) -> None:
+    name_a, name_b = unique_name("Joost"), unique_name("Sanne")
+    a = member(locale_a, name=name_a, gender="male", date_of_birth=born_aged(35))
+    b = member(locale_b, name=name_b)
+    stored_photo(site, site_db, a.member_id, tmp_path)
+    stored_photo(site, site_db, b.member_id, tmp_path)
+    page_a, page_b = logged_in_page(new_page, site, a), logged_in_page(new_page, site, b)
+    open_page(page_a, site, f"/members/{b.member_id}")
+    page_a.get_by_test_id("like-button").click()
+    eventually(lambda: like_of(site_db, a, b), "A's like in the database")
+
+    open_page(page_b, site, f"/members/{a.member_id}")
+    expect(page_b.get_by_test_id("match-modal")).to_have_count(0)
+    like_b = page_b.get_by_test_id("like-button")
+    like_b.click()  # B likes A back: both are told at once, on the page each has open
+    match_a, match_b = page_a.get_by_test_id("match-modal"), page_b.get_by_test_id("match-modal")
+    expect(match_b).to_contain_text(text(locale_b, MATCH))
+    expect(match_b).to_contain_text(text(locale_b, LIKE_EACH_OTHER, name=name_a))
+    expect(match_a).to_contain_text(text(locale_a, MATCH))
+    expect(match_a.locator("img.match-photo").nth(1)).to_have_attribute("alt", name_b)
+    expect(page_b.get_by_test_id("like-modal")).to_have_count(0)  # the match, not "New like!"
+
+    page_b.get_by_test_id("match-close").click()
+    expect(match_b).to_have_count(0)
+    like_b.click()  # the like that made the match stays
+    expect(page_b.get_by_text(text(locale_b, MATCH_KEPT))).to_be_visible()
+    expect(like_b).to_have_text(text(locale_b, LIKED))
+    assert like_of(site_db, b, a) is not None
+
+    page_a.get_by_test_id("match-message").click()
+    arrive(page_a, site, f"/members/{b.member_id}/chat")
+    open_page(page_b, site, "/likes/matches")
+    card = page_b.get_by_test_id("match-card")
+    expect(card.locator(f'a[href="/likes/m/{a.member_id}"]')).to_have_count(1)
+    expect(card.get_by_test_id("card-message")).to_have_attribute(
+        "href", f"/members/{a.member_id}/chat"
+    )
 
 
 @pytest.mark.parametrize(("locale_a", "locale_b"), MEMBER_LOCALES)

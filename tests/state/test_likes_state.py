@@ -79,7 +79,8 @@ async def loaded_likes(root: rx.State) -> LikesState:
 @pytest.mark.parametrize(
     ("path", "kind"),
     [("/likes", RECEIVED), ("/likes/received", RECEIVED), ("/likes/given", GIVEN),
-     ("/likes/other", RECEIVED), ("/likes/m/3", None), ("/members", None)],
+     ("/likes/matches", "matches"), ("/likes/other", RECEIVED), ("/likes/m/3", None),
+     ("/members", None)],
 )  # fmt: skip
 def test_the_path_names_the_list(path: str, kind: str | None) -> None:
     assert likes_kind(path) == kind

@@ -15,15 +15,20 @@ from models.likes import (
     AUTO_LIKE_GRACE,
     CannotLike,
     Like,
+    MatchKept,
     auto_like,
     drop_like,
     given_likes,
+    is_match,
     like_member,
     likes,
     mark_seen,
+    match_if_mutual,
+    matches,
     new_like_count,
     received_likes,
     unannounced_like,
+    unannounced_match,
 )
 from models.member import Member, MemberStatus, Profile
 from tests.factories import add_photo, block_member, committed, edit_profile, make_member
@@ -318,3 +323,65 @@ def test_two_likes_at_once_like_once_and_fail_neither(engine: Engine, db: Sessio
 
     with ThreadPoolExecutor(max_workers=2) as pool:
         assert sorted(pool.map(like, range(2))) == [False, True]
+
+
+# --- matches ------------------------------------------------------------------------------
+
+
+def test_liking_back_makes_a_match_for_both(db: Session, anna: Member, bert: Member) -> None:
+    like_member(db, anna.id, bert.id)
+    assert not match_if_mutual(db, anna.id, bert.id, NOW)  # one way is no match
+    like_member(db, bert.id, anna.id)
+    assert match_if_mutual(db, bert.id, anna.id, NOW)
+    db.commit()
+    assert is_match(db, anna.id, bert.id) and is_match(db, bert.id, anna.id)
+    assert [tile.member.id for tile in matches(db, anna.id, TODAY, limit=10)] == [bert.id]
+    assert [tile.member.id for tile in matches(db, bert.id, TODAY, limit=10)] == [anna.id]
+    # the like that made the match is told by the match modal, not the new-like modal
+    assert unannounced_like(db, anna.id, TODAY) is None
+
+
+def test_a_match_is_announced_once_to_each_newest_first(db: Session, anna: Member) -> None:
+    older, newer = make_member(db, "older@example.com"), make_member(db, "newer@example.com")
+    for other, moment in ((older, NOW - timedelta(hours=2)), (newer, NOW)):
+        like_member(db, anna.id, other.id)
+        like_member(db, other.id, anna.id)
+        match_if_mutual(db, other.id, anna.id, moment)
+    db.commit()
+    assert [unannounced_match(db, anna.id, TODAY).id for _ in range(2)] == [newer.id, older.id]
+    assert unannounced_match(db, anna.id, TODAY) is None
+    assert unannounced_match(db, newer.id, TODAY).id == anna.id  # the other side's own news
+
+
+def test_a_match_is_kept_until_a_block_ends_it(db: Session, anna: Member, bert: Member) -> None:
+    like_member(db, anna.id, bert.id)
+    like_member(db, bert.id, anna.id)
+    match_if_mutual(db, bert.id, anna.id, NOW)
+    db.commit()
+    with pytest.raises(MatchKept):
+        drop_like(db, anna.id, bert.id)
+    assert likes(db, anna.id, bert.id)
+    assert drop_like(db, anna.id, bert.id, ending_match=True)
+    db.commit()
+    assert not is_match(db, bert.id, anna.id) and likes(db, bert.id, anna.id)
+    assert matches(db, bert.id, TODAY, limit=10) == []
+    assert drop_like(db, bert.id, anna.id)  # no longer a match: an ordinary like again
+
+
+def test_two_members_liking_each_other_at_once_make_a_match(engine: Engine, db: Session) -> None:
+    if engine.dialect.name != "postgresql":
+        pytest.skip("parallel transactions are a PostgreSQL matter; SQLite runs one writer")
+    anna, bert = make_member(db, "anna@example.com"), make_member(db, "bert@example.com")
+    start = Barrier(2)
+
+    def like(pair: tuple[int, int]) -> bool:
+        with Session(engine) as own:
+            assert like_member(own, *pair)
+            start.wait()  # both likes are written, neither is committed
+            return committed(own, match_if_mutual, *pair, NOW)
+
+    with ThreadPoolExecutor(max_workers=2) as pool:
+        found = list(pool.map(like, [(anna.id, bert.id), (bert.id, anna.id)]))
+    assert sorted(found) == [False, True]  # the second to commit finds the first's like
+    db.expire_all()
+    assert is_match(db, anna.id, bert.id) and is_match(db, bert.id, anna.id)

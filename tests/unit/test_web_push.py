@@ -18,6 +18,7 @@ from actions.effects import settle
 from actions.likes import like
 from actions.runner import act
 from actions.viewer import Viewer
+from models.likes import like_member
 from models.notification_prefs import save_preferences
 from models.push_subscription import PushSubscription, save_subscription
 from services.config import get_config
@@ -83,6 +84,18 @@ async def test_a_like_goes_out_after_the_like_is_stored(db: Session, service) ->
     [push] = service.received
     assert push.payload["title"] == "Neues Like!" and push.payload["openUrl"] == "/likes/received"
     assert (push.headers["ttl"], push.headers["urgency"]) == (str(3 * 24 * 3600), "normal")
+
+
+async def test_liking_back_pushes_the_match_to_both_and_no_like(db: Session, service) -> None:
+    anna = subscribed(db, service, "anna", language="fr")
+    bo = subscribed(db, service, "bo", language="pl")
+    committed(db, like_member, bo.id, anna.id)
+    viewer = Viewer(anna.id, anna.status, anna.language, False)
+    assert (await act(like, viewer, bo.id)).matched
+    await settle()
+    titles = sorted(push.payload["title"] for push in service.received)
+    assert titles == ["C\u2019est un match\u00a0!", "Jest dopasowanie!"]
+    assert {push.payload["openUrl"] for push in service.received} == {"/likes/matches"}
 
 
 async def test_a_member_who_switched_pushes_off_gets_none(db: Session, service) -> None:

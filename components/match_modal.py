@@ -1,0 +1,47 @@
+"""The "It's a match!" modal: both members' photos, "Send a message" (opens the chat) and
+"Keep browsing" (closes it). The backdrop and Esc close it too."""
+
+import reflex as rx
+
+from components.i18n import t
+from state.match_modal import MatchModalState
+
+M = MatchModalState
+
+
+def match_modal() -> rx.Component:
+    return rx.dialog.root(
+        rx.dialog.content(
+            rx.el.div(rx.icon("heart-handshake", size=30), class_name="like-modal-icon"),
+            rx.dialog.title(t("It's a match!"), class_name="like-modal-title"),
+            rx.el.div(
+                rx.image(src=M.own_thumb, alt="", class_name="match-photo"),
+                rx.image(src=M.other["thumb"], alt=M.other["name"], class_name="match-photo"),
+                class_name="match-photos",
+            ),
+            rx.dialog.description(
+                t("You and {name} like each other.", name=M.other["name"]),
+                class_name="like-modal-name",
+            ),
+            rx.button(
+                t("Send a message"),
+                size="3",
+                width="100%",
+                on_click=M.send_message,
+                data_testid="match-message",
+            ),
+            rx.dialog.close(
+                rx.button(
+                    t("Keep browsing"),
+                    size="3",
+                    width="100%",
+                    variant="soft",
+                    data_testid="match-close",
+                ),
+            ),
+            class_name="like-dialog",
+            data_testid="match-modal",
+        ),
+        open=M.open & (M.shown_at == rx.State.router.url.path),
+        on_open_change=M.open_changed,
+    )
