@@ -5,6 +5,8 @@ import random
 from dataclasses import dataclass
 from datetime import date
 
+from sqlmodel import Session
+
 from actions.live import BadgesChanged
 from actions.runner import Done
 from actions.viewer import Viewer
@@ -49,7 +51,8 @@ class MatchMade:
 class LikeOutcome:
     stored: bool  # False: the member is gone, hidden, blocked or the viewer themselves
     new_likes: int  # the viewer's new-likes badge afterwards
-    matched: bool = False  # the like made a match
+    created: bool = False  # this call gave the like (False: the viewer had given it before)
+    matched: bool = False  # this like made a match
 
 
 def like(viewer: Viewer, member_id: int) -> Done[LikeOutcome]:
@@ -57,15 +60,25 @@ def like(viewer: Viewer, member_id: int) -> Done[LikeOutcome]:
     it is a match: both hear of the match instead of the like."""
     with transaction() as db:
         try:
-            created = like_member(db, viewer.member_id, member_id)
+            outcome = like_within(db, viewer, member_id)
         except CannotLike:
-            created = False
-        matched = created and match_if_mutual(db, viewer.member_id, member_id, utcnow())
-        outcome = LikeOutcome(created, new_like_count(db, viewer.member_id), matched)
-    if not created:
-        return Done(outcome)
-    told = MatchMade((viewer.member_id, member_id)) if matched else LikeArrived(member_id)
-    return Done(outcome, effects=(BadgesChanged(member_id), told))
+            outcome = LikeOutcome(False, new_like_count(db, viewer.member_id))
+    return Done(outcome, effects=like_effects(viewer, member_id, outcome))
+
+
+def like_within(db: Session, viewer: Viewer, member_id: int) -> LikeOutcome:
+    """The like within the caller's transaction; CannotLike when the member may not be liked."""
+    created = like_member(db, viewer.member_id, member_id)
+    matched = created and match_if_mutual(db, viewer.member_id, member_id, utcnow())
+    return LikeOutcome(True, new_like_count(db, viewer.member_id), created, matched)
+
+
+def like_effects(viewer: Viewer, member_id: int, outcome: LikeOutcome) -> tuple[object, ...]:
+    """What a stored like tells: the liked member's badge, then the like or the match."""
+    if not outcome.created:
+        return ()
+    told = MatchMade((viewer.member_id, member_id)) if outcome.matched else LikeArrived(member_id)
+    return (BadgesChanged(member_id), told)
 
 
 def unlike(viewer: Viewer, member_id: int) -> Done[int]:

@@ -222,6 +222,59 @@
     if (button) button.click();
   });
 
+  // The swipe game (/swipe-game): a card dragged past a threshold, or an arrow key, presses
+  // the Like or Pass button; the buttons are what the server hears (every drag has a button).
+  // A pressed button sends the top card off at once, so the next one, loaded underneath, shows
+  // without waiting for the answer; each answer (the stack's data-decisions) puts back what
+  // this script set on the cards, which React reuses for the next members.
+  var SWIPE_THRESHOLD = 90;
+  function swipeButton(name) { return document.querySelector('[data-testid="swipe-' + name + '"]'); }
+  function swipeTop() { return document.querySelector('[data-testid="swipe-stack"] .swipe-card[data-depth="0"]'); }
+  function swipeReset(card) { card.removeAttribute("data-gone"); card.classList.remove("dragging"); card.style.transform = ""; }
+  document.addEventListener("click", function (e) {
+    var pressed = e.target.closest && e.target.closest('[data-testid="swipe-like"], [data-testid="swipe-pass"]');
+    var card = swipeTop();
+    if (pressed && !pressed.disabled && card) card.setAttribute("data-gone", pressed.dataset.testid === "swipe-like" ? "right" : "left");
+  }, true);
+  new MutationObserver(function (changes) {
+    changes.forEach(function (change) { change.target.querySelectorAll(".swipe-card").forEach(swipeReset); });
+  }).observe(document.documentElement, { attributes: true, subtree: true, attributeFilter: ["data-decisions"] });
+  var drag = null;
+  var draggedAt = 0;  // a drag that ends on the card's link is not a click on it
+  document.addEventListener("pointerdown", function (e) {
+    var card = swipeTop();
+    if (card && e.isPrimary && card.contains(e.target)) drag = { card: card, x: e.clientX, moved: false };
+  });
+  document.addEventListener("pointermove", function (e) {
+    if (!drag) return;
+    var dx = e.clientX - drag.x;
+    if (!drag.moved && Math.abs(dx) < 6) return;
+    drag.moved = true;
+    drag.card.classList.add("dragging");
+    drag.card.style.transform = "translateX(" + dx + "px) rotate(" + dx / 18 + "deg)";
+  });
+  document.addEventListener("pointerup", function (e) {
+    if (!drag) return;
+    var dx = e.clientX - drag.x, card = drag.card, moved = drag.moved;
+    drag = null;
+    if (!moved) return;
+    card.classList.remove("dragging");
+    var button = Math.abs(dx) >= SWIPE_THRESHOLD && swipeButton(dx > 0 ? "like" : "pass");
+    if (button && !button.disabled) button.click(); else swipeReset(card);
+    draggedAt = Date.now();
+  });
+  document.addEventListener("click", function (e) {
+    if (Date.now() - draggedAt < 400 && e.target.closest && e.target.closest(".swipe-card")) e.preventDefault();
+  }, true);
+  document.addEventListener("pointercancel", function () { if (drag) swipeReset(drag.card); drag = null; });
+  document.addEventListener("keydown", function (e) {
+    if ((e.key !== "ArrowRight" && e.key !== "ArrowLeft") || !swipeTop()) return;
+    if (document.querySelector('[role="dialog"], [role="alertdialog"]')) return;  // a modal is open
+    if (e.target.closest && e.target.closest("input, textarea, select, [contenteditable]")) return;
+    var button = swipeButton(e.key === "ArrowRight" ? "like" : "pass");
+    if (button && !button.disabled) { e.preventDefault(); button.click(); }
+  });
+
   // In the chat composer Enter sends and Shift+Enter starts a new line.
   document.addEventListener("keydown", function (e) {
     var box = e.target;

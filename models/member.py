@@ -50,6 +50,7 @@ class Member(SQLModel, table=True):
     time_bonus_until: datetime | None = None  # the running welcome discount's deadline
     sdd_blocked_at: datetime | None = None  # a returned direct debit: the method is withheld
     sdd_block_reason: str | None = Field(default=None, max_length=40)
+    time_zone: str | None = Field(default=None, max_length=64)  # IANA name the browser reported
 
 
 class Profile(SQLModel, table=True):

@@ -18,6 +18,7 @@ from models.push_subscription import PushSubscription
 from models.search import SearchPreference
 from models.signup import SignupEvent, SignupSource
 from models.site_settings import SiteSetting
+from models.swipes import Swipe
 from models.test_payments import SandboxPayment, SandboxRefund
 
 metadata = SQLModel.metadata
@@ -50,5 +51,6 @@ __all__ = [
     "SignupSource",
     "SiteSetting",
     "SmsCode",
+    "Swipe",
     "metadata",
 ]

@@ -1,0 +1,157 @@
+"""The swipe game's rules: 4 likes a day for free members, the day being the member's own
+calendar day in their time zone; passes unlimited; only the last pass comes back; the stack
+holds only members who fit and were not decided on."""
+
+from datetime import UTC, date, datetime, timedelta
+
+import pytest
+from sqlmodel import Session, select
+
+from actions.swipe import remember_time_zone, swipe, undo_pass
+from actions.viewer import Viewer
+from models.likes import Like, like_member
+from models.member import Member
+from models.swipes import (
+    Swipe,
+    SwipeLimitReached,
+    likes_on,
+    record_swipe,
+    swipe_day,
+    swipe_stack,
+    time_zone_of,
+    undo_last_pass,
+)
+from tests.factories import add_photo, block_member, committed, edit_profile, make_member
+
+TODAY = date(2026, 3, 10)
+# 23:30 UTC on 10 March: already 11 March in Amsterdam (UTC+1), still 10 March in Los Angeles
+# (UTC-7 since the US went to summer time on 8 March)
+NOW = datetime(2026, 3, 10, 23, 30, tzinfo=UTC)
+EARLIER_THAT_EVENING = datetime(2026, 3, 10, 22, 30, tzinfo=UTC)  # 23:30 Amsterdam, 15:30 LA
+DAILY_LIKES = 4  # spec section 9
+
+
+def men(db: Session, count: int) -> list[Member]:
+    found = []
+    for number in range(count):
+        man = make_member(db, f"man{number}@example.com")
+        edit_profile(db, man, gender="male")
+        add_photo(db, man, f"man{number}", main=True)
+        found.append(man)
+    return found
+
+
+def swiped_at(db: Session, member: Member, others: list[Member], moment: datetime) -> None:
+    for other in others:
+        db.add(Swipe(member_id=member.id, other_id=other.id, liked=True, created_at=moment))
+    db.commit()
+
+
+@pytest.mark.parametrize(
+    ("zone", "left_now"),
+    [("Europe/Amsterdam", DAILY_LIKES), ("America/Los_Angeles", 0)],
+)
+def test_the_day_is_the_members_own(db: Session, zone: str, left_now: int) -> None:
+    anna = make_member(db)
+    swiped_at(db, anna, men(db, DAILY_LIKES), EARLIER_THAT_EVENING)
+    day = swipe_day(zone, NOW)
+    assert DAILY_LIKES - likes_on(db, anna.id, day) == left_now
+
+
+def test_the_day_runs_from_local_midnight_to_midnight() -> None:
+    amsterdam = swipe_day("Europe/Amsterdam", NOW)
+    assert (amsterdam.start, amsterdam.end) == (
+        datetime(2026, 3, 10, 23, tzinfo=UTC),
+        datetime(2026, 3, 11, 23, tzinfo=UTC),
+    )
+    los_angeles = swipe_day("America/Los_Angeles", NOW)
+    assert los_angeles.start == datetime(2026, 3, 10, 7, tzinfo=UTC)
+    assert swipe_day("Not/AZone", NOW).start == datetime(2026, 3, 10, tzinfo=UTC)
+
+
+def test_the_fifth_like_of_a_day_is_refused_and_passes_go_on(db: Session) -> None:
+    anna = make_member(db)
+    others = men(db, DAILY_LIKES + 2)
+    for other in others[:DAILY_LIKES]:
+        committed(db, record_swipe, anna.id, other.id, True, DAILY_LIKES, NOW)
+    with pytest.raises(SwipeLimitReached):
+        record_swipe(db, anna.id, others[DAILY_LIKES].id, True, DAILY_LIKES, NOW)
+    db.rollback()
+    committed(db, record_swipe, anna.id, others[DAILY_LIKES].id, False, DAILY_LIKES, NOW)
+    committed(db, record_swipe, anna.id, others[-1].id, True, None, NOW)  # premium: no limit
+    assert likes_on(db, anna.id, swipe_day("UTC", NOW)) == DAILY_LIKES + 1
+    tomorrow = NOW + timedelta(hours=1)  # past midnight UTC: a fresh day
+    committed(db, record_swipe, anna.id, others[DAILY_LIKES].id, True, DAILY_LIKES, tomorrow)
+
+
+def test_only_the_last_decision_comes_back_and_only_when_it_was_a_pass(db: Session) -> None:
+    anna = make_member(db)
+    first, second, third = men(db, 3)
+    for minute, other in enumerate((first, second)):
+        committed(db, record_swipe, anna.id, other.id, False, None, NOW + timedelta(minutes=minute))
+    assert committed(db, undo_last_pass, anna.id) == second.id
+    assert committed(db, undo_last_pass, anna.id) == first.id
+    committed(db, record_swipe, anna.id, third.id, True, None, NOW)
+    assert committed(db, undo_last_pass, anna.id) is None  # a like is not taken back
+
+
+def test_the_stack_holds_members_who_fit_and_are_undecided(db: Session) -> None:
+    anna = make_member(db)
+    passed, liked, blocked, fresh, without_photo = men(db, 5)
+    woman = make_member(db, "woman@example.com")
+    add_photo(db, woman, "woman", main=True)
+    edit_profile(db, without_photo, main_photo_id=None)
+    committed(db, record_swipe, anna.id, passed.id, False, None, NOW)
+    committed(db, like_member, anna.id, liked.id)
+    block_member(db, blocked.id, anna.id)
+    stack = swipe_stack(db, anna.id, TODAY, 10)
+    assert [tile.id for tile in stack] == [fresh.id]
+    assert swipe_stack(db, anna.id, TODAY, 10, skip=[fresh.id]) == []
+
+
+@pytest.mark.parametrize(
+    ("reported", "kept"),
+    [("Europe/Warsaw", "Europe/Warsaw"), ("Mars/Olympus", None), (42, None), ("x" * 200, None)],
+)
+def test_only_a_real_time_zone_is_kept(reported: object, kept: str | None) -> None:
+    assert time_zone_of(reported) == kept
+
+
+def viewer_of(member: Member, premium: bool = False) -> Viewer:
+    return Viewer(member.id, member.status, member.language, premium)
+
+
+def test_a_swipe_like_is_a_like_and_the_limit_counts_in_the_members_zone(db: Session) -> None:
+    anna = make_member(db)
+    others = men(db, DAILY_LIKES + 1)
+    assert remember_time_zone(viewer_of(anna), "Pacific/Auckland").value.likes_left == DAILY_LIKES
+    for other in others[:DAILY_LIKES]:
+        result = swipe(viewer_of(anna), other.id, True).value
+        assert result.outcome is not None and result.outcome.stored
+    refused = swipe(viewer_of(anna), others[-1].id, True).value
+    assert refused.limit_reached and refused.allowance.likes_left == 0
+    db.expire_all()
+    assert db.get(Member, anna.id).time_zone == "Pacific/Auckland"
+    assert db.get(Like, (anna.id, others[-1].id)) is None
+    assert db.get(Swipe, (anna.id, others[-1].id)) is None
+    premium = swipe(viewer_of(anna, premium=True), others[-1].id, True).value
+    assert premium.outcome.stored and premium.allowance.likes_left is None
+
+
+def test_no_swipe_on_a_member_out_of_reach(db: Session) -> None:
+    anna = make_member(db)
+    (blocker,) = men(db, 1)
+    block_member(db, blocker.id, anna.id)
+    for liked in (True, False):
+        assert swipe(viewer_of(anna), blocker.id, liked).value.outcome is None
+    assert swipe(viewer_of(anna), 10**9, False).value.outcome is None  # no such member
+    assert db.exec(select(Swipe)).all() == []
+
+
+def test_undo_brings_the_passed_member_back(db: Session) -> None:
+    anna = make_member(db)
+    (bram,) = men(db, 1)
+    swipe(viewer_of(anna), bram.id, False)
+    assert undo_pass(viewer_of(anna)).value.id == bram.id
+    assert undo_pass(viewer_of(anna)).value is None
+    assert [tile.id for tile in swipe_stack(db, anna.id, TODAY, 5)] == [bram.id]
