@@ -73,6 +73,9 @@ def account_menu() -> rx.Component:
             rx.box(SessionState.name, padding="6px 12px", font_weight="700"),
             rx.dropdown_menu.item(rx.link(t("My profile"), href=url("profile"), underline="none")),
             rx.dropdown_menu.item(rx.link(t("Settings"), href=url("settings"), underline="none")),
+            rx.dropdown_menu.item(
+                rx.link(t("Swipe game"), href=url("swipe-game"), underline="none")
+            ),
             rx.dropdown_menu.separator(),
             rx.dropdown_menu.item(
                 # shell.js turns the click into a same-origin POST (a GET cannot log out).

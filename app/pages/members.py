@@ -162,7 +162,21 @@ def _results() -> rx.Component:
 @page("members", on_load=[S.load_search, *NEWS_CHECKS])
 def members_page() -> rx.Component:
     return rx.el.div(
-        rx.el.h1(t("Search members"), class_name="page-title"),
+        rx.el.div(
+            rx.el.h1(t("Search members"), class_name="page-title"),
+            rx.cond(
+                ~S.login_required,
+                rx.link(
+                    rx.icon("flame", size=18),
+                    t("Swipe game"),
+                    href=url("swipe-game"),
+                    class_name="swipe-entry",
+                    underline="none",
+                    data_testid="swipe-entry",
+                ),
+            ),
+            class_name="page-title-row",
+        ),
         rx.cond(
             S.login_required,
             _login_prompt(),

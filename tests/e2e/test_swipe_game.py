@@ -9,10 +9,10 @@ import pytest
 from journeys import (
     NewMember,
     NewPage,
+    arrive,
     eventually,
     expect,
     logged_in_page,
-    open_page,
     past_the_welcome_window,
     stored_photo,
 )
@@ -79,8 +79,9 @@ def test_four_likes_a_day_then_the_premium_offer_and_undo_of_a_pass(
         stored_photo(site, site_db, man.member_id, tmp_path)
     # signed up days ago: the welcome bonus modal would cover the cards mid-game
     woman = past_the_welcome_window(site_db, member(locale, name=f"Player {uuid.uuid4().hex[:5]}"))
-    page = logged_in_page(new_page, site, woman)
-    open_page(page, site, "/swipe-game")
+    page = logged_in_page(new_page, site, woman)  # on /members, which leads to the game
+    page.get_by_test_id("swipe-entry").click()
+    arrive(page, site, "/swipe-game")
     left = page.get_by_test_id("swipe-left")
     expect(left).to_have_text(likes_left(locale, DAILY_LIKES))
 

@@ -306,3 +306,11 @@ async def test_a_like_opens_the_modal_live_on_the_page_the_member_has_open(
     committed(db, like_member, carl.id, anna.id)
     assert await run_on_tab(anna_tab, anna.id, update)
     assert not modal.open
+
+
+async def test_a_second_like_of_the_same_member_is_no_error(make_root, db: Session) -> None:
+    anna, bob = make_member(db), make_member(db, "bob@example.com")
+    likes = await loaded_likes(await logged_in(make_root, db, anna))
+    assert await run(likes.like(bob.id)) == []
+    assert await run(likes.like(bob.id)) == []  # a double tap: still liked, no toast
+    assert len(likes_of(db, bob)) == 1
