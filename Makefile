@@ -43,6 +43,7 @@ bench: $(STAMP) chromium
 	$(BIN)/python bench/page_load.py
 	$(BIN)/python bench/lighthouse.py
 	$(BIN)/python bench/search.py
+	$(BIN)/python bench/matchfinder.py
 	$(BIN)/python bench/login.py
 	$(BIN)/python bench/chat.py
 	$(BIN)/python bench/payments.py

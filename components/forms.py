@@ -4,6 +4,7 @@ import reflex as rx
 
 from components.i18n import t, tn
 from models.passwords import MIN_LENGTH
+from models.search import MAX_AGE
 from translations.catalog import N_
 
 
@@ -84,5 +85,40 @@ def new_password_fields(errors: rx.Var[dict[str, str]], name: str = "password") 
             type="password",
             auto_complete="new-password",
             required=True,
+        ),
+    )
+
+
+def labelled(label: rx.Var[str], control: rx.Component) -> rx.Component:
+    """A control under its label, as the search filters lay them out."""
+    return rx.el.label(
+        rx.el.span(label, class_name="field-label"), control, class_name="field search-field"
+    )
+
+
+def _age_input(name: str, value: rx.Var[int], label: str, testid: str) -> rx.Component:
+    return rx.input(
+        name=name,
+        type="number",
+        min=18,
+        max=MAX_AGE,
+        default_value=value.to(str),
+        key=value.to(str),
+        aria_label=t(label),
+        data_testid=f"{testid}-{name}",
+        size="2",
+    )
+
+
+def age_range(low: rx.Var[int], high: rx.Var[int], testid: str) -> rx.Component:
+    """ "Age" with a from and a to field, named min_age and max_age in the form."""
+    return labelled(
+        t("Age"),
+        rx.flex(
+            _age_input("min_age", low, N_("Minimum age"), testid),
+            rx.el.span("–"),
+            _age_input("max_age", high, N_("Maximum age"), testid),
+            align="center",
+            spacing="2",
         ),
     )

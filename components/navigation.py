@@ -76,6 +76,9 @@ def account_menu() -> rx.Component:
             rx.dropdown_menu.item(
                 rx.link(t("Swipe game"), href=url("swipe-game"), underline="none")
             ),
+            rx.dropdown_menu.item(
+                rx.link(t("Matchfinder"), href=url("match-finder"), underline="none")
+            ),
             rx.dropdown_menu.separator(),
             rx.dropdown_menu.item(
                 # shell.js turns the click into a same-origin POST (a GET cannot log out).

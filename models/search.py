@@ -107,7 +107,7 @@ def default_filters(profile: Profile, min_age: int, today: date) -> SearchFilter
     )
 
 
-def _years_before(day: date, years: int) -> date:
+def years_before(day: date, years: int) -> date:
     try:
         return day.replace(year=day.year - years)
     except ValueError:  # 29 February
@@ -154,8 +154,8 @@ def _matches(shape: _Shape, prefix: str) -> ColumnElement[bool]:
 def _values(filters: SearchFilters, today: date, prefix: str) -> dict[str, object]:
     """The parameters of `_matches(_Shape.of(filters), prefix)`."""
     values = {
-        "youngest_birthday": _years_before(today, filters.min_age),
-        "oldest_birthday": _years_before(today, filters.max_age + 1),
+        "youngest_birthday": years_before(today, filters.min_age),
+        "oldest_birthday": years_before(today, filters.max_age + 1),
         "gender": filters.gender,
         "country": "" if filters.region else filters.country,
         "region": filters.region,

@@ -11,6 +11,7 @@ from models.discount_codes import DiscountCode, DiscountRedemption
 from models.email_tokens import EmailToken
 from models.likes import Like
 from models.login import AddressLock, ClientFailure
+from models.matchfinder import MatchPreference
 from models.member import Member, Photo, Profile
 from models.orders import Order, OrderRefund
 from models.password_reset import ResetRequest
@@ -35,6 +36,7 @@ __all__ = [
     "DiscountRedemption",
     "EmailToken",
     "Like",
+    "MatchPreference",
     "Member",
     "Message",
     "Order",

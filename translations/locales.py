@@ -21,6 +21,7 @@ HOME_COUNTRY = {
 
 # Browsers send "no" or "nn" for Norwegian; we serve Bokmål.
 _ALIASES = {"no": "nb", "nn": "nb"}
+NOUNS_CAPITALISED = frozenset({"de"})  # German writes every noun with a capital
 
 
 def supported(code: str | None) -> str | None:
@@ -68,3 +69,8 @@ def country_from_accept_language(header: str | None) -> str | None:
         if len(parts) > 1 and len(parts[1]) == 2 and parts[1].isalpha():
             return parts[1].upper()
     return None
+
+
+def mid_sentence(label: str, locale: str) -> str:
+    """A label (a capitalised noun, "Travel") as it reads inside a sentence ("travel")."""
+    return label if locale in NOUNS_CAPITALISED else label[:1].lower() + label[1:]

@@ -3,11 +3,12 @@
 import reflex as rx
 
 from app.pages.registry import page
+from components.forms import age_range, labelled
 from components.i18n import t, tn
 from components.member_card import member_card
 from components.profile_fields import place_fields
 from models.routes import url
-from models.search import COUNT_CAP, MAX_AGE
+from models.search import COUNT_CAP
 from state.likes import NEWS_CHECKS
 from state.search import RESULTS_ID, SIMILAR_ID
 from state.search import SearchState as S
@@ -27,12 +28,6 @@ def _login_prompt() -> rx.Component:
     )
 
 
-def _labelled(label: str, control: rx.Component) -> rx.Component:
-    return rx.el.label(
-        rx.el.span(label, class_name="field-label"), control, class_name="field search-field"
-    )
-
-
 def _select(value: rx.Var, on_change, items: rx.Component, testid: str) -> rx.Component:
     return rx.select.root(
         rx.select.trigger(width="100%", data_testid=testid),
@@ -43,24 +38,10 @@ def _select(value: rx.Var, on_change, items: rx.Component, testid: str) -> rx.Co
     )
 
 
-def _age_input(name: str, value: rx.Var[int], label: str) -> rx.Component:
-    return rx.input(
-        name=name,
-        type="number",
-        min=18,
-        max=MAX_AGE,
-        default_value=value.to(str),
-        key=value.to(str),
-        aria_label=t(label),
-        data_testid=f"search-{name}",
-        size="2",
-    )
-
-
 def _filters() -> rx.Component:
     return rx.form(
         rx.el.div(
-            _labelled(
+            labelled(
                 t("I am looking for"),
                 _select(
                     S.gender,
@@ -73,16 +54,7 @@ def _filters() -> rx.Component:
                 ),
             ),
             place_fields(S, any_choice=True),
-            _labelled(
-                t("Age"),
-                rx.flex(
-                    _age_input("min_age", S.min_age, N_("Minimum age")),
-                    rx.el.span("–"),
-                    _age_input("max_age", S.max_age, N_("Maximum age")),
-                    align="center",
-                    spacing="2",
-                ),
-            ),
+            age_range(S.min_age, S.max_age, "search"),
             rx.flex(
                 rx.button(
                     rx.icon("search", size=16), t("Search"), type="submit", data_testid="search-go"
@@ -159,6 +131,18 @@ def _results() -> rx.Component:
     )
 
 
+def _entry(icon: str, label: str, route: str) -> rx.Component:
+    """A way from the search to another way of meeting members."""
+    return rx.link(
+        rx.icon(icon, size=18),
+        t(label),
+        href=url(route),
+        class_name="swipe-entry",
+        underline="none",
+        data_testid=f"{route}-entry",
+    )
+
+
 @page("members", on_load=[S.load_search, *NEWS_CHECKS])
 def members_page() -> rx.Component:
     return rx.el.div(
@@ -166,13 +150,10 @@ def members_page() -> rx.Component:
             rx.el.h1(t("Search members"), class_name="page-title"),
             rx.cond(
                 ~S.login_required,
-                rx.link(
-                    rx.icon("flame", size=18),
-                    t("Swipe game"),
-                    href=url("swipe-game"),
-                    class_name="swipe-entry",
-                    underline="none",
-                    data_testid="swipe-entry",
+                rx.el.div(
+                    _entry("flame", N_("Swipe game"), "swipe-game"),
+                    _entry("sparkles", N_("Matchfinder"), "match-finder"),
+                    class_name="page-entries",
                 ),
             ),
             class_name="page-title-row",

@@ -80,7 +80,7 @@ def test_four_likes_a_day_then_the_premium_offer_and_undo_of_a_pass(
     # signed up days ago: the welcome bonus modal would cover the cards mid-game
     woman = past_the_welcome_window(site_db, member(locale, name=f"Player {uuid.uuid4().hex[:5]}"))
     page = logged_in_page(new_page, site, woman)  # on /members, which leads to the game
-    page.get_by_test_id("swipe-entry").click()
+    page.get_by_test_id("swipe-game-entry").click()
     arrive(page, site, "/swipe-game")
     left = page.get_by_test_id("swipe-left")
     expect(left).to_have_text(likes_left(locale, DAILY_LIKES))

@@ -1,0 +1,153 @@
+"""`python bench/matchfinder.py [--members N] [--reseed] [--runs N]`: matchfinder latency.
+
+Uses the PostgreSQL database of bench/search.py (`bench_search_N`, seeded there on first use,
+100,000 members unless `--members` says otherwise). For the viewer of that bench (a man of 35
+in NL looking for women) and a few sets of wishes, it times a matchfinder page as the action
+runs it (`ranked_matches`: the statement, the rows, both sides' scores, the ranking) beside the
+very statement it sends (`matches_select`), compiled once and run raw on a psycopg connection.
+Runs alternate between the two. Prints p50/p95/max per case, the ratio, `EXPLAIN (ANALYZE,
+BUFFERS)` of the slowest case and the budget verdict (issue 15): p95 at most 80 ms and at most
+1.5x raw. It never fails on the budget.
+"""
+
+import argparse
+import os
+import sys
+from datetime import date
+from functools import partial
+from pathlib import Path
+
+import psycopg
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from search import (  # bench/search.py: the seeded database and the timing helpers
+    MEMBERS,
+    RUNS,
+    VIEWER_ID,
+    WARM_UP,
+    bench_url,
+    elapsed_ms,
+    ensure_seeded,
+    explain,
+    libpq_dsn,
+    prepare_database,
+    spread,
+    verdict,
+)
+
+from models.match_score import ANYWHERE, COUNTRY, REGION, Wishes
+from models.matchfinder import matches_select, ranked_matches
+from models.member import Profile
+from services.database import db_session, get_engine
+
+PAGE_SIZE = 24  # actions/matchfinder.PAGE_SIZE
+SITE_MIN_AGE = 18
+BUDGET_P95_MS = 80.0
+BUDGET_RATIO = 1.5
+CASES = (
+    ("region NL-NH, 25-45, 2 interests", Wishes(25, 45, REGION, ("travel", "music"))),
+    ("country NL, 30-40", Wishes(30, 40, COUNTRY, ())),
+    ("anywhere, 18-99, 1 interest", Wishes(18, 99, ANYWHERE, ("wine",))),
+    ("country NL, 70-80 (rare)", Wishes(70, 80, COUNTRY, ())),
+)
+
+
+def viewer_profile() -> Profile:
+    with db_session() as db:
+        profile = db.get(Profile, VIEWER_ID)
+        assert profile is not None, "the bench database has no viewer"
+        db.expunge(profile)
+        return profile
+
+
+def ours(viewer: Profile, wishes: Wishes, today: date) -> list[int]:
+    with db_session() as db:
+        found = ranked_matches(db, viewer, wishes, today, PAGE_SIZE, SITE_MIN_AGE)
+    return [match.member.id for match in found]
+
+
+def raw_statement(viewer: Profile, wishes: Wishes, today: date) -> tuple[str, dict]:
+    compiled = matches_select(viewer, wishes, today).compile(
+        dialect=get_engine().dialect, compile_kwargs={"render_postcompile": True}
+    )
+    return compiled.string, compiled.params
+
+
+def raw(connection: psycopg.Connection, sql: str, params: dict) -> int:
+    with connection.cursor() as cursor:
+        rows = cursor.execute(sql, params).fetchall()
+    connection.rollback()
+    return len(rows)
+
+
+def measure(connection: psycopg.Connection, viewer: Profile, today: date, runs: int) -> list:
+    results = []
+    for name, wishes in CASES:
+        ours_call = partial(ours, viewer, wishes, today)
+        raw_call = partial(raw, connection, *raw_statement(viewer, wishes, today))
+        shown, candidates = len(ours_call()), raw_call()
+        timings: tuple[list[float], list[float]] = ([], [])
+        for run in range(WARM_UP + runs):  # which goes first alternates
+            if run % 2:
+                bare, mine = elapsed_ms(raw_call), elapsed_ms(ours_call)
+            else:
+                mine, bare = elapsed_ms(ours_call), elapsed_ms(raw_call)
+            if run >= WARM_UP:
+                timings[0].append(mine)
+                timings[1].append(bare)
+        results.append((name, wishes, shown, candidates, spread(timings[0]), spread(timings[1])))
+    return results
+
+
+def print_results(results: list, members: int, runs: int, server: str) -> None:
+    print(
+        f"\nMatchfinder latency, ms ({members:,} members, {server}; viewer #{VIEWER_ID}, "
+        f"{PAGE_SIZE} shown; {runs} runs each after {WARM_UP} warm-up)"
+    )
+    print(f"{'':<34}{'ranked':>7}{'shown':>6} |{'ours: p50':>10}{'p95':>7}{'max':>7} |"
+          f"{'raw: p50':>9}{'p95':>7}{'max':>7} | ours/raw p95")  # fmt: skip
+    for name, _wishes, shown, candidates, mine, bare in results:
+        print(
+            f"{name:<34}{candidates:>7}{shown:>6} |{mine.p50:>10.1f}{mine.p95:>7.1f}"
+            f"{mine.max:>7.1f} |{bare.p50:>9.1f}{bare.p95:>7.1f}{bare.max:>7.1f} |"
+            f"{mine.p95 / bare.p95:>12.2f}x"
+        )
+    slowest = max(results, key=lambda r: r[4].p95)
+    widest = max(results, key=lambda r: r[4].p95 / r[5].p95)
+    print(
+        f"\nBudget: p95 <= {BUDGET_P95_MS:.0f} ms: slowest {slowest[4].p95:.1f} ms ({slowest[0]}) "
+        f"{verdict(slowest[4].p95 <= BUDGET_P95_MS)}; p95 <= {BUDGET_RATIO}x raw: worst "
+        f"{widest[4].p95 / widest[5].p95:.2f}x ({widest[0]}) "
+        f"{verdict(widest[4].p95 / widest[5].p95 <= BUDGET_RATIO)}"
+    )
+    load = ", ".join(f"{value:.1f}" for value in os.getloadavg())
+    print(f"PostgreSQL and this script share this machine's {os.cpu_count()} CPUs (load {load}).")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--reseed", action="store_true", help="drop the database, seed again")
+    parser.add_argument("--runs", type=int, default=RUNS, help="timed runs per case and way")
+    parser.add_argument("--members", type=int, default=MEMBERS, help="members in the database")
+    args = parser.parse_args()
+    url = bench_url(args.members)
+    os.environ["DATABASE_URL"] = url.render_as_string(hide_password=False)  # db_session()
+    prepare_database(url, args.reseed)
+    dsn = libpq_dsn(url)
+    note = ensure_seeded(dsn, args.members)
+    today = date.today()
+    viewer = viewer_profile()
+    with psycopg.connect(dsn) as connection:
+        server = "PostgreSQL " + connection.info.parameter_status("server_version").split()[0]
+        print(f"Database {url.database}: {note}")
+        results = measure(connection, viewer, today, args.runs)
+        slowest = max(results, key=lambda r: r[4].p95)
+        plan = explain(connection, *raw_statement(viewer, slowest[1], today))
+    print_results(results, args.members, args.runs, server)
+    print(f"\nEXPLAIN (ANALYZE, BUFFERS) of the slowest case, {slowest[0]}:\n{plan}")
+
+
+if __name__ == "__main__":
+    main()
