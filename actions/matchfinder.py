@@ -34,6 +34,19 @@ def start(viewer: Viewer, settings: SiteSettings) -> MatchfinderStart | None:
     return MatchfinderStart(default_wishes(me, settings.min_age, MAX_AGE), False)
 
 
+def suggested_matches(viewer: Viewer, settings: SiteSettings, limit: int) -> list[Match]:
+    """The best matches for what the member's wishes (saved, or their profile's) ask, with
+    nothing saved: what a new member is shown after signing up."""
+    opening = start(viewer, settings)
+    if opening is None:
+        return []
+    with db_session() as db:
+        profile = db.get(Profile, viewer.member_id)
+        if profile is None:
+            return []
+        return ranked_matches(db, profile, opening.wishes, utcnow().date(), limit, settings.min_age)
+
+
 def find_matches(viewer: Viewer, wishes: Wishes, settings: SiteSettings) -> Done[list[Match]]:
     """Save the wishes and rank the members for them."""
     with transaction() as db:

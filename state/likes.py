@@ -71,25 +71,10 @@ async def _show_badge(state: rx.State, new_likes: int) -> None:
     (await state.get_state(SessionState)).new_likes = new_likes
 
 
-class LikesState(rx.State):
-    kind: str = RECEIVED
+class HeartedCards(rx.State, mixin=True):
+    """Member cards with a heart: `like` and `unlike` take a card's member id."""
+
     cards: list[dict] = []
-    has_more: bool = False
-    loaded: bool = False
-    _skipped: int = 0  # rows of the list before the cards' window
-
-    @rx.event
-    async def load_page(self) -> None:
-        """On load of /likes and /likes/[type]: the first page of the list the path names."""
-        viewer = await current_viewer(self)
-        await self._reload(viewer.member_id if viewer else None)  # none: the guard redirects
-
-    @rx.event
-    async def load_more(self) -> rx.event.EventSpec | None:
-        viewer = await current_viewer(self)
-        if viewer is None or not self.has_more:
-            return None
-        return await self._next_page(viewer.member_id)
 
     @rx.event
     async def like(self, member_id: int) -> rx.event.EventSpec | None:
@@ -119,6 +104,37 @@ class LikesState(rx.State):
             return rx.toast.info(await self._text(MATCH_KEPT))
         self._mark_liked(liked_id, False)
         return None
+
+    def _mark_liked(self, member_id: int, liked: bool) -> None:
+        self.cards = [
+            {**card, "liked": liked} if card["id"] == member_id else card for card in self.cards
+        ]
+
+    async def _text(self, msgid: str) -> str:
+        return gettext((await self.get_state(I18nState)).locale, msgid)
+
+    async def _toast(self, msgid: str) -> rx.event.EventSpec:
+        return rx.toast.error(await self._text(msgid))
+
+
+class LikesState(HeartedCards, rx.State):
+    kind: str = RECEIVED
+    has_more: bool = False
+    loaded: bool = False
+    _skipped: int = 0  # rows of the list before the cards' window
+
+    @rx.event
+    async def load_page(self) -> None:
+        """On load of /likes and /likes/[type]: the first page of the list the path names."""
+        viewer = await current_viewer(self)
+        await self._reload(viewer.member_id if viewer else None)  # none: the guard redirects
+
+    @rx.event
+    async def load_more(self) -> rx.event.EventSpec | None:
+        viewer = await current_viewer(self)
+        if viewer is None or not self.has_more:
+            return None
+        return await self._next_page(viewer.member_id)
 
     @rx.event
     async def refresh(self) -> None:
@@ -157,17 +173,6 @@ class LikesState(rx.State):
         if self.kind == GIVEN:
             return sum(1 for card in self.cards if card["liked"])
         return len(self.cards)
-
-    def _mark_liked(self, member_id: int, liked: bool) -> None:
-        self.cards = [
-            {**card, "liked": liked} if card["id"] == member_id else card for card in self.cards
-        ]
-
-    async def _text(self, msgid: str) -> str:
-        return gettext((await self.get_state(I18nState)).locale, msgid)
-
-    async def _toast(self, msgid: str) -> rx.event.EventSpec:
-        return rx.toast.error(await self._text(msgid))
 
 
 class LikeModalState(rx.State):

@@ -40,7 +40,7 @@ from translations.errors import DUPLICATE_EMAIL
 
 PHOTO, PLACE, LOOKS, ABOUT, PUSH, DONE = 1, 2, 3, 4, 5, 6
 UPLOAD_ID = "signup-photo"
-FINISH_URL = url("members", signup_complete=1)
+FINISH_URL = url("signup-matches", signup_complete=1)
 DRAFT_FIELDS = ("email", "name", "password", "date_of_birth", "signup_message")
 CHOICES = {"gender": GENDERS, "seeking": (*GENDERS, "both")}
 

@@ -81,6 +81,7 @@ SIGNUP_STEPS = (  # the modal's title after each Next (or Not now) from the phot
 )
 ADD_A_PHOTO = "Add a photo"
 CHECK_YOUR_EMAIL = "Check your e-mail"
+YOUR_MATCHES = "Your matches"
 REMINDER = "Confirm your e-mail address: we sent a link to {email}."
 RESEND_SENT = "Sent! Check your inbox."
 RESEND_STEPS = 4
@@ -235,6 +236,11 @@ def test_signup_through_activation(
     expect(page.get_by_test_id("signup-check-mail")).to_contain_text(account.email)
     page.get_by_test_id("signup-finish").click()
 
+    arrive(page, site, "/signup-matches?signup_complete=1")  # the best matches come first
+    expect(page.get_by_test_id("page-signup-matches")).to_contain_text(
+        gettext(locale, YOUR_MATCHES)
+    )
+    page.get_by_test_id("signup-matches-all").click()
     arrive(page, site, "/members?signup_complete=1")
     reminder = page.get_by_test_id("activation-reminder")
     expect(reminder).to_contain_text(gettext(locale, REMINDER, email=account.email))
