@@ -10,8 +10,6 @@ BUFFERS)` of the slowest case and the budget verdict (issue 15): p95 at most 80 
 1.5x raw. It never fails on the budget.
 """
 
-import argparse
-import os
 import sys
 from datetime import date
 from functools import partial
@@ -23,16 +21,13 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from search import (  # bench/search.py: the seeded database and the timing helpers
-    MEMBERS,
-    RUNS,
     VIEWER_ID,
     WARM_UP,
-    bench_url,
     elapsed_ms,
-    ensure_seeded,
     explain,
-    libpq_dsn,
-    prepare_database,
+    print_load,
+    seeded_database,
+    server_version,
     spread,
     verdict,
 )
@@ -122,30 +117,20 @@ def print_results(results: list, members: int, runs: int, server: str) -> None:
         f"{widest[4].p95 / widest[5].p95:.2f}x ({widest[0]}) "
         f"{verdict(widest[4].p95 / widest[5].p95 <= BUDGET_RATIO)}"
     )
-    load = ", ".join(f"{value:.1f}" for value in os.getloadavg())
-    print(f"PostgreSQL and this script share this machine's {os.cpu_count()} CPUs (load {load}).")
+    print_load()
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--reseed", action="store_true", help="drop the database, seed again")
-    parser.add_argument("--runs", type=int, default=RUNS, help="timed runs per case and way")
-    parser.add_argument("--members", type=int, default=MEMBERS, help="members in the database")
-    args = parser.parse_args()
-    url = bench_url(args.members)
-    os.environ["DATABASE_URL"] = url.render_as_string(hide_password=False)  # db_session()
-    prepare_database(url, args.reseed)
-    dsn = libpq_dsn(url)
-    note = ensure_seeded(dsn, args.members)
+    bench = seeded_database(__doc__.splitlines()[0])
     today = date.today()
     viewer = viewer_profile()
-    with psycopg.connect(dsn) as connection:
-        server = "PostgreSQL " + connection.info.parameter_status("server_version").split()[0]
-        print(f"Database {url.database}: {note}")
-        results = measure(connection, viewer, today, args.runs)
+    with psycopg.connect(bench.dsn) as connection:
+        server = server_version(connection)
+        print(f"Database {bench.url.database}: {bench.note}")
+        results = measure(connection, viewer, today, bench.runs)
         slowest = max(results, key=lambda r: r[4].p95)
         plan = explain(connection, *raw_statement(viewer, slowest[1], today))
-    print_results(results, args.members, args.runs, server)
+    print_results(results, bench.members, bench.runs, server)
     print(f"\nEXPLAIN (ANALYZE, BUFFERS) of the slowest case, {slowest[0]}:\n{plan}")
 
 

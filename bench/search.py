@@ -468,12 +468,23 @@ def print_results(results: list[Result], members: int, runs: int, server: str) -
         f"p95 <= {BUDGET_RATIO}x raw: worst {widest.p95_ratio:.2f}x = raw + {gap:.1f} ms "
         f"({widest.case.name}) {verdict(widest.p95_ratio <= BUDGET_RATIO)}"
     )
-    load = ", ".join(f"{value:.1f}" for value in os.getloadavg())
-    print(f"PostgreSQL and this script share this machine's {os.cpu_count()} CPUs (load {load}).")
+    print_load()
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+@dataclass(frozen=True)
+class BenchDatabase:
+    """The seeded database a run uses, and how it was asked for."""
+
+    url: URL
+    dsn: str
+    note: str  # seeded now or reused
+    runs: int
+    members: int
+
+
+def seeded_database(description: str) -> BenchDatabase:
+    """The command line (--members, --runs, --reseed) and the database it names, seeded."""
+    parser = argparse.ArgumentParser(description=description)
     parser.add_argument("--reseed", action="store_true", help="drop the database, seed again")
     parser.add_argument("--runs", type=int, default=RUNS, help="timed runs per case and way")
     parser.add_argument("--members", type=int, default=MEMBERS, help="members in the database")
@@ -484,17 +495,30 @@ def main() -> None:
     os.environ["DATABASE_URL"] = url.render_as_string(hide_password=False)  # db_session()
     prepare_database(url, args.reseed)
     dsn = libpq_dsn(url)
-    note = ensure_seeded(dsn, args.members)
+    return BenchDatabase(url, dsn, ensure_seeded(dsn, args.members), args.runs, args.members)
+
+
+def server_version(connection: psycopg.Connection) -> str:
+    return "PostgreSQL " + connection.info.parameter_status("server_version").split()[0]
+
+
+def print_load() -> None:
+    load = ", ".join(f"{value:.1f}" for value in os.getloadavg())
+    print(f"PostgreSQL and this script share this machine's {os.cpu_count()} CPUs (load {load}).")
+
+
+def main() -> None:
+    bench = seeded_database(__doc__.splitlines()[0])
     today = date.today()
     cases = [Case(label, f, offset) for label, f in FILTER_SETS for offset in (0, LATER_OFFSET)]
-    with psycopg.connect(dsn) as connection:
-        server = "PostgreSQL " + connection.info.parameter_status("server_version").split()[0]
-        print(f"Database {url.database}: {note}")
-        results = measure(connection, cases, today, args.runs)
+    with psycopg.connect(bench.dsn) as connection:
+        server = server_version(connection)
+        print(f"Database {bench.url.database}: {bench.note}")
+        results = measure(connection, cases, today, bench.runs)
         slowest = max(results, key=lambda r: r.ours.p95)
         plan = explain(connection, *raw_statement(get_engine(), slowest.case, today))
         index_list = indexes(connection)
-    print_results(results, args.members, args.runs, server)
+    print_results(results, bench.members, bench.runs, server)
     print("\nIndexes:\n  " + "\n  ".join(index_list))
     print(f"\nEXPLAIN (ANALYZE, BUFFERS) of the slowest case, {slowest.case.name}:\n{plan}")
 

@@ -50,6 +50,16 @@ def add_photo(db: Session, member: Member, stem: str, main: bool = False) -> Pho
     return photo
 
 
+def make_men(db: Session, count: int) -> list[Member]:
+    """`count` men (of the factory's profile otherwise) with a main photo, newest last."""
+    men = []
+    for number in range(count):
+        man = edit_profile(db, make_member(db, f"man{number}@example.com"), gender="male")
+        add_photo(db, man, f"man{number}", main=True)
+        men.append(man)
+    return men
+
+
 def edit_profile(db: Session, member: Member, **fields) -> Member:
     """Change some of the member's profile fields (gender, date_of_birth, country, ...)."""
     profile = db.get(Profile, member.id)

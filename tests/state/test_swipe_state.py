@@ -11,22 +11,12 @@ from models.likes import Like
 from models.member import Member
 from models.swipes import Swipe
 from state.swipe import UNLIMITED, SwipeState
-from tests.factories import add_photo, edit_profile, make_member
+from tests.factories import make_member, make_men
 from tests.state.conftest import redirects, run, scripts, substate
 from tests.state.test_likes_state import fresh, logged_in
 
 DAILY_LIKES = 4  # spec section 9
 STACK = 5
-
-
-def men(db: Session, count: int) -> list[Member]:
-    found = []
-    for number in range(count):
-        man = make_member(db, f"man{number}@example.com")
-        edit_profile(db, man, gender="male")
-        add_photo(db, man, f"man{number}", main=True)
-        found.append(man)
-    return found
 
 
 async def started(make_root, db: Session, member: Member, zone: str = "Europe/Oslo") -> SwipeState:
@@ -44,7 +34,7 @@ def minutes_to_midnight(zone: str) -> int:
 
 async def test_four_likes_then_the_fifth_waits_for_midnight(make_root, db: Session) -> None:
     anna = make_member(db)
-    men(db, DAILY_LIKES + 3)
+    make_men(db, DAILY_LIKES + 3)
     game = await started(make_root, db, anna, "Asia/Tokyo")
     assert len(game.cards) == STACK and game.likes_left == DAILY_LIKES
     for left in range(DAILY_LIKES - 1, -1, -1):
@@ -64,7 +54,7 @@ async def test_four_likes_then_the_fifth_waits_for_midnight(make_root, db: Sessi
 
 async def test_a_pass_comes_back_on_top(make_root, db: Session) -> None:
     anna = make_member(db)
-    men(db, 2)
+    make_men(db, 2)
     game = await started(make_root, db, anna)
     passed = game.cards[0]["id"]
     await run(game.skip(passed))
@@ -76,7 +66,7 @@ async def test_a_pass_comes_back_on_top(make_root, db: Session) -> None:
 
 async def test_only_a_card_the_tab_shows_can_be_swiped(make_root, db: Session) -> None:
     anna = make_member(db)
-    (shown,) = men(db, 1)
+    (shown,) = make_men(db, 1)
     hidden = make_member(db, "hidden@example.com")  # a woman: not in a hetero woman's stack
     game = await started(make_root, db, anna)
     for member_id in (hidden.id, "1; DROP", -3, 10**20):
@@ -87,7 +77,7 @@ async def test_only_a_card_the_tab_shows_can_be_swiped(make_root, db: Session) -
 
 async def test_premium_members_have_no_daily_limit(make_root, db: Session) -> None:
     anna = make_member(db, paid_user=True)
-    men(db, DAILY_LIKES + 1)
+    make_men(db, DAILY_LIKES + 1)
     game = await started(make_root, db, anna)
     for _ in range(DAILY_LIKES + 1):
         await run(game.like(game.cards[0]["id"]))

@@ -21,7 +21,7 @@ from models.swipes import (
     time_zone_of,
     undo_last_pass,
 )
-from tests.factories import add_photo, block_member, committed, edit_profile, make_member
+from tests.factories import add_photo, block_member, committed, edit_profile, make_member, make_men
 
 TODAY = date(2026, 3, 10)
 # 23:30 UTC on 10 March: already 11 March in Amsterdam (UTC+1), still 10 March in Los Angeles
@@ -29,16 +29,6 @@ TODAY = date(2026, 3, 10)
 NOW = datetime(2026, 3, 10, 23, 30, tzinfo=UTC)
 EARLIER_THAT_EVENING = datetime(2026, 3, 10, 22, 30, tzinfo=UTC)  # 23:30 Amsterdam, 15:30 LA
 DAILY_LIKES = 4  # spec section 9
-
-
-def men(db: Session, count: int) -> list[Member]:
-    found = []
-    for number in range(count):
-        man = make_member(db, f"man{number}@example.com")
-        edit_profile(db, man, gender="male")
-        add_photo(db, man, f"man{number}", main=True)
-        found.append(man)
-    return found
 
 
 def swiped_at(db: Session, member: Member, others: list[Member], moment: datetime) -> None:
@@ -53,7 +43,7 @@ def swiped_at(db: Session, member: Member, others: list[Member], moment: datetim
 )
 def test_the_day_is_the_members_own(db: Session, zone: str, left_now: int) -> None:
     anna = make_member(db)
-    swiped_at(db, anna, men(db, DAILY_LIKES), EARLIER_THAT_EVENING)
+    swiped_at(db, anna, make_men(db, DAILY_LIKES), EARLIER_THAT_EVENING)
     day = swipe_day(zone, NOW)
     assert DAILY_LIKES - likes_on(db, anna.id, day) == left_now
 
@@ -71,7 +61,7 @@ def test_the_day_runs_from_local_midnight_to_midnight() -> None:
 
 def test_the_fifth_like_of_a_day_is_refused_and_passes_go_on(db: Session) -> None:
     anna = make_member(db)
-    others = men(db, DAILY_LIKES + 2)
+    others = make_men(db, DAILY_LIKES + 2)
     for other in others[:DAILY_LIKES]:
         committed(db, record_swipe, anna.id, other.id, True, DAILY_LIKES, NOW)
     with pytest.raises(SwipeLimitReached):
@@ -86,7 +76,7 @@ def test_the_fifth_like_of_a_day_is_refused_and_passes_go_on(db: Session) -> Non
 
 def test_only_the_last_decision_comes_back_and_only_when_it_was_a_pass(db: Session) -> None:
     anna = make_member(db)
-    first, second, third = men(db, 3)
+    first, second, third = make_men(db, 3)
     for minute, other in enumerate((first, second)):
         committed(db, record_swipe, anna.id, other.id, False, None, NOW + timedelta(minutes=minute))
     assert committed(db, undo_last_pass, anna.id) == second.id
@@ -97,7 +87,7 @@ def test_only_the_last_decision_comes_back_and_only_when_it_was_a_pass(db: Sessi
 
 def test_the_stack_holds_members_who_fit_and_are_undecided(db: Session) -> None:
     anna = make_member(db)
-    passed, liked, blocked, fresh, without_photo = men(db, 5)
+    passed, liked, blocked, fresh, without_photo = make_men(db, 5)
     woman = make_member(db, "woman@example.com")
     add_photo(db, woman, "woman", main=True)
     edit_profile(db, without_photo, main_photo_id=None)
@@ -123,7 +113,7 @@ def viewer_of(member: Member, premium: bool = False) -> Viewer:
 
 def test_a_swipe_like_is_a_like_and_the_limit_counts_in_the_members_zone(db: Session) -> None:
     anna = make_member(db)
-    others = men(db, DAILY_LIKES + 1)
+    others = make_men(db, DAILY_LIKES + 1)
     assert remember_time_zone(viewer_of(anna), "Pacific/Auckland").value.likes_left == DAILY_LIKES
     for other in others[:DAILY_LIKES]:
         result = swipe(viewer_of(anna), other.id, True).value
@@ -140,7 +130,7 @@ def test_a_swipe_like_is_a_like_and_the_limit_counts_in_the_members_zone(db: Ses
 
 def test_no_swipe_on_a_member_out_of_reach(db: Session) -> None:
     anna = make_member(db)
-    (blocker,) = men(db, 1)
+    (blocker,) = make_men(db, 1)
     block_member(db, blocker.id, anna.id)
     for liked in (True, False):
         assert swipe(viewer_of(anna), blocker.id, liked).value.outcome is None
@@ -150,7 +140,7 @@ def test_no_swipe_on_a_member_out_of_reach(db: Session) -> None:
 
 def test_undo_brings_the_passed_member_back(db: Session) -> None:
     anna = make_member(db)
-    (bram,) = men(db, 1)
+    (bram,) = make_men(db, 1)
     swipe(viewer_of(anna), bram.id, False)
     assert undo_pass(viewer_of(anna)).value.id == bram.id
     assert undo_pass(viewer_of(anna)).value is None
