@@ -120,6 +120,12 @@
   function pushCapable() {
     return "serviceWorker" in navigator && "PushManager" in window && "Notification" in window;
   }
+  // Without push: "ios_home_screen" on iPhone and iPad outside the Home Screen app (Safari
+  // offers Web Push only there, iOS 16.4+; iPadOS reports itself as a Mac with touch).
+  function noPush() {
+    var ios = /iPad|iPhone|iPod/.test(navigator.userAgent) || (navigator.platform === "MacIntel" && navigator.maxTouchPoints > 1);
+    return Promise.resolve(ios && !navigator.standalone ? "ios_home_screen" : "unsupported");
+  }
 
   // After a log-in over the websocket: trade the one-time code for the HttpOnly session
   // cookie, then load `next` in a fresh page so the new connection carries the cookie.
@@ -136,7 +142,7 @@
     },
     // This browser's push state: unsupported, denied, subscribed or not_subscribed.
     pushStatus: function () {
-      if (!pushCapable()) return Promise.resolve("unsupported");
+      if (!pushCapable()) return noPush();
       if (Notification.permission === "denied") return Promise.resolve("denied");
       return navigator.serviceWorker.getRegistration("/")
         .then(function (registration) { return registration && registration.pushManager.getSubscription(); })
@@ -147,7 +153,7 @@
     },
     // Ask for notification permission and store the browser's push subscription.
     subscribePush: function (publicKey) {
-      if (!pushCapable()) return Promise.resolve("unsupported");
+      if (!pushCapable()) return noPush();
       var key = Uint8Array.from(atob(publicKey.replace(/-/g, "+").replace(/_/g, "/")), function (c) { return c.charCodeAt(0); });
       return Notification.requestPermission().then(function (permission) {
         if (permission !== "granted") return permission;

@@ -5,6 +5,7 @@ import reflex as rx
 from components.i18n import t, tn
 from models.passwords import MIN_LENGTH
 from models.search import MAX_AGE
+from state.push_opt_in import PUSH_IOS_HOME_SCREEN
 from translations.catalog import N_
 
 
@@ -45,6 +46,11 @@ def submit_button(label: str, busy: rx.Var[bool], **props) -> rx.Component:
 
 def notice(text: rx.Var[str], icon: str = "mail-check", **props) -> rx.Component:
     return rx.callout(text, icon=icon, color_scheme="green", **props)
+
+
+def ios_push_note(**props) -> rx.Component:
+    """Why an iPhone or iPad gets no notifications yet, and how to get them."""
+    return rx.callout(t(PUSH_IOS_HOME_SCREEN), icon="smartphone", color_scheme="blue", **props)
 
 
 def auth_card(title: rx.Var[str], *children: rx.Component, testid: str) -> rx.Component:

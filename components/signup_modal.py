@@ -3,7 +3,14 @@
 import reflex as rx
 
 from components.entry_warning import entry_warning_shown
-from components.forms import field_error, form_error, password_hint, submit_button, text_field
+from components.forms import (
+    field_error,
+    form_error,
+    ios_push_note,
+    password_hint,
+    submit_button,
+    text_field,
+)
 from components.i18n import t
 from components.linked_text import linked_text
 from components.photo_picker import photo_picker
@@ -19,6 +26,7 @@ from models.account_rules import NAME_MAX
 from models.attribute_labels import FIELD_LABELS
 from models.profile_steps import CITY_MAX
 from models.routes import static_page_url
+from state.push_opt_in import IOS_HOME_SCREEN
 from state.signup import ABOUT, DONE, LOOKS, PHOTO, PLACE, PUSH, UPLOAD_ID, SignupState
 from translations.catalog import N_
 
@@ -224,6 +232,7 @@ def _push_step() -> rx.Component:
     return rx.el.div(
         rx.icon("bell-ring", size=36, color="var(--primary)"),
         rx.el.p(t(PUSH_TEXT)),
+        rx.cond(S.push_result == IOS_HOME_SCREEN, ios_push_note(data_testid="push-ios")),
         _step_buttons(
             rx.button(t("Turn on notifications"), on_click=S.turn_on_push, size="3"),
             _skip(N_("Not now")),

@@ -6,11 +6,18 @@ import json
 import reflex as rx
 
 from services.push_keys import vapid_public_key
+from translations.catalog import N_
 
-# What `siteSession.pushStatus()` answers (spec: push states).
-PUSH_STATES = ("unsupported", "denied", "not_subscribed", "subscribed")
+# What `siteSession.pushStatus()` answers (spec: push states); "ios_home_screen": an iPhone or
+# iPad browser, which offers push only to the site added to the Home Screen.
+PUSH_STATES = ("unsupported", "ios_home_screen", "denied", "not_subscribed", "subscribed")
 # What `siteSession.subscribePush()` answers; "default" means the prompt was dismissed.
-PUSH_ANSWERS = ("subscribed", "denied", "default", "unsupported", "failed")
+PUSH_ANSWERS = ("subscribed", "denied", "default", "unsupported", "ios_home_screen", "failed")
+IOS_HOME_SCREEN = "ios_home_screen"
+PUSH_IOS_HOME_SCREEN = N_(
+    "On iPhone and iPad, notifications work once this site is on your Home Screen (iOS 16.4 or "
+    "later): tap Share, then “Add to Home Screen”, and open the site from there."
+)
 
 
 def check_push(callback: rx.EventHandler) -> rx.event.EventSpec:

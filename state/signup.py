@@ -33,7 +33,7 @@ from state.forms import FormState, browser_id
 from state.i18n import I18nState
 from state.login import continue_with_session, mail_reactivation
 from state.place_picker import InterestPicker, PlacePicker
-from state.push_opt_in import push_answer, subscribe_push
+from state.push_opt_in import IOS_HOME_SCREEN, push_answer, subscribe_push
 from state.session import SessionState, current_viewer
 from state.shell import ShellState
 from translations.errors import DUPLICATE_EMAIL
@@ -306,8 +306,10 @@ class SignupState(FormState, PlacePicker, InterestPicker, rx.State):
 
     @rx.event
     async def push_answered(self, result: str) -> None:
+        """Subscribed, refused or not possible here: on to the next step. A failure, or an
+        iPhone that needs the site on its Home Screen first, stays to say so."""
         self.push_result = push_answer(result)
-        if self.push_result != "failed" and await self._viewer():
+        if self.push_result not in ("failed", IOS_HOME_SCREEN) and await self._viewer():
             await self._next_step()
 
     @rx.event

@@ -4,10 +4,11 @@ push opt-in for this browser (state/notifications.py)."""
 import reflex as rx
 
 from app.pages.registry import page
-from components.forms import field_error, notice
+from components.forms import field_error, ios_push_note, notice
 from components.i18n import t, t_choice
 from models.routes import url
 from state.notifications import NotificationsState as S
+from state.push_opt_in import IOS_HOME_SCREEN
 from translations.catalog import N_
 from translations.errors import (
     NOTIFICATIONS_DISABLED_BOUNCE,
@@ -116,6 +117,7 @@ def _push_state() -> rx.Component:
             ("subscribed", notice(t("Push notifications are on in this browser."), icon="bell")),
             ("denied", rx.callout(t(PUSH_DENIED), icon="bell-off", color_scheme="amber")),
             ("unsupported", rx.callout(t(PUSH_UNSUPPORTED), icon="info", color_scheme="gray")),
+            (IOS_HOME_SCREEN, ios_push_note(data_testid="push-ios")),
             (
                 "not_subscribed",
                 rx.flex(

@@ -134,6 +134,7 @@ async def test_turning_on_push_uses_the_shared_opt_in(make_root, db, outbox) -> 
         ("subscribed", "subscribed"),
         ("denied", "denied"),
         ("unsupported", "unsupported"),
+        ("ios_home_screen", "ios_home_screen"),  # an iPhone outside the Home Screen app
         ("default", "not_subscribed"),
         ("failed", "not_subscribed"),
         ("<script>", "not_subscribed"),
@@ -150,8 +151,9 @@ async def test_the_browsers_answer_sets_the_push_state(make_root, db, answer, st
 
 @pytest.mark.parametrize(
     ("status", "shown"),
-    [("subscribed", "subscribed"), ("not_subscribed", "not_subscribed"), ("x" * 99, "unsupported")],
-)
+    [("subscribed", "subscribed"), ("not_subscribed", "not_subscribed"), ("x" * 99, "unsupported"),
+     ("ios_home_screen", "ios_home_screen")],
+)  # fmt: skip
 async def test_the_push_state_reported_by_the_browser(make_root, db, status, shown) -> None:
     member = make_member(db)
     tab = await loaded_tab(make_root, db, member)

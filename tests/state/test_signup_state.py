@@ -17,7 +17,7 @@ from models.signup import SIGNUPS_CLOSED, SignupEvent, SignupSource
 from models.site_settings import save_setting
 from services.config import get_config
 from state.i18n import I18nState
-from state.signup import SignupState
+from state.signup import PUSH, SignupState
 from tests.factories import PASSWORD, add_photo, committed, make_member, row_counts
 from tests.state.conftest import run, scripts, substate
 from translations.catalog import gettext
@@ -229,3 +229,20 @@ async def test_a_revoked_session_can_neither_resume_nor_save(make_root, db, outb
     await run(stranger.save_about_me({"about": "Not written by the member"}))
     assert not stranger.inline and stranger.step == 0
     assert fresh(db).get(Profile, member.id).model_dump() == before
+
+
+@pytest.mark.parametrize(
+    ("answer", "next_step"),
+    [("subscribed", True), ("denied", True), ("unsupported", True), ("ios_home_screen", False),
+     ("failed", False)],
+)  # fmt: skip
+async def test_the_push_step_goes_on_unless_the_phone_needs_the_home_screen(
+    make_root, db, answer: str, next_step: bool
+) -> None:
+    member = make_member(db)
+    signup = substate(make_root(), SignupState)
+    signed_up(db, signup, member.id)
+    signup.step = PUSH
+    await run(signup.push_answered(answer))
+    assert signup.step == (PUSH + 1 if next_step else PUSH)
+    assert signup.push_result == answer
