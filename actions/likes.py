@@ -30,7 +30,6 @@ from models.member import utcnow
 from services.database import db_session, transaction
 
 RECEIVED, GIVEN, MATCHES = "received", "given", "matches"
-LIST_KINDS = (RECEIVED, GIVEN, MATCHES)
 
 
 @dataclass(frozen=True)

@@ -5,6 +5,8 @@ unlimited) and taking the last pass back."""
 from dataclasses import dataclass
 from datetime import datetime
 
+from sqlmodel import Session
+
 from actions.likes import LikeOutcome, like_effects, like_within
 from actions.runner import Done
 from actions.viewer import Viewer
@@ -13,7 +15,6 @@ from models.likes import CannotLike
 from models.member import Member, utcnow
 from models.swipes import (
     SWIPE_LIKES_PER_DAY,
-    SwipeDay,
     SwipeLimitReached,
     day_of,
     likes_on,
@@ -45,8 +46,10 @@ def _limit(viewer: Viewer) -> int | None:
     return None if viewer.paid_user else SWIPE_LIKES_PER_DAY
 
 
-def _allowance(limit: int | None, used: int, day: SwipeDay) -> SwipeAllowance:
-    left = None if limit is None else max(limit - used, 0)
+def _allowance(db: Session, viewer: Viewer, now: datetime) -> SwipeAllowance:
+    """The likes the viewer has left in their day at `now`, and when the next day begins."""
+    limit, day = _limit(viewer), day_of(db, viewer.member_id, now)
+    left = None if limit is None else max(limit - likes_on(db, viewer.member_id, day), 0)
     return SwipeAllowance(left, day.end)
 
 
@@ -58,8 +61,7 @@ def remember_time_zone(viewer: Viewer, reported: object) -> Done[SwipeAllowance]
         if member is not None and zone is not None and member.time_zone != zone:
             member.time_zone = zone
             db.add(member)
-        day = day_of(db, viewer.member_id, utcnow())
-        return Done(_allowance(_limit(viewer), likes_on(db, viewer.member_id, day), day))
+        return Done(_allowance(db, viewer, utcnow()))
 
 
 def next_cards(viewer: Viewer, held: list[int], count: int) -> list[MemberTile]:
@@ -71,7 +73,7 @@ def next_cards(viewer: Viewer, held: list[int], count: int) -> list[MemberTile]:
 def swipe(viewer: Viewer, member_id: int, liked: bool) -> Done[SwipeResult]:
     """Store a right (like) or left (pass) swipe on a member the viewer may contact. A like
     past today's limit stores nothing."""
-    limit = None if not liked else _limit(viewer)
+    limit = _limit(viewer) if liked else None
     outcome: LikeOutcome | None = None
     limit_reached = False
     now = utcnow()
@@ -85,9 +87,8 @@ def swipe(viewer: Viewer, member_id: int, liked: bool) -> Done[SwipeResult]:
         except SwipeLimitReached:
             limit_reached = True
         except CannotLike:
-            outcome = None
-        day = day_of(db, viewer.member_id, now)
-        allowance = _allowance(_limit(viewer), likes_on(db, viewer.member_id, day), day)
+            pass  # the member is out of reach: nothing stored, no outcome
+        allowance = _allowance(db, viewer, now)
     effects = like_effects(viewer, member_id, outcome) if outcome else ()
     return Done(SwipeResult(outcome, limit_reached, allowance), effects=effects)
 

@@ -4,44 +4,42 @@
 import reflex as rx
 
 from components.i18n import t
+from components.news_dialog import news_dialog
 from state.match_modal import MatchModalState
+from translations.catalog import N_
 
 M = MatchModalState
 
 
 def match_modal() -> rx.Component:
-    return rx.dialog.root(
-        rx.dialog.content(
-            rx.el.div(rx.icon("heart-handshake", size=30), class_name="like-modal-icon"),
-            rx.dialog.title(t("It's a match!"), class_name="like-modal-title"),
-            rx.el.div(
-                rx.image(src=M.own_thumb, alt="", class_name="match-photo"),
-                rx.image(src=M.other["thumb"], alt=M.other["name"], class_name="match-photo"),
-                class_name="match-photos",
-            ),
-            rx.dialog.description(
-                t("You and {name} like each other.", name=M.other["name"]),
-                class_name="like-modal-name",
-            ),
+    return news_dialog(
+        M,
+        "heart-handshake",
+        N_("It's a match!"),
+        rx.el.div(
+            rx.image(src=M.own_thumb, alt="", class_name="match-photo"),
+            rx.image(src=M.other["thumb"], alt=M.other["name"], class_name="match-photo"),
+            class_name="match-photos",
+        ),
+        rx.dialog.description(
+            t("You and {name} like each other.", name=M.other["name"]),
+            class_name="like-modal-name",
+        ),
+        rx.button(
+            t("Send a message"),
+            size="3",
+            width="100%",
+            on_click=M.send_message,
+            data_testid="match-message",
+        ),
+        rx.dialog.close(
             rx.button(
-                t("Send a message"),
+                t("Keep browsing"),
                 size="3",
                 width="100%",
-                on_click=M.send_message,
-                data_testid="match-message",
+                variant="soft",
+                data_testid="match-close",
             ),
-            rx.dialog.close(
-                rx.button(
-                    t("Keep browsing"),
-                    size="3",
-                    width="100%",
-                    variant="soft",
-                    data_testid="match-close",
-                ),
-            ),
-            class_name="like-dialog",
-            data_testid="match-modal",
         ),
-        open=M.open & (M.shown_at == rx.State.router.url.path),
-        on_open_change=M.open_changed,
+        testid="match-modal",
     )

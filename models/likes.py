@@ -161,11 +161,6 @@ def matches(
     return [LikeTile(to_tile(row, today), False, row[TILE_WIDTH], True) for row in db.exec(query)]
 
 
-def is_match(db: Session, member_id: int, other_id: int) -> bool:
-    like = db.get(Like, (member_id, other_id))
-    return like is not None and like.matched_at is not None
-
-
 def unannounced_match(db: Session, member_id: int, today: date) -> MemberTile | None:
     """The newest match the member has not been shown yet; showing it marks it."""
     query = (

@@ -24,7 +24,7 @@ from models.match_score import (
     shared_interests,
 )
 from models.member import Profile, utcnow
-from models.search import MAX_AGE, sought_genders, years_before
+from models.search import MAX_AGE, age_range, sought_genders, years_before
 from models.visibility import listed_profiles_to
 
 CANDIDATES = 300  # newest members past the hard rules that a page ranks
@@ -53,14 +53,7 @@ class Match:
 
 def clean_wishes(raw: dict, interests: list[str], min_age: int) -> Wishes:
     """Wishes from the browser, made safe: ages in range and in order, known values only."""
-
-    def age(key: str, default: int) -> int:
-        try:
-            return min(max(int(raw.get(key)), min_age), MAX_AGE)  # type: ignore[arg-type]
-        except (TypeError, ValueError, OverflowError):
-            return default
-
-    low, high = sorted((age("min_age", min_age), age("max_age", MAX_AGE)))
+    low, high = age_range(raw, min_age)
     place = raw.get("place") if raw.get("place") in PLACES else ANYWHERE
     chosen = raw.get("interests") if isinstance(raw.get("interests"), list) else []
     known = [interest for interest in interests if interest in chosen][:INTERESTS_MAX]

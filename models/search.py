@@ -71,19 +71,25 @@ def _as_age(value: object, default: int, min_age: int) -> int:
     return min(max(age, min_age), MAX_AGE)
 
 
+def age_range(raw: dict, min_age: int) -> tuple[int, int]:
+    """`min_age` and `max_age` from the browser as ages from `min_age` to MAX_AGE, in order."""
+    low = _as_age(raw.get("min_age"), min_age, min_age)
+    high = _as_age(raw.get("max_age"), MAX_AGE, min_age)
+    return min(low, high), max(low, high)
+
+
 def clean_filters(raw: dict, countries: list[str], min_age: int) -> SearchFilters:
     """Filters from the browser, made safe: unknown values become 'any'."""
     gender = raw.get("gender") if raw.get("gender") in GENDERS else ""
     country = raw.get("country") if raw.get("country") in countries else ""
     region = str(raw.get("region") or "")
-    low = _as_age(raw.get("min_age"), min_age, min_age)
-    high = _as_age(raw.get("max_age"), MAX_AGE, min_age)
+    low, high = age_range(raw, min_age)
     return SearchFilters(
         gender=gender,
         country=country,
         region=region if country and is_region_of(country, region) else "",
-        min_age=min(low, high),
-        max_age=max(low, high),
+        min_age=low,
+        max_age=high,
     )
 
 

@@ -19,7 +19,6 @@ from actions.likes import (
     unlike,
 )
 from actions.runner import act, read
-from actions.viewer import Viewer
 from models.routes import liked_member_url, login_url
 from services.site_settings import site_settings
 from state.forms import browser_id
@@ -27,6 +26,7 @@ from state.i18n import I18nState
 from state.live import push_to_member
 from state.match_modal import MatchModalState
 from state.members import PAGE_SIZE, next_window, tile_to_card
+from state.page_modal import PageModal, announce_live
 from state.session import SessionState, current_viewer
 from state.shell import wait_script
 from translations.catalog import gettext
@@ -175,11 +175,8 @@ class LikesState(HeartedCards, rx.State):
         return len(self.cards)
 
 
-class LikeModalState(rx.State):
-    open: bool = False
-    shown_at: str = ""  # the page it opened on: it stays there, not on the next page
+class LikeModalState(PageModal, rx.State):
     liker: dict = {}
-    _checked_at: str = ""  # the last page that checks for likes: a like may open it live there
 
     @rx.event
     async def check(self) -> rx.event.EventSpec | None:
@@ -200,27 +197,19 @@ class LikeModalState(rx.State):
     async def _announce(self) -> rx.event.EventSpec | None:
         """Open the modal on the like to announce; an automatic one reloads the likes soon.
         A match shown on the page goes first: the like waits for the next page."""
-        if self.open and self.shown_at == self.router.url.path:
-            return None
-        if (await self.get_state(MatchModalState))._showing():
+        if self._showing() or (await self.get_state(MatchModalState))._showing():
             return None
         viewer = await current_viewer(self)
         found = await act(like_to_announce, viewer) if viewer is not None else None
         if found is None:
             return None
         self.liker = tile_to_card(found.liker, await site_settings())
-        self.open, self.shown_at = True, self.router.url.path
+        self._show_here()
         if found.automatic:
             return rx.call_script(
                 wait_script(RELOAD_AFTER_AUTO_LIKE_MS), callback=LikesState.refresh
             )
         return None
-
-    @rx.event
-    def open_changed(self, is_open: bool) -> None:
-        """The backdrop or Esc closes the modal; it never opens from the browser's side."""
-        if not is_open:
-            self.open = False
 
     @rx.event
     def open_profile(self) -> rx.event.EventSpec | None:
@@ -237,10 +226,4 @@ NEWS_CHECKS = [MatchModalState.check, LikeModalState.check]
 async def _like_arrived(arrived: LikeArrived) -> None:
     """Someone liked the member: a tab of theirs on a page that shows the modal opens it now,
     as the badge changes now (one tab announces it; the others keep their page)."""
-    await push_to_member(arrived.member_id, _announce_live)
-
-
-async def _announce_live(root: rx.State, _viewer: Viewer) -> None:
-    modal = await root.get_state(LikeModalState)
-    if modal._checked_at == modal.router.url.path and not modal.open:
-        await modal._announce()
+    await push_to_member(arrived.member_id, announce_live(LikeModalState))

@@ -49,7 +49,6 @@ class MatchfinderState(FormState, InterestPicker, rx.State):
     min_age: int = 18
     max_age: int = MAX_AGE
     place: str = ANYWHERE
-    age_floor: int = 18  # the site's minimum age
     results: list[dict] = []
     searched: bool = False
 
@@ -60,7 +59,7 @@ class MatchfinderState(FormState, InterestPicker, rx.State):
             return rx.redirect(login_url(self.router.url))
         settings = await site_settings()
         opening = await read(start, viewer, settings)
-        self.age_floor, self.results, self.searched = settings.min_age, [], False
+        self.results, self.searched = [], False
         if opening is None:
             return None
         self._show_wishes(opening.wishes)

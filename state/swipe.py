@@ -31,11 +31,18 @@ class SwipeState(rx.State):
     cards: list[dict] = []  # the stack, top first, at most STACK_SIZE
     loaded: bool = False
     likes_left: int = UNLIMITED
-    limit_reached: bool = False
-    reset_hours: int = 0  # until new likes, rounded up; 0: under an hour
-    reset_minutes: int = 0
+    reset_minutes: int = 0  # until new likes, rounded up
     can_undo: bool = False
     decisions: int = 0  # counts answered swipes: the browser's swipe animation resets on it
+
+    @rx.var
+    def limit_reached(self) -> bool:
+        return self.likes_left == 0
+
+    @rx.var
+    def reset_hours(self) -> int:
+        """Hours until new likes, rounded up; 0 under an hour (then the minutes are shown)."""
+        return math.ceil(self.reset_minutes / 60) if self.reset_minutes >= 60 else 0
 
     @rx.event
     def load(self) -> rx.event.EventSpec:
@@ -103,7 +110,5 @@ class SwipeState(rx.State):
     def _show_allowance(self, allowance: SwipeAllowance) -> None:
         left = allowance.likes_left
         self.likes_left = UNLIMITED if left is None else left
-        self.limit_reached = left == 0
-        minutes = max(math.ceil((allowance.resets_at - utcnow()).total_seconds() / 60), 1)
-        self.reset_hours = math.ceil(minutes / 60) if minutes >= 60 else 0
-        self.reset_minutes = minutes
+        seconds = (allowance.resets_at - utcnow()).total_seconds()
+        self.reset_minutes = max(math.ceil(seconds / 60), 1)

@@ -19,7 +19,6 @@ from models.likes import (
     auto_like,
     drop_like,
     given_likes,
-    is_match,
     like_member,
     likes,
     mark_seen,
@@ -66,6 +65,11 @@ def _likers(db: Session, member: Member, n: int) -> list[Member]:
     for i, liker in enumerate(likers):
         _like_at(db, liker, member, hours_ago=n - i)
     return likers
+
+
+def is_match(db: Session, member_id: int, other_id: int) -> bool:
+    like = db.get(Like, (member_id, other_id))
+    return like is not None and like.matched_at is not None
 
 
 def _like_rows(db: Session) -> list[Like]:
