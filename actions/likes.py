@@ -34,9 +34,11 @@ RECEIVED, GIVEN, MATCHES = "received", "given", "matches"
 
 @dataclass(frozen=True)
 class LikeArrived:
-    """Effect: `member_id` got a new like; their open page may announce it at once."""
+    """Effect: `member_id` got a new like from `liker_id`; their open page may announce it at
+    once."""
 
     member_id: int
+    liker_id: int
 
 
 @dataclass(frozen=True)
@@ -76,7 +78,11 @@ def like_effects(viewer: Viewer, member_id: int, outcome: LikeOutcome) -> tuple[
     """What a stored like tells: the liked member's badge, then the like or the match."""
     if not outcome.created:
         return ()
-    told = MatchMade((viewer.member_id, member_id)) if outcome.matched else LikeArrived(member_id)
+    told = (
+        MatchMade((viewer.member_id, member_id))
+        if outcome.matched
+        else LikeArrived(member_id, viewer.member_id)
+    )
     return (BadgesChanged(member_id), told)
 
 

@@ -1,15 +1,22 @@
-"""Which e-mails and push messages a member wants, and e-mail back on after the mail system
-switched it off (rules: models/notification_prefs.py)."""
+"""Which e-mails and push messages a member wants, e-mail switched off by the member's one-click
+unsubscribe or the mail provider's bounce and complaint reports, and back on after that (rules:
+models/notification_prefs.py)."""
 
 from dataclasses import dataclass
 
+from sqlmodel import select
+
 from actions.runner import Done
 from actions.viewer import Viewer
+from models.account_errors import AccountError
+from models.account_rules import clean_email
 from models.member import Member
 from models.notification_prefs import (
     EMAIL_KINDS,
+    disable_email,
     disabled_reasons,
     enable_email_again,
+    member_by_unsubscribe_key,
     preferences,
     save_preferences,
 )
@@ -47,3 +54,34 @@ def send_emails_again(viewer: Viewer) -> Done[Choices]:
     with transaction() as db:
         enable_email_again(db, viewer.member_id)
         return Done(_choices(db.get(Member, viewer.member_id)))
+
+
+def unsubscribe_key_ok(key: object) -> bool:
+    with db_session() as db:
+        return member_by_unsubscribe_key(db, key) is not None
+
+
+def unsubscribe(key: object) -> Done[bool]:
+    """The one-click unsubscribe of a notification mail: every notification e-mail off, with
+    the reason "unsubscribe"; False for a key that belongs to no account."""
+    with transaction() as db:
+        member = member_by_unsubscribe_key(db, key)
+        if member is None:
+            return Done(False)
+        disable_email(db, member, "unsubscribe")
+        return Done(True)
+
+
+def mail_refused(email: str, reason: str) -> Done[bool]:
+    """The mail provider reports a hard bounce or a spam complaint ("bounce", "spam") for
+    `email`: notification e-mails to it stop. False when no account has the address."""
+    try:
+        address = clean_email(email)
+    except AccountError:
+        return Done(False)
+    with transaction() as db:
+        member = db.exec(select(Member).where(Member.email == address)).first()
+        if member is None:
+            return Done(False)
+        disable_email(db, member, reason)
+        return Done(True)

@@ -5,6 +5,7 @@ from collections.abc import Callable
 
 import reflex as rx
 
+import actions.mail_notify
 import actions.push_notify  # noqa: F401 - registers the effect handlers that send Web Push
 from actions.direct_debit_flow import direct_debit_upkeep_periodically
 from actions.payment_flow import resubmit_refunds_periodically

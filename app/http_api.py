@@ -20,6 +20,7 @@ from app.auto_like_api import auto_like
 from app.catalogue_api import catalogue_routes
 from app.chat_api import chats, delete_chat, likes
 from app.geocode_api import geocode
+from app.mail_api import mail_events, one_click_unsubscribe, unsubscribe_page
 from app.payments_api import discount_code, payment_webhook
 from app.request_auth import (
     authentication_required,
@@ -208,6 +209,9 @@ def http_api() -> Starlette:
             Route("/api/chat.php", delete_chat, methods=["DELETE"]),
             Route("/api/likes.php", likes, methods=["GET"]),
             Route("/api/user.php", user_push_subscription, methods=["POST"]),
+            Route("/api/unsubscribe.php", unsubscribe_page, methods=["GET"]),
+            Route("/api/unsubscribe.php", one_click_unsubscribe, methods=["POST"]),
+            Route("/api/mail-events.php", mail_events, methods=["POST"]),
             Route("/sw-push.js", service_worker, methods=["GET"]),
             Route("/media/photos/{filename}", photo, methods=["GET"]),
             Route(WEBHOOK_PATH, payment_webhook, methods=["POST"]),

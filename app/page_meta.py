@@ -49,6 +49,7 @@ _DESCRIPTIONS = {
     "activate-done": ACCOUNT,
     "activate-error": ACCOUNT,
     "mail-change-do": ACCOUNT,
+    "unsubscribe": ACCOUNT,
     "account-deleted": ACCOUNT,
     "lang-config": ACCOUNT,
     "credits": CREDITS,

@@ -74,9 +74,12 @@
 
   // Push service worker: registered from /sw-push.js; its messages reach the page as events.
   if ("serviceWorker" in navigator) {
-    window.addEventListener("load", function () {
+    // After the page's load (which has often passed when this script runs): never in its way.
+    var registerWorker = function () {
       navigator.serviceWorker.register("/sw-push.js").catch(function () {});
-    });
+    };
+    if (document.readyState === "complete") registerWorker();
+    else window.addEventListener("load", registerWorker);
     navigator.serviceWorker.addEventListener("message", function (event) {
       var data = event.data || {};
       if (data.type === "NEW_PUSH_MESSAGE") {

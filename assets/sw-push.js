@@ -18,17 +18,29 @@ self.addEventListener("push", function (event) {
   );
 });
 
+// The page a notification opens: a path of this site only.
+function sitePath(url) {
+  try {
+    var target = new URL(url || "/", self.location.origin);
+    return target.origin === self.location.origin ? target.pathname + target.search : "/";
+  } catch (e) {
+    return "/";
+  }
+}
+
+// A click on a notification: an open tab of the site is sent to its page and focused, else a
+// new tab opens there.
+function openTarget(target) {
+  var openUrl = sitePath(target.openUrl);
+  return self.clients.matchAll({ type: "window", includeUncontrolled: true }).then(function (clients) {
+    if (!clients.length) return self.clients.openWindow(openUrl);
+    var client = clients[0];
+    client.postMessage({ type: "NEW_PUSH_CLICK", checkUrl: target.checkUrl, openUrl: openUrl });
+    return client.focus().catch(function () {});
+  });
+}
+
 self.addEventListener("notificationclick", function (event) {
   event.notification.close();
-  var target = event.notification.data || {};
-  event.waitUntil(
-    self.clients.matchAll({ type: "window", includeUncontrolled: true }).then(function (clients) {
-      if (clients.length) {
-        var client = clients[0];
-        client.postMessage({ type: "NEW_PUSH_CLICK", checkUrl: target.checkUrl, openUrl: target.openUrl });
-        return client.focus();
-      }
-      return self.clients.openWindow(target.openUrl || "/");
-    })
-  );
+  event.waitUntil(openTarget(event.notification.data || {}));
 });

@@ -15,6 +15,7 @@ from models.email_tokens import EmailToken, Purpose, issue_token, usable_token, 
 from models.likes import Like
 from models.login import check_password
 from models.member import Member, MemberStatus, Photo, Profile, set_profile_status, utcnow
+from models.notice_mails import NoticeMail
 from models.push_subscription import PushSubscription
 from models.search import SearchPreference
 from models.signup import SignupSource
@@ -118,13 +119,14 @@ def _erase(db: Session, member: Member) -> ErasedAccount:
         )
     )
     db.exec(delete(Profile).where(Profile.member_id == member.id))
+    db.exec(delete(NoticeMail).where(NoticeMail.member_id == member.id))  # type: ignore[arg-type]
     erase_member_drafts(db, member.id)
     source = db.get(SignupSource, member.id)
     if source is not None:
         source.signup_message = ""
         db.add(source)
     member.email = f"deleted-{member.id}@deleted.invalid"
-    member.password_hash = member.delete_note = None
+    member.password_hash = member.delete_note = member.unsubscribe_key = None
     member.status = MemberStatus.DELETED
     member.notifications_disabled = []
     member.notification_settings = {}

@@ -51,6 +51,8 @@ class Member(SQLModel, table=True):
     sdd_blocked_at: datetime | None = None  # a returned direct debit: the method is withheld
     sdd_block_reason: str | None = Field(default=None, max_length=40)
     time_zone: str | None = Field(default=None, max_length=64)  # IANA name the browser reported
+    # The one-click unsubscribe link's key in notification mails (models/notification_prefs).
+    unsubscribe_key: str | None = Field(default=None, max_length=43, unique=True)
 
 
 class Profile(SQLModel, table=True):

@@ -1,6 +1,10 @@
-"""Which e-mails and push messages a member wants, and e-mail switched off by the mail system."""
+"""Which e-mails and push messages a member wants, and e-mail switched off by the mail system
+or by the member's one-click unsubscribe."""
 
-from sqlmodel import Session
+import re
+import secrets
+
+from sqlmodel import Session, select
 
 from models.member import Member
 
@@ -14,6 +18,7 @@ NOTIFICATION_KINDS = (
 EMAIL_KINDS = tuple(kind for kind in NOTIFICATION_KINDS if kind.startswith("email_"))
 # Why e-mail was switched off for a member (Member.notifications_disabled).
 DISABLED_REASONS = ("spam", "bounce", "unsubscribe")
+_UNSUBSCRIBE_KEY = re.compile(r"[A-Za-z0-9_-]{43}")
 
 
 def preferences(member: Member) -> dict[str, bool]:
@@ -44,3 +49,32 @@ def enable_email_again(db: Session, member_id: int) -> None:
     member.notifications_disabled = []
     db.add(member)
     db.flush()
+
+
+def email_wanted(member: Member, kind: str) -> bool:
+    """The member wants e-mails of `kind` and the mail system has not switched e-mail off."""
+    return preferences(member)[kind] and not disabled_reasons(member)
+
+
+def disable_email(db: Session, member: Member, reason: str) -> None:
+    """Switch every notification e-mail off for `reason` (one of DISABLED_REASONS)."""
+    if reason not in (member.notifications_disabled or []):
+        member.notifications_disabled = [*(member.notifications_disabled or []), reason]
+        db.add(member)
+        db.flush()
+
+
+def unsubscribe_key(db: Session, member: Member) -> str:
+    """The member's key for the one-click unsubscribe link; made on first use. It can do one
+    thing only, switch e-mail off, so it is stored as is and lasts as long as the account."""
+    if member.unsubscribe_key is None:
+        member.unsubscribe_key = secrets.token_urlsafe(32)
+        db.add(member)
+        db.flush()
+    return member.unsubscribe_key
+
+
+def member_by_unsubscribe_key(db: Session, key: object) -> Member | None:
+    if not isinstance(key, str) or not _UNSUBSCRIBE_KEY.fullmatch(key):
+        return None
+    return db.exec(select(Member).where(Member.unsubscribe_key == key)).first()

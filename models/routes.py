@@ -168,6 +168,7 @@ ROUTES: tuple[Route, ...] = (
     Route("activate-done", "/activate/done", N_("Account activated")),
     Route("activate-error", "/activate/error", N_("Activation failed")),
     Route("mail-change-do", "/mail-change/do", N_("Confirm e-mail address")),
+    Route("unsubscribe", "/unsubscribe", N_("Unsubscribe")),
     Route("landers-tinderswipe", "/landers/tinderswipe", N_("Swipe and meet"), Layout.LANDER),
     *(
         Route(

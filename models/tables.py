@@ -13,6 +13,7 @@ from models.likes import Like
 from models.login import AddressLock, ClientFailure
 from models.matchfinder import MatchPreference
 from models.member import Member, Photo, Profile
+from models.notice_mails import NoticeMail
 from models.orders import Order, OrderRefund
 from models.password_reset import ResetRequest
 from models.push_subscription import PushSubscription
@@ -39,6 +40,7 @@ __all__ = [
     "MatchPreference",
     "Member",
     "Message",
+    "NoticeMail",
     "Order",
     "OrderRefund",
     "Photo",

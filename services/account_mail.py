@@ -1,7 +1,6 @@
 """The account e-mails (activation, password reset, e-mail change, reactivation), written in
 the member's language in the shared frame (services/mail_frame.py)."""
 
-from dataclasses import dataclass
 from datetime import date
 
 from babel.dates import format_date
@@ -12,23 +11,14 @@ from models.member import Member, Profile
 from models.routes import url
 from models.site_settings import SiteSettings
 from services.mail import OutgoingMail
-from services.mail_frame import MailBody, Recipient, public_link, render
+from services.mail_frame import MailText, Recipient, public_link, write
 from services.site_settings import current_settings
-from translations.catalog import N_, gettext
+from translations.catalog import N_
 
 ACTIVATE_PATH = "/api/activate.php?token="
 REACTIVATE_PATH = "/api/reactivate.php?token="
 RESET_PATH = url("reset-password-do") + "?token="
 MAIL_CHANGE_PATH = url("mail-change-do") + "?token="
-
-
-@dataclass(frozen=True)
-class MailText:
-    subject: str
-    lead: str
-    body: str
-    button: str
-    note: str
 
 
 ACTIVATION = MailText(
@@ -94,8 +84,8 @@ def reactivation_mail(db: Session, member: Member, token: str) -> OutgoingMail:
 def compose(
     text: MailText, to: Recipient, link: str, settings: SiteSettings, erase_on: date | None = None
 ) -> OutgoingMail:
-    values = {"site": settings.name, "name": to.name}
-    if erase_on is not None:
-        values["date"] = format_date(erase_on, format="long", locale=to.locale)
-    parts = {f: gettext(to.locale, getattr(text, f), **values) for f in MailText.__annotations__}
-    return render(MailBody(**parts, link=link), to, settings)
+    if erase_on is None:
+        return write(text, to, link, settings)
+    return write(
+        text, to, link, settings, date=format_date(erase_on, format="long", locale=to.locale)
+    )

@@ -40,6 +40,7 @@ class AppConfig:
     mollie_api_url: str | None
     test_payments: bool
     push_service_hosts: frozenset[str] = frozenset()  # host[:port] posted to besides the known
+    mail_events_secret: str | None = None  # the bearer token of the mail provider's webhook
 
     @property
     def outbox_dir(self) -> Path:
@@ -97,4 +98,5 @@ def get_config() -> AppConfig:
             for host in (os.environ.get("PUSH_SERVICE_HOSTS") or "").split(",")
             if host.strip()
         ),
+        mail_events_secret=os.environ.get("MAIL_EVENTS_SECRET") or None,
     )

@@ -32,8 +32,14 @@ def db_session() -> Iterator[Session]:
 
 @contextmanager
 def transaction() -> Iterator[Session]:
-    """One transaction: committed when the block ends, rolled back when it raises."""
+    """One transaction: committed when the block ends, rolled back when it raises.
+
+    On SQLite it takes the write lock at once (BEGIN IMMEDIATE): a transaction that read first
+    and then writes would otherwise fail at once with "database is locked" whenever another
+    writer committed in between (WAL), where waiting its turn is what every writer wants."""
     with db_session() as session:
+        if session.get_bind().dialect.name == "sqlite":  # on the driver, as psycopg's BEGIN
+            session.connection().connection.driver_connection.execute("BEGIN IMMEDIATE")
         try:
             yield session
             session.commit()

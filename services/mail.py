@@ -41,6 +41,7 @@ class OutgoingMail:
     from_name: str
     language: str  # the locale the texts are written in: Content-Language and <html lang>
     links: tuple[str, ...] = ()
+    headers: tuple[tuple[str, str], ...] = ()  # e.g. List-Unsubscribe
 
 
 @dataclass(frozen=True)
@@ -62,6 +63,8 @@ def build_message(mail: OutgoingMail, sender: str) -> EmailMessage:
     message["Date"] = formatdate(usegmt=True)
     message["Message-ID"] = make_msgid(domain=sender.rpartition("@")[2] or "localhost")
     message["Auto-Submitted"] = "auto-generated"
+    for name, value in mail.headers:
+        message[name] = value
     # Quoted-printable keeps the body 7-bit, so servers without 8BITMIME take it as is.
     message.set_content(mail.text, subtype="plain", charset="utf-8", cte="quoted-printable")
     message.add_alternative(mail.html, subtype="html", charset="utf-8", cte="quoted-printable")

@@ -1,5 +1,6 @@
 """The frame every member e-mail shares: lead, body, optional tables, a button with its link,
-a note, and the company footer, as HTML plus text. Texts come translated; HTML escaping is here."""
+a note, and the company footer, as HTML plus text; notification mails add a one-click
+unsubscribe (RFC 8058) to the footer and the headers. HTML escaping is here."""
 
 from dataclasses import dataclass
 from html import escape
@@ -12,6 +13,28 @@ from translations.catalog import N_, gettext
 FOOTER_REASON = N_("You receive this e-mail because this address is used for an account on {site}.")
 CHAMBER_OF_COMMERCE = N_("Chamber of Commerce")
 FOOTER_QUESTIONS = N_("Questions? Write to {email}.")
+UNSUBSCRIBE_NOTE = N_("Don't want these e-mails? Switch them off with one click:")
+UNSUBSCRIBE = N_("Unsubscribe")
+
+
+@dataclass(frozen=True)
+class MailText:
+    """A mail's msgids, with `{placeholders}` filled when it is written."""
+
+    subject: str
+    lead: str
+    body: str
+    button: str
+    note: str
+
+
+@dataclass(frozen=True)
+class Unsubscribe:
+    """The member's unsubscribe links: the page the footer opens, and the URL a mail program
+    posts to for its own unsubscribe button (List-Unsubscribe-Post)."""
+
+    page: str
+    one_click: str
 
 
 @dataclass(frozen=True)
@@ -40,10 +63,25 @@ class MailBody:
     link: str
     note: str
     sections: tuple[Section, ...] = ()
+    unsubscribe: Unsubscribe | None = None
 
 
 def public_link(path: str) -> str:
     return f"{get_config().public_url}{path}"
+
+
+def write(
+    text: MailText,
+    to: Recipient,
+    link: str,
+    settings: SiteSettings,
+    unsubscribe: Unsubscribe | None = None,
+    **values: str,
+) -> OutgoingMail:
+    """`text` in the recipient's language, `{site}`, `{name}` and `values` filled in."""
+    values = {"site": settings.name, "name": to.name, **values}
+    parts = {f: gettext(to.locale, getattr(text, f), **values) for f in MailText.__annotations__}
+    return render(MailBody(**parts, link=link, unsubscribe=unsubscribe), to, settings)
 
 
 def render(mail: MailBody, to: Recipient, settings: SiteSettings) -> OutgoingMail:
@@ -51,11 +89,21 @@ def render(mail: MailBody, to: Recipient, settings: SiteSettings) -> OutgoingMai
     return OutgoingMail(
         to=to.email,
         subject=f"{mail.subject} – {settings.name}",
-        text=_plain(mail, footer),
+        text=_plain(mail, footer, to.locale),
         html=_html(mail, footer, to.locale),
         from_name=settings.mail_name,
         language=to.locale,
         links=(mail.link,),
+        headers=_unsubscribe_headers(mail.unsubscribe),
+    )
+
+
+def _unsubscribe_headers(unsubscribe: Unsubscribe | None) -> tuple[tuple[str, str], ...]:
+    if unsubscribe is None:
+        return ()
+    return (
+        ("List-Unsubscribe", f"<{unsubscribe.one_click}>"),
+        ("List-Unsubscribe-Post", "List-Unsubscribe=One-Click"),
     )
 
 
@@ -69,17 +117,19 @@ def _footer_lines(settings: SiteSettings, locale: str) -> list[str]:
     ]
 
 
-def _plain(mail: MailBody, footer: list[str]) -> str:
+def _plain(mail: MailBody, footer: list[str], locale: str) -> str:
     lines = [mail.lead, "", mail.body, ""]
     for section in mail.sections:
         lines += [section.title, *(f"{label}: {value}" for label, value in section.rows), ""]
     lines += [f"{mail.button}:", mail.link, "", mail.note]
+    if mail.unsubscribe is not None:
+        lines += ["", f"{gettext(locale, UNSUBSCRIBE_NOTE)} {mail.unsubscribe.page}"]
     return "\n".join([*lines, "", "--", *footer]) + "\n"
 
 
 def _html(mail: MailBody, footer: list[str], locale: str) -> str:
     href = escape(mail.link, quote=True)
-    foot = "<br>".join(escape(line) for line in footer)
+    foot = "<br>".join([*_html_unsubscribe(mail.unsubscribe, locale), *map(escape, footer)])
     return (
         f'<!doctype html><html lang="{escape(locale, quote=True)}">'
         f'<head><meta charset="utf-8"><title>{escape(mail.subject)}</title></head>'
@@ -97,6 +147,14 @@ def _html(mail: MailBody, footer: list[str], locale: str) -> str:
         f'padding-top:16px;margin-top:32px">{foot}</p>'
         "</div></body></html>"
     )
+
+
+def _html_unsubscribe(unsubscribe: Unsubscribe | None, locale: str) -> list[str]:
+    if unsubscribe is None:
+        return []
+    href = escape(unsubscribe.page, quote=True)
+    link = f'<a href="{href}" style="color:#6b5a7b">{escape(gettext(locale, UNSUBSCRIBE))}</a>'
+    return [f"{escape(gettext(locale, UNSUBSCRIBE_NOTE))} {link}"]
 
 
 def _html_section(section: Section) -> str:

@@ -18,6 +18,9 @@ from redis.backoff import NoBackoff
 from services.config import get_config
 
 TAB_TTL_SECONDS = 900
+# A member with a tab seen this recently is on the site: an open tab refreshes at least every
+# 300 s (state/refresh.py), and with Redis the tab keeper renews it every 3 s.
+ONLINE_SECONDS = 330
 # One immediate retry (a pooled connection left dead by a Redis restart), no back-off: redis-py's
 # default waits up to 14 s, inside the page load that holds the tab's state lock.
 _RETRY = Retry(NoBackoff(), retries=1)
@@ -29,7 +32,7 @@ class TabRegistry(Protocol):
 
     async def remove(self, member_id: int, token: str) -> None: ...
 
-    async def tokens(self, member_id: int) -> list[str]: ...
+    async def tokens(self, member_id: int, within: float = TAB_TTL_SECONDS) -> list[str]: ...
 
     async def renew(self, tabs: Mapping[str, int]) -> None: ...  # client token -> member
 
@@ -47,12 +50,14 @@ class MemoryTabRegistry:
         if not tabs:
             self._seen.pop(member_id, None)
 
-    async def tokens(self, member_id: int) -> list[str]:
-        oldest = time.monotonic() - TAB_TTL_SECONDS
+    async def tokens(self, member_id: int, within: float = TAB_TTL_SECONDS) -> list[str]:
+        now = time.monotonic()
         tabs = self._seen.get(member_id, {})
-        for token in [token for token, seen in tabs.items() if seen < oldest]:
+        for token in [token for token, seen in tabs.items() if seen < now - TAB_TTL_SECONDS]:
             await self.remove(member_id, token)
-        return list(self._seen.get(member_id, {}))
+        return [
+            token for token, seen in self._seen.get(member_id, {}).items() if seen >= now - within
+        ]
 
     async def renew(self, tabs: Mapping[str, int]) -> None:
         for token, member_id in tabs.items():
@@ -86,8 +91,8 @@ class RedisTabRegistry:
     async def remove(self, member_id: int, token: str) -> None:
         await self._redis.zrem(_KEY.format(member_id), token)
 
-    async def tokens(self, member_id: int) -> list[str]:
-        oldest = time.time() - TAB_TTL_SECONDS
+    async def tokens(self, member_id: int, within: float = TAB_TTL_SECONDS) -> list[str]:
+        oldest = time.time() - within
         found = await self._redis.zrangebyscore(_KEY.format(member_id), oldest, "+inf")
         return [token.decode() if isinstance(token, bytes) else token for token in found]
 

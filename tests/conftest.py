@@ -5,16 +5,22 @@ unreachable PostgreSQL or Redis fails the run instead of skipping.
 """
 
 import os
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from email.message import EmailMessage
+from pathlib import Path
 
 import pytest
 from sqlalchemy import Engine, text
 from sqlmodel import Session, SQLModel
 
+import actions.mail_notify
 import models.tables  # noqa: F401 - registers every table
 import services.database
+import state.live
 from models.db import make_engine
-from services.config import _sqlalchemy_url
+from services.config import _sqlalchemy_url, get_config
+from services.mail import outbox_messages
+from services.tab_registry import MemoryTabRegistry
 from tests.pg import empty_postgres_tables, wipe_postgres_schema
 from tests.queries import statements_on_the_event_loop
 
@@ -83,6 +89,30 @@ def engine(database_url: str, monkeypatch: pytest.MonkeyPatch) -> Iterator[Engin
 def db(engine: Engine) -> Iterator[Session]:
     with Session(engine, expire_on_commit=False) as session:
         yield session
+
+
+@pytest.fixture
+def outbox(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Callable[[], list]]:
+    """DATA_DIR in tmp_path, so mails, photos and the push key land there; returns a reader of
+    the mails sent so far."""
+    monkeypatch.setenv("DATA_DIR", str(tmp_path / "data"))
+    get_config.cache_clear()
+
+    def sent() -> list[EmailMessage]:
+        return outbox_messages(get_config().outbox_dir)
+
+    yield sent
+    get_config.cache_clear()
+
+
+@pytest.fixture(autouse=True)
+def tab_registry_in_memory(monkeypatch: pytest.MonkeyPatch) -> MemoryTabRegistry:
+    """Tabs register in memory, for the live updates and for telling who is on the site: no
+    Redis client outlives its test's event loop."""
+    registry = MemoryTabRegistry()
+    monkeypatch.setattr(state.live, "tab_registry", lambda: registry)
+    monkeypatch.setattr(actions.mail_notify, "tab_registry", lambda: registry)
+    return registry
 
 
 @pytest.fixture(autouse=True)

@@ -5,9 +5,13 @@ subscription the tests made, so a test sees what a real browser would have recei
 import base64
 import json
 import os
+import threading
 import time
 from collections import deque
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from urllib.parse import urlsplit
 
 import http_ece
@@ -86,37 +90,77 @@ def verified_claims(authorization: str, audience: str) -> dict:
 
 class LocalPushService:
     """Answers each push with the next status of `answers` (then 201) and keeps what it
-    received; a subscription it does not know is answered 404 (Gone is 410, as services do)."""
+    received; a subscription it does not know is answered 404 (Gone is 410, as services do).
+    `app` serves it in process (httpx's ASGI transport); `serving()` over real HTTP."""
 
-    def __init__(self) -> None:
+    def __init__(self, origin: str = f"https://{HOST}") -> None:
+        self.origin = origin
         self.subscriptions: dict[str, BrowserSubscription] = {}
         self.received: list[ReceivedPush] = []
         self.answers: deque[int] = deque()
         self.app = Starlette(routes=[Route("/push/{name}", self._push, methods=["POST"])])
 
     def subscribe(self, name: str) -> BrowserSubscription:
-        subscription = BrowserSubscription(f"https://{HOST}/push/{name}")
+        subscription = BrowserSubscription(f"{self.origin}/push/{name}")
         self.subscriptions[name] = subscription
         return subscription
 
-    async def _push(self, request: Request) -> Response:
-        name = request.path_params["name"]
-        parts = urlsplit(str(request.url))
-        claims = verified_claims(
-            request.headers["authorization"], f"{parts.scheme}://{parts.netloc}"
-        )
+    def receive(self, url: str, headers: dict[str, str], body: bytes) -> int:
+        """One push to `url` (headers in lower case): the status the service answers."""
+        parts = urlsplit(url)
+        claims = verified_claims(headers["authorization"], f"{parts.scheme}://{parts.netloc}")
         if self.answers:
-            return Response(status_code=self.answers.popleft())
+            return self.answers.popleft()
+        name = parts.path.rsplit("/", 1)[-1]
         subscription = self.subscriptions.get(name)
         if subscription is None:
-            return Response(status_code=404)
-        assert request.headers["content-encoding"] == "aes128gcm"
-        body = http_ece.decrypt(
-            await request.body(),
+            return 404
+        assert headers["content-encoding"] == "aes128gcm"
+        decrypted = http_ece.decrypt(
+            body,
             private_key=subscription.private_key,
             auth_secret=subscription.auth_secret,
             version="aes128gcm",
         )
+        self.received.append(ReceivedPush(name, json.loads(decrypted), headers, claims))
+        return 201
+
+    async def _push(self, request: Request) -> Response:
         headers = {key.lower(): value for key, value in request.headers.items()}
-        self.received.append(ReceivedPush(name, json.loads(body), headers, claims))
-        return Response(status_code=201)
+        return Response(status_code=self.receive(str(request.url), headers, await request.body()))
+
+
+class _BusyServer(ThreadingHTTPServer):
+    request_queue_size = 1024  # a burst of pushes connects at once, as at a real push service
+    daemon_threads = True
+
+
+@contextmanager
+def serving() -> Iterator[LocalPushService]:
+    """A LocalPushService over real HTTP on 127.0.0.1 (a free port), in a background thread, for
+    a server in another process to post to."""
+
+    class Handler(BaseHTTPRequestHandler):
+        def do_POST(self) -> None:
+            body = self.rfile.read(int(self.headers.get("content-length") or 0))
+            headers = {key.lower(): value for key, value in self.headers.items()}
+            try:
+                status = service.receive(service.origin + self.path, headers, body)
+            except (VapidError, KeyError, AssertionError, ValueError, http_ece.ECEException):
+                status = 400
+            self.send_response(status)
+            self.send_header("content-length", "0")
+            self.end_headers()
+
+        def log_message(self, *_args: object) -> None:
+            pass
+
+    server = _BusyServer(("127.0.0.1", 0), Handler)
+    service = LocalPushService(f"http://127.0.0.1:{server.server_port}")
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield service
+    finally:
+        server.shutdown()
+        server.server_close()

@@ -16,6 +16,8 @@ from playwright.sync_api import (
 )
 from server import Server, ServerError, launch_chromium, running_site
 
+from tests.push_service import LocalPushService, serving
+
 DEFAULT_TIMEOUT_MS = 20_000
 E2E_DIR = Path(__file__).resolve().parent
 
@@ -28,12 +30,24 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
 
 
 @pytest.fixture(scope="session")
-def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+def push_service() -> Iterator[LocalPushService]:
+    """A local Web Push service over HTTP, which the site may post to."""
+    with serving() as service:
+        yield service
+
+
+@pytest.fixture(scope="session")
+def site(
+    tmp_path_factory: pytest.TempPathFactory, push_service: LocalPushService
+) -> Iterator[Server]:
     """The site built and served in production mode, with 40 demo members, for the session."""
+    push_host = push_service.origin.removeprefix("http://")
     with ExitStack() as stack:
         try:
             server = stack.enter_context(
-                running_site(tmp_path_factory.mktemp("site"), external=True)
+                running_site(
+                    tmp_path_factory.mktemp("site"), external=True, PUSH_SERVICE_HOSTS=push_host
+                )
             )
         except ServerError as error:
             pytest.fail(str(error), pytrace=False)

@@ -72,11 +72,19 @@ def base_env(port: int, work_dir: Path, *, external: bool, **extra: str) -> dict
 
 
 def site_env(
-    port: int, data_dir: Path, *, external: bool, demo_members: int, workers: int | None = None
+    port: int,
+    data_dir: Path,
+    *,
+    external: bool,
+    demo_members: int,
+    workers: int | None = None,
+    **settings: str,
 ) -> dict[str, str]:
     """Environment for this site: its own data dir and demo members; `workers` backend
-    processes (GRANIAN_WORKERS, which Reflex reads when it runs with Redis)."""
+    processes (GRANIAN_WORKERS, which Reflex reads when it runs with Redis); `settings` more
+    variables (e.g. PUSH_SERVICE_HOSTS)."""
     extra = {"GRANIAN_WORKERS": str(workers)} if workers is not None else {}
+    extra |= settings
     return base_env(
         port,
         data_dir,
@@ -192,12 +200,19 @@ def running_server(
 
 @contextmanager
 def running_site(
-    work_dir: Path, *, external: bool, demo_members: int = 40, workers: int | None = None
+    work_dir: Path,
+    *,
+    external: bool,
+    demo_members: int = 40,
+    workers: int | None = None,
+    **settings: str,
 ) -> Iterator[Server]:
     """This site, migrated and seeded into work_dir, served in production mode."""
     work_dir.mkdir(parents=True, exist_ok=True)
     port = free_port()
-    env = site_env(port, work_dir, external=external, demo_members=demo_members, workers=workers)
+    env = site_env(
+        port, work_dir, external=external, demo_members=demo_members, workers=workers, **settings
+    )
     log_path = work_dir / "server.log"
     prepare_site(env, log_path)
     with running_server(REPO_ROOT, port, env, log_path) as server:

@@ -1,9 +1,7 @@
 """A fresh Reflex state tree per test, with the request headers a tab would send."""
 
 import inspect
-from collections.abc import Callable, Iterator
-from email.message import EmailMessage
-from pathlib import Path
+from collections.abc import Callable
 from typing import TypeVar
 
 import pytest
@@ -13,11 +11,7 @@ from reflex.istate.data import RouterData
 
 import app.app  # noqa: F401 - registers every state of the app
 import services.site_settings
-import state.live
 import state.session
-from services.config import get_config
-from services.mail import outbox_messages
-from services.tab_registry import MemoryTabRegistry
 
 S = TypeVar("S", bound=rx.State)
 
@@ -48,20 +42,6 @@ def make_root(engine) -> Callable[..., rx.State]:
     services.site_settings.forget_cached_settings()
 
 
-@pytest.fixture
-def outbox(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Callable[[], list]]:
-    """DATA_DIR in tmp_path, so mails, photos and the push key land there; returns a reader of
-    the mails sent so far."""
-    monkeypatch.setenv("DATA_DIR", str(tmp_path / "data"))
-    get_config.cache_clear()
-
-    def sent() -> list[EmailMessage]:
-        return outbox_messages(get_config().outbox_dir)
-
-    yield sent
-    get_config.cache_clear()
-
-
 async def run(result: object) -> list[EventSpec]:
     """Drive what a handler returned (async generator, coroutine or value); the events it gave."""
     if inspect.isasyncgen(result):
@@ -88,14 +68,6 @@ def scripts(events: list[EventSpec]) -> list[str]:
 def redirects(events: list[EventSpec]) -> list[str]:
     """The paths of every `rx.redirect` among `events`."""
     return [args["path"] for args in map(event_args, events) if "path" in args and "popup" in args]
-
-
-@pytest.fixture(autouse=True)
-def tab_registry_in_memory(monkeypatch: pytest.MonkeyPatch) -> MemoryTabRegistry:
-    """Tabs register in memory: no Redis client outlives its test's event loop."""
-    registry = MemoryTabRegistry()
-    monkeypatch.setattr(state.live, "tab_registry", lambda: registry)
-    return registry
 
 
 @pytest.fixture

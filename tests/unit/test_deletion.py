@@ -25,7 +25,8 @@ from models.email_tokens import EmailToken, Purpose, issue_token
 from models.likes import Like, like_member
 from models.login import attempt_login
 from models.member import Member, MemberStatus, Photo, Profile, utcnow
-from models.notification_prefs import save_preferences
+from models.notice_mails import NoticeMail, claim_notice
+from models.notification_prefs import save_preferences, unsubscribe_key
 from models.push_subscription import PushSubscription, save_subscription
 from models.search import SearchFilters, save_filters, saved_filters
 from models.signup import SignupSource
@@ -182,6 +183,8 @@ def test_expired_accounts_are_erased_but_keep_their_ledger(db: Session) -> None:
     member = _full_account(db, "anna@example.com", "annaphoto")
     _delete(db, member, "moved abroad")
     issue_token(db, member.id, Purpose.RESET_PASSWORD)
+    unsubscribe_key(db, member)
+    claim_notice(db, member.id, "likes", utcnow())
     db.commit()
     _age_deletion(db, member, 15)
     erased = committed(db, erase_expired_accounts, utcnow())
@@ -193,9 +196,10 @@ def test_expired_accounts_are_erased_but_keep_their_ledger(db: Session) -> None:
     stored = db.get(Member, member.id)
     assert stored.email == f"deleted-{member.id}@deleted.invalid"
     assert stored.password_hash is None and stored.delete_note is None
+    assert stored.unsubscribe_key is None
     assert stored.status == MemberStatus.DELETED
     assert db.get(Profile, member.id) is None
-    for table in (Photo, PushSubscription, EmailToken, AuthSession):
+    for table in (Photo, PushSubscription, EmailToken, AuthSession, NoticeMail):
         assert _rows(db, table, member.id) == [], table.__name__
     source = db.get(SignupSource, member.id)
     assert source.signup_message == "" and source.network == "adnet"

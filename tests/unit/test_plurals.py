@@ -41,9 +41,9 @@ from translations.locales import LOCALES
 COUNTS = (0, 1, 2, 5, 22, 101)
 PLACEHOLDER = re.compile(r"\{(\w+)\}")
 # A plain text that puts a number before a noun with a plural is a counted text in disguise.
-COUNTED_NOUN = re.compile(
-    r"\{\w+\}\+? (credits|members|messages|chats|days|hours|minutes|photos|characters|pixels"
-    r"|megapixels|years|likes)\b"
+COUNTED_NOUN = re.compile(  # a member's name before "likes" is a verb's subject, not a count
+    r"\{(?!name\}|sender\})\w+\}\+? (credits|members|messages|chats|days|hours|minutes|photos"
+    r"|characters|pixels|megapixels|years|likes)\b"
 )
 # The spec's Dutch is verbatim, and the age limit is never 1.
 NOT_COUNTED = {errors.DATE_OF_BIRTH_REQUIRED}

@@ -63,3 +63,19 @@ async def test_renewing_many_tabs_at_once_adds_and_keeps_them(registry: TabRegis
 
     assert sorted(await registry.tokens(anna)) == ["tab-1", "tab-2"]
     assert await registry.tokens(bob) == ["tab-3"]
+
+
+async def test_only_tabs_seen_in_the_last_five_and_a_half_minutes_are_on_the_site(
+    registry: TabRegistry, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    anna, now = member_id(), 1_000_000.0
+    monkeypatch.setattr(registry_module.time, "time", lambda: now)
+    monkeypatch.setattr(registry_module.time, "monotonic", lambda: now)
+    await registry.add(anna, "closed")
+    now += 331
+    await registry.add(anna, "open")
+    now += 300  # "open" refreshes at least every 300 s
+
+    online = registry_module.ONLINE_SECONDS
+    assert await registry.tokens(anna, within=online) == ["open"]
+    assert sorted(await registry.tokens(anna)) == ["closed", "open"]  # still reachable live
