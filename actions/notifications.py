@@ -4,13 +4,11 @@ models/notification_prefs.py)."""
 
 from dataclasses import dataclass
 
-from sqlmodel import select
-
 from actions.runner import Done
 from actions.viewer import Viewer
 from models.account_errors import AccountError
 from models.account_rules import clean_email
-from models.member import Member
+from models.member import Member, member_with_email
 from models.notification_prefs import (
     EMAIL_KINDS,
     disable_email,
@@ -80,7 +78,7 @@ def mail_refused(email: str, reason: str) -> Done[bool]:
     except AccountError:
         return Done(False)
     with transaction() as db:
-        member = db.exec(select(Member).where(Member.email == address)).first()
+        member = member_with_email(db, address)
         if member is None:
             return Done(False)
         disable_email(db, member, reason)

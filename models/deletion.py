@@ -14,7 +14,15 @@ from models.direct_debit import erase_member_drafts
 from models.email_tokens import EmailToken, Purpose, issue_token, usable_token, use_token
 from models.likes import Like
 from models.login import check_password
-from models.member import Member, MemberStatus, Photo, Profile, set_profile_status, utcnow
+from models.member import (
+    Member,
+    MemberStatus,
+    Photo,
+    Profile,
+    member_with_email,
+    set_profile_status,
+    utcnow,
+)
 from models.notice_mails import NoticeMail
 from models.push_subscription import PushSubscription
 from models.search import SearchPreference
@@ -58,7 +66,7 @@ def delete_account(db: Session, member_id: int, password: str, reason: str, note
 def request_reactivation(db: Session, email: str) -> tuple[Member, str] | None:
     """A new reactivation link for an account awaiting deletion; None for any other address."""
     address = clean_email(email)
-    member = db.exec(select(Member).where(Member.email == address)).first()
+    member = member_with_email(db, address)
     if member is None or not _reactivable(member, utcnow()):
         return None
     token = issue_token(db, member.id, Purpose.REACTIVATE)

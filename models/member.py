@@ -5,7 +5,7 @@ from enum import StrEnum
 
 from sqlalchemy import JSON, Column, Index, event, inspect, true
 from sqlalchemy.orm import Session as OrmSession
-from sqlmodel import Field, Session, SQLModel
+from sqlmodel import Field, Session, SQLModel, select
 
 
 def utcnow() -> datetime:
@@ -53,6 +53,11 @@ class Member(SQLModel, table=True):
     time_zone: str | None = Field(default=None, max_length=64)  # IANA name the browser reported
     # The one-click unsubscribe link's key in notification mails (models/notification_prefs).
     unsubscribe_key: str | None = Field(default=None, max_length=43, unique=True)
+
+
+def member_with_email(db: Session, address: str) -> Member | None:
+    """The account of `address`, in the form the account rules store it (clean_email)."""
+    return db.exec(select(Member).where(Member.email == address)).first()
 
 
 class Profile(SQLModel, table=True):

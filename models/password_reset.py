@@ -17,7 +17,7 @@ from models.account_rules import check_new_password, clean_email
 from models.auth_session import end_all_sessions
 from models.email_tokens import Purpose, consume_token, issue_token, token_usable
 from models.login import clear_failures
-from models.member import Member, MemberStatus, utcnow
+from models.member import Member, MemberStatus, member_with_email, utcnow
 from models.passwords import hash_password
 from translations.errors import PASSWORDS_DIFFER, RESET_LINK_INVALID, TOO_MANY_PASSWORD_RESETS
 
@@ -54,7 +54,7 @@ def request_reset(db: Session, email: str, client: str = "") -> tuple[Member, st
     if _too_many(db, key, client_key):
         raise AccountError(TOO_MANY_PASSWORD_RESETS)
     db.add(ResetRequest(address_hash=key, client_hash=client_key))
-    member = db.exec(select(Member).where(Member.email == address)).first()
+    member = member_with_email(db, address)
     if member is None or member.status in (MemberStatus.DELETED, MemberStatus.DELETED_PENDING):
         db.flush()
         return None

@@ -16,7 +16,7 @@ from models.account_rules import (
 )
 from models.attributes import GENDERS
 from models.credits import grant_credits
-from models.member import Member, MemberStatus, Profile, utcnow
+from models.member import Member, MemberStatus, Profile, member_with_email, utcnow
 from models.passwords import hash_password
 from models.site_settings import SiteSettings
 from translations.catalog import N_, N_plural
@@ -128,7 +128,7 @@ def clean_signup(form: SignupForm, settings: SiteSettings, today: date) -> Clean
 
 
 def existing_account_problem(db: Session, email: str) -> AccountError | None:
-    member = db.exec(select(Member).where(Member.email == email)).first()
+    member = member_with_email(db, email)
     if member is None:
         return None
     if member.status == MemberStatus.DELETED_PENDING:
