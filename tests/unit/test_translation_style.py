@@ -10,6 +10,7 @@ from functools import cache
 import pytest
 from babel.messages.pofile import read_po
 
+from tests.e2e.page_texts import english_text_in
 from translations import errors
 from translations.catalog import po_path
 
@@ -148,3 +149,10 @@ def test_french_punctuation_keeps_its_no_break_space() -> None:
 
 def test_finnish_never_glues_a_case_ending_to_a_member_name() -> None:
     assert _offending("fi", FINNISH_GLUED_ENDING) == []
+
+
+@pytest.mark.parametrize("locale", sorted(REGISTER_NAMES))
+def test_no_translation_reads_as_english_interface_text(locale: str) -> None:
+    """The page check for English left on a translated page, run on every text: Dutch "Log in"
+    is correct Dutch, but reads as the English button beside "Inloggen"."""
+    assert [text for _, text in _texts(locale) if english_text_in(text, locale)] == []
