@@ -46,6 +46,7 @@ bench: $(STAMP) chromium
 	$(BIN)/python bench/matchfinder.py
 	$(BIN)/python bench/login.py
 	$(BIN)/python bench/chat.py
+	$(BIN)/python bench/push.py
 	$(BIN)/python bench/payments.py
 
 clean:

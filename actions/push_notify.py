@@ -6,7 +6,10 @@ the notification names what happened and opens the page where it is."""
 
 import asyncio
 import logging
+from collections.abc import Sequence
 from dataclasses import dataclass
+
+import httpx
 
 from actions.chat import MessageStored
 from actions.effects import handles
@@ -97,15 +100,14 @@ def push_message(kind: PushKind, language: str, path: str) -> PushMessage:
     return PushMessage(payload, kind.ttl, kind.urgency, kind.topic)
 
 
-async def deliver(target: PushTarget, message: PushMessage) -> Delivery:
+async def deliver(client: httpx.AsyncClient, target: PushTarget, message: PushMessage) -> Delivery:
     """Send, asking again after each delay while the push service says later; a subscription
     the service no longer knows is forgotten."""
-    async with push_client() as client:
-        for delay in (*RETRY_DELAYS, None):
-            delivery = await send_push(client, target, message)
-            if delivery is not Delivery.LATER or delay is None:
-                break
-            await asyncio.sleep(delay)
+    for delay in (*RETRY_DELAYS, None):
+        delivery = await send_push(client, target, message)
+        if delivery is not Delivery.LATER or delay is None:
+            break
+        await asyncio.sleep(delay)
     if delivery is Delivery.GONE:
         await act(forget_push_target, target.endpoint)
     elif delivery is Delivery.LATER:
@@ -113,12 +115,16 @@ async def deliver(target: PushTarget, message: PushMessage) -> Delivery:
     return delivery
 
 
+async def deliver_all(targets: Sequence[PushTarget], message: PushMessage) -> list[Delivery]:
+    """The message to each of the targets at once, on one client."""
+    async with push_client() as client:
+        return list(await asyncio.gather(*(deliver(client, target, message) for target in targets)))
+
+
 async def notify(member_id: int, kind: PushKind, path: str) -> None:
     recipient = await read(push_recipient, member_id, kind)
-    if recipient is None:
-        return
-    message = push_message(kind, recipient.language, path)
-    await asyncio.gather(*(deliver(target, message) for target in recipient.targets))
+    if recipient is not None:
+        await deliver_all(recipient.targets, push_message(kind, recipient.language, path))
 
 
 @handles(MessageStored)

@@ -453,14 +453,26 @@ def print_figures(site: Figures, relay: Figures, members: int, rate: float, seco
         )
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--members", type=int, default=MEMBERS, help="an even number")
-    parser.add_argument("--rate", type=float, default=RATE, help="messages per second, all")
-    parser.add_argument("--seconds", type=float, default=SECONDS, help="how long they send")
+def sending_parser(
+    doc: str, members: int = MEMBERS, rate: float = RATE, seconds: float = SECONDS
+) -> argparse.ArgumentParser:
+    """The command line of a benchmark whose members send messages in pairs."""
+    parser = argparse.ArgumentParser(description=doc.splitlines()[0])
+    parser.add_argument("--members", type=int, default=members, help="an even number")
+    parser.add_argument("--rate", type=float, default=rate, help="messages per second, all")
+    parser.add_argument("--seconds", type=float, default=seconds, help="how long they send")
+    return parser
+
+
+def sending_arguments(parser: argparse.ArgumentParser) -> argparse.Namespace:
     args = parser.parse_args()
     if args.members < 2 or args.members % 2:
         parser.error("--members must be an even number of at least 2")
+    return args
+
+
+def main() -> None:
+    args = sending_arguments(sending_parser(__doc__))
     started = time.monotonic()
     pairs = args.members // 2
     with tempfile.TemporaryDirectory(prefix="bench-chat-") as temp:

@@ -14,6 +14,7 @@ import httpx
 
 from services.config import get_config
 from services.outbox import outbox_files, write_to_outbox
+from services.tls import tls_context
 
 log = logging.getLogger(__name__)
 
@@ -76,7 +77,9 @@ async def send_twilio(
     url = f"{TWILIO_API_URL}/Accounts/{account.account_sid}/Messages.json"
     form = {"To": to_e164, "From": account.sender, "Body": text}
     try:
-        async with httpx.AsyncClient(transport=transport, timeout=TIMEOUT_SECONDS) as client:
+        async with httpx.AsyncClient(
+            verify=tls_context(), transport=transport, timeout=TIMEOUT_SECONDS
+        ) as client:
             answer = await client.post(
                 url, data=form, auth=(account.account_sid, account.auth_token)
             )

@@ -16,6 +16,7 @@ from pywebpush import WebPusher
 
 from services.config import get_config
 from services.push_keys import vapid
+from services.tls import tls_context
 
 # The push services of Chrome/Edge/Android, Firefox, Windows and Safari (macOS and iOS 16.4+).
 KNOWN_PUSH_DOMAINS = (
@@ -94,7 +95,8 @@ def _encrypted(target: PushTarget, payload: dict[str, str]) -> bytes:
 
 
 def push_client() -> httpx.AsyncClient:
-    return httpx.AsyncClient(timeout=TIMEOUT_SECONDS, follow_redirects=False)
+    """A client for one recipient's pushes (one connection per push service it reaches)."""
+    return httpx.AsyncClient(verify=tls_context(), timeout=TIMEOUT_SECONDS, follow_redirects=False)
 
 
 async def send_push(
