@@ -2,14 +2,19 @@
 
 Each side's satisfaction is the weighted share of its wishes the other meets: the age range
 (weight 3; outside it the share falls by a tenth per year), the place (weight 2: the same
-region, or the same country), and shared interests (weight 2, the share of the side's wished
-interests the other has). A member who stated no wishes is taken to want someone about their
-own age (AGE_SPREAD years either side), in their own country, with their own interests. The
+region, or the same country), shared interests (weight 2, the share of the side's wished
+interests the other has) and the few questions the other answered (models/match_questions.py:
+each as much as the side says it matters). A member who stated no wishes is taken to want
+someone about their own age (AGE_SPREAD years either side), in their own country, with their
+own interests. The
 match is the geometric mean of both satisfactions, as OkCupid describes it: it is the same
 seen from either side, and it is low when either side is poorly served."""
 
 import math
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+
+from models.match_questions import QuestionWishes, questions_met
 
 AGE_SPREAD = 10
 AGE_WEIGHT, PLACE_WEIGHT, INTEREST_WEIGHT = 3.0, 2.0, 2.0
@@ -23,6 +28,7 @@ class Wishes:
     max_age: int
     place: str  # REGION, COUNTRY or ANYWHERE
     interests: tuple[str, ...]
+    questions: QuestionWishes = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -31,6 +37,7 @@ class Person:
     country: str
     region: str | None
     interests: tuple[str, ...]
+    answers: Mapping[str, str] = field(default_factory=dict)  # to the matchfinder's questions
 
 
 def default_wishes(person: Person, min_age: int, max_age: int) -> Wishes:
@@ -66,7 +73,8 @@ def satisfaction(wishes: Wishes, me: Person, other: Person) -> float:
         shared = sum(1 for interest in wishes.interests if interest in other.interests)
         met += INTEREST_WEIGHT * shared / len(wishes.interests)
         weights += INTEREST_WEIGHT
-    return met / weights
+    met_by_answers, asked = questions_met(wishes.questions, other.answers)
+    return (met + met_by_answers) / (weights + asked)
 
 
 def percent_of(one_side: float, other_side: float) -> int:

@@ -1,17 +1,25 @@
-"""The matchfinder: what a member looks for (age range, place, interests), kept per member, and
-the members ranked by the two-sided match (models/match_score.py).
+"""The matchfinder: what a member looks for (age range, place, interests, the few questions),
+kept per member, and the members ranked by the two-sided match (models/match_score.py).
 
 One statement per page: the newest CANDIDATES members who pass both sides' hard rules (each
 seeks the other's sex, the viewer's age range and place, listed to the viewer) come with their
 own wishes (left join); they are scored and ranked here."""
 
+import heapq
 from dataclasses import dataclass
 from datetime import date, datetime
 
-from sqlalchemy import JSON, Column, ColumnElement, Select, and_, or_
+from sqlalchemy import JSON, Column, ColumnElement, Row, Select, and_, or_
 from sqlmodel import Field, Session, SQLModel
 
 from models.directory import TILE_WIDTH, MemberTile, age_on, tile_select, to_tile
+from models.match_questions import (
+    QuestionWishes,
+    agreed_questions,
+    answers_of,
+    clean_question_wishes,
+    stored_question_wishes,
+)
 from models.match_score import (
     ANYWHERE,
     PLACES,
@@ -38,6 +46,7 @@ class MatchPreference(SQLModel, table=True):
     max_age: int
     place: str = Field(max_length=10)
     interests: list[str] = Field(default_factory=list, sa_column=Column(JSON))
+    questions: dict = Field(default_factory=dict, sa_column=Column(JSON))  # stored_question_wishes
     updated_at: datetime = Field(default_factory=utcnow)
 
 
@@ -46,6 +55,7 @@ class Match:
     member: MemberTile
     percent: int
     shared: list[str]  # interests the viewer likes or looks for that the member has
+    agreed: list[str]  # questions whose answers suit both (models/match_questions.py)
     same_region: bool
     same_country: bool
     fits_them: bool  # the viewer meets most of what the other looks for
@@ -57,15 +67,17 @@ def clean_wishes(raw: dict, interests: list[str], min_age: int) -> Wishes:
     place = raw.get("place") if raw.get("place") in PLACES else ANYWHERE
     chosen = raw.get("interests") if isinstance(raw.get("interests"), list) else []
     known = [interest for interest in interests if interest in chosen][:INTERESTS_MAX]
-    return Wishes(low, high, place, tuple(known))
+    return Wishes(low, high, place, tuple(known), clean_question_wishes(raw.get("questions")))
 
 
-def person_of(profile: Profile, today: date) -> Person:
+def person_of(profile: Profile, today: date, questions: QuestionWishes) -> Person:
+    """The member as others' wishes see them, with their own answers to the questions."""
     return Person(
         age_on(profile.date_of_birth, today),
         profile.country,
         profile.region,
         tuple(profile.interests or ()),
+        answers_of(questions),
     )
 
 
@@ -74,11 +86,13 @@ WISH_COLUMNS = (
     MatchPreference.max_age,
     MatchPreference.place,
     MatchPreference.interests,
+    MatchPreference.questions,
 )
 
 
 def _wishes_of(row: MatchPreference) -> Wishes:
-    return Wishes(row.min_age, row.max_age, row.place, tuple(row.interests or ()))
+    questions = clean_question_wishes(row.questions)
+    return Wishes(row.min_age, row.max_age, row.place, tuple(row.interests or ()), questions)
 
 
 def saved_wishes(db: Session, member_id: int) -> Wishes | None:
@@ -92,6 +106,7 @@ def save_wishes(db: Session, member_id: int, wishes: Wishes) -> None:
     )
     row.min_age, row.max_age, row.place = wishes.min_age, wishes.max_age, wishes.place
     row.interests, row.updated_at = list(wishes.interests), utcnow()
+    row.questions = stored_question_wishes(wishes.questions)
     db.add(row)
     db.flush()
 
@@ -133,33 +148,53 @@ def matches_select(viewer: Profile, wishes: Wishes, today: date) -> Select:
     return query.order_by(Profile.signup_date.desc(), Profile.member_id.desc()).limit(CANDIDATES)
 
 
+@dataclass(frozen=True)
+class _Candidate:
+    row: Row
+    person: Person
+    wishes: Wishes
+    percent: int
+    served: float  # how well the viewer meets the candidate's wishes
+
+
 def ranked_matches(
     db: Session, viewer: Profile, wishes: Wishes, today: date, limit: int, site_min_age: int
 ) -> list[Match]:
-    """The best `limit` matches among the newest CANDIDATES who pass the hard rules."""
-    me = person_of(viewer, today)
-    rows = db.exec(matches_select(viewer, wishes, today))
-    matches = [_scored(row, me, wishes, today, site_min_age) for row in rows]
-    matches.sort(key=lambda match: (-match.percent, -match.member.id))
-    return matches[:limit]
+    """The best `limit` matches among the newest CANDIDATES who pass the hard rules. Only the
+    score is worked out for every candidate; the cards and reasons only for those shown."""
+    me = person_of(viewer, today, wishes.questions)
+    rows = db.connection().execute(matches_select(viewer, wishes, today)).all()  # no ORM
+    candidates = [_candidate(row, me, wishes, today, site_min_age) for row in rows]
+    best = heapq.nsmallest(limit, candidates, key=lambda c: (-c.percent, -c.row[0]))
+    return [_match(candidate, me, wishes, today) for candidate in best]
 
 
-def _scored(row, me: Person, wishes: Wishes, today: date, site_min_age: int) -> Match:
-    tile = to_tile(row, today)
-    region, interests, min_age, max_age, place, wished = row[TILE_WIDTH:]
-    them = Person(tile.age, tile.country, region, tuple(interests or ()))
+def _candidate(row: Row, me: Person, wishes: Wishes, today: date, site_min_age: int) -> _Candidate:
+    born, country = row[2], row[4]  # TILE_COLUMNS: date_of_birth, country
+    region, interests, min_age, max_age, place, wished, asked = row[TILE_WIDTH:]
+    questions = clean_question_wishes(asked)
+    them = Person(
+        age_on(born, today), country, region, tuple(interests or ()), answers_of(questions)
+    )
     theirs = (
-        Wishes(min_age, max_age, place, tuple(wished or ()))
+        Wishes(min_age, max_age, place, tuple(wished or ()), questions)
         if place is not None
         else default_wishes(them, site_min_age, MAX_AGE)
     )
+    served = satisfaction(theirs, them, me)
+    percent = percent_of(satisfaction(wishes, me, them), served)
+    return _Candidate(row, them, theirs, percent, served)
+
+
+def _match(candidate: _Candidate, me: Person, wishes: Wishes, today: date) -> Match:
+    them = candidate.person
     same_country = me.country == them.country
-    served = satisfaction(theirs, them, me)  # how well the viewer serves them
     return Match(
-        member=tile,
-        percent=percent_of(satisfaction(wishes, me, them), served),
+        member=to_tile(candidate.row, today),
+        percent=candidate.percent,
         shared=shared_interests(me, wishes, them),
+        agreed=agreed_questions(wishes.questions, candidate.wishes.questions),
         same_region=same_country and me.region is not None and me.region == them.region,
         same_country=same_country,
-        fits_them=served >= FITS_THEM,
+        fits_them=candidate.served >= FITS_THEM,
     )

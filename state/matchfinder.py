@@ -1,4 +1,5 @@
-"""/match-finder: the member says what they look for (age range, place, interests) and gets the
+"""/match-finder: the member says what they look for (age range, place, interests, a few
+questions) and gets the
 members ranked by the two-sided match, each with its percentage and the reasons, in the
 member's language."""
 
@@ -8,6 +9,14 @@ from babel.lists import format_list
 from actions.matchfinder import find_matches, start
 from actions.runner import act, read
 from models.attribute_labels import INTEREST_LABELS
+from models.match_questions import (
+    BY_KEY,
+    IMPORTANCE,
+    NO_WISH,
+    NOT_ANSWERED,
+    QUESTION_KEYS,
+    QuestionWishes,
+)
 from models.match_score import ANYWHERE, PLACES, Wishes
 from models.matchfinder import INTERESTS_MAX, Match, clean_wishes
 from models.routes import login_url
@@ -25,17 +34,25 @@ BOTH_LIKE = N_("You both like {interests}.")
 SAME_REGION = N_("Lives in your region.")
 SAME_COUNTRY = N_("Lives in your country.")
 FITS_THEM = N_("You fit what {name} is looking for.")
+AGREED = N_("Your answers suit each other: {topics}.")
+
+
+def _listed(labels: list[str], locale: str) -> str:
+    """Capitalised labels ("Travel", "Children") listed as they read inside a sentence."""
+    return format_list(
+        [mid_sentence(gettext(locale, label), locale) for label in labels], locale=locale
+    )
 
 
 def reasons(match: Match, locale: str) -> list[str]:
     """Why the member is a match, as the member reads it."""
     found = []
     if match.shared:
-        labels = [
-            mid_sentence(gettext(locale, INTEREST_LABELS[interest]), locale)
-            for interest in match.shared
-        ]
-        found.append(gettext(locale, BOTH_LIKE, interests=format_list(labels, locale=locale)))
+        labels = [INTEREST_LABELS[interest] for interest in match.shared]
+        found.append(gettext(locale, BOTH_LIKE, interests=_listed(labels, locale)))
+    if match.agreed:
+        topics = [BY_KEY[key].topic for key in match.agreed]
+        found.append(gettext(locale, AGREED, topics=_listed(topics, locale)))
     if match.same_region:
         found.append(gettext(locale, SAME_REGION))
     elif match.same_country:
@@ -51,6 +68,10 @@ class MatchfinderState(FormState, InterestPicker, rx.State):
     place: str = ANYWHERE
     results: list[dict] = []
     searched: bool = False
+    # The questions, every key always present: the answer, the answers hoped for, how much.
+    answers: dict[str, str] = {key: NOT_ANSWERED for key in QUESTION_KEYS}
+    accepted: dict[str, list[str]] = {key: [] for key in QUESTION_KEYS}
+    importance: dict[str, str] = {key: "none" for key in QUESTION_KEYS}
 
     @rx.event
     async def load(self) -> rx.event.EventSpec | None:
@@ -77,6 +98,30 @@ class MatchfinderState(FormState, InterestPicker, rx.State):
             self.interests = toggled(self.interests, interest, self.interest_options)
 
     @rx.event
+    def set_answer(self, key: str, answer: str) -> None:
+        """The member's own answer; choosing it again takes it back."""
+        if key in BY_KEY and answer in BY_KEY[key].answers:
+            self.answers[key] = NOT_ANSWERED if self.answers[key] == answer else answer
+
+    @rx.event
+    def toggle_accepted(self, key: str, answer: str) -> None:
+        """An answer hoped for from the other; the first one makes the question matter, the
+        last one taken away makes it not matter."""
+        if key not in BY_KEY or answer not in BY_KEY[key].answers:
+            return
+        chosen = toggled(self.accepted[key], answer, list(BY_KEY[key].answers))
+        self.accepted[key] = chosen
+        if not chosen:
+            self.importance[key] = "none"
+        elif self.importance[key] == "none":
+            self.importance[key] = "somewhat"
+
+    @rx.event
+    def set_importance(self, key: str, importance: str) -> None:
+        if key in BY_KEY and importance in IMPORTANCE:
+            self.importance[key] = importance
+
+    @rx.event
     async def find(self, form: dict | None = None):
         viewer = await current_viewer(self)
         if viewer is None:
@@ -88,6 +133,14 @@ class MatchfinderState(FormState, InterestPicker, rx.State):
             "max_age": (form or {}).get("max_age", self.max_age),
             "place": self.place,
             "interests": self.interests,
+            "questions": {
+                key: {
+                    "answer": self.answers[key],
+                    "accepted": self.accepted[key],
+                    "importance": self.importance[key],
+                }
+                for key in QUESTION_KEYS
+            },
         }
         wishes = clean_wishes(raw, list(settings.interests), settings.min_age)
         self._show_wishes(wishes)
@@ -108,3 +161,10 @@ class MatchfinderState(FormState, InterestPicker, rx.State):
     def _show_wishes(self, wishes: Wishes) -> None:
         self.min_age, self.max_age, self.place = wishes.min_age, wishes.max_age, wishes.place
         self.interests = list(wishes.interests)
+        self._show_questions(wishes.questions)
+
+    def _show_questions(self, questions: QuestionWishes) -> None:
+        wishes = {key: questions.get(key, NO_WISH) for key in QUESTION_KEYS}
+        self.answers = {key: wish.answer for key, wish in wishes.items()}
+        self.accepted = {key: sorted(wish.accepted) for key, wish in wishes.items()}
+        self.importance = {key: wish.importance for key, wish in wishes.items()}

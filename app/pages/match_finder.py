@@ -1,4 +1,5 @@
-"""/match-finder: what the member looks for (age range, place, up to five interests) and the
+"""/match-finder: what the member looks for (age range, place, up to five interests, a few
+questions) and the
 members ranked by the two-sided match, each card with its percentage and the reasons."""
 
 import reflex as rx
@@ -6,6 +7,7 @@ import reflex as rx
 from app.pages.registry import page
 from components.forms import age_range, labelled
 from components.i18n import t
+from components.match_questions import match_questions
 from components.member_card import linked_card
 from components.profile_fields import interest_chips
 from models.match_score import ANYWHERE, COUNTRY, REGION
@@ -46,6 +48,7 @@ def _form() -> rx.Component:
         ),
         interest_chips(M),
         rx.el.p(t("Choose up to five interests."), class_name="field-hint"),
+        match_questions(),
         rx.button(
             rx.icon("sparkles", size=16),
             t("Find my matches"),

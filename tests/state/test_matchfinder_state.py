@@ -66,6 +66,39 @@ async def test_a_logged_out_tab_is_sent_to_log_in(make_root, db: Session) -> Non
 
 def test_interests_read_as_words_inside_the_sentence() -> None:
     tile = MemberTile(1, "Bram", 40, "", "NL", None, False)
-    match = Match(tile, 80, ["travel", "wine"], False, False, False)
+    match = Match(tile, 80, ["travel", "wine"], [], False, False, False)
     assert reasons(match, "nl") == ["Jullie houden allebei van reizen en wijn."]
     assert reasons(match, "de") == ["Ihr mögt beide Reisen und Wein."]
+
+
+def test_answers_that_suit_both_are_a_reason() -> None:
+    tile = MemberTile(1, "Bram", 40, "", "NL", None, False)
+    match = Match(tile, 80, [], ["children", "smoking"], False, False, False)
+    assert reasons(match, "en") == ["Your answers suit each other: children and smoking."]
+    assert reasons(match, "nl") == ["Jullie antwoorden passen bij elkaar: kinderen en roken."]
+
+
+async def test_the_questions_are_answered_hoped_for_and_weighed(make_root, db: Session) -> None:
+    anna = woman(db)
+    finder = await opened(make_root, db, anna)
+    finder.set_answer("smoking", "no")
+    finder.toggle_accepted("smoking", "no")
+    assert finder.importance["smoking"] == "somewhat"  # hoping for an answer makes it matter
+    finder.set_importance("smoking", "very")
+    finder.set_importance("smoking", "enormous")  # not one of the levels: ignored
+    finder.set_answer("smoking", "often")  # not one of the answers: ignored
+    finder.toggle_accepted("pets", "cats")  # no such question: ignored
+    finder.toggle_accepted("children", "yes")
+    finder.toggle_accepted("children", "yes")  # the last hoped-for answer taken away
+    assert finder.importance["children"] == "none"
+    finder.set_answer("weekend", "out")
+    finder.set_answer("weekend", "out")  # chosen again: taken back
+    async for _ in finder.find({}):
+        pass
+    wishes = saved_wishes(fresh(db), anna.id)
+    (smoking,) = wishes.questions.values()
+    assert (smoking.answer, smoking.accepted, smoking.importance) == ("no", {"no"}, "very")
+
+    again = await opened(make_root, db, anna)
+    assert again.answers["smoking"] == "no" and again.accepted["smoking"] == ["no"]
+    assert again.answers["weekend"] == "" and again.importance["children"] == "none"

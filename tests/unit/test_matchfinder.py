@@ -7,6 +7,7 @@ from datetime import date
 import pytest
 from sqlmodel import Session
 
+from models.match_questions import QuestionWish
 from models.match_score import (
     ANYWHERE,
     COUNTRY,
@@ -51,6 +52,52 @@ def test_each_wish_counts_by_its_weight() -> None:
     assert satisfaction(same_region_only, ANNA, BRAM) == pytest.approx((3 + 1) / 5)
 
 
+def no_smokers(importance: str) -> dict[str, QuestionWish]:
+    return {"smoking": QuestionWish("no", frozenset({"no"}), importance)}
+
+
+def test_a_question_counts_as_much_as_the_asker_says_and_only_when_answered() -> None:
+    def anna_with(importance: str) -> Wishes:
+        return Wishes(30, 40, ANYWHERE, (), no_smokers(importance))
+
+    smoker = Person(37, "NL", "UT", (), {"smoking": "yes"})
+    non_smoker = Person(37, "NL", "UT", (), {"smoking": "no"})
+    silent = Person(37, "NL", "UT", ())
+    # the age range meets 3 of 3; "very" weighs 3, "a little" 1
+    assert satisfaction(anna_with("very"), ANNA, smoker) == pytest.approx(3 / 6)
+    assert satisfaction(anna_with("little"), ANNA, smoker) == pytest.approx(3 / 4)
+    assert satisfaction(anna_with("very"), ANNA, non_smoker) == 1.0
+    assert satisfaction(anna_with("very"), ANNA, silent) == 1.0
+
+
+def test_the_match_with_questions_is_the_same_from_either_side() -> None:
+    anna_answers = Person(34, "NL", "NH", ("travel",), {"smoking": "no", "children": "yes"})
+    bram_answers = Person(37, "NL", "UT", ("music",), {"smoking": "sometimes", "children": "yes"})
+    anna = Wishes(30, 40, REGION, ("travel",), no_smokers("very"))
+    bram = Wishes(
+        30, 36, COUNTRY, (), {"children": QuestionWish("yes", frozenset({"yes"}), "little")}
+    )
+    one_way = match_percent(anna, anna_answers, bram, bram_answers)
+    assert one_way == match_percent(bram, bram_answers, anna, anna_answers) < 70
+
+
+def test_questions_from_the_browser_are_made_safe() -> None:
+    raw = {
+        "questions": {
+            "smoking": {"answer": "no", "accepted": ["no", "cigars"], "importance": "very"},
+            "children": {"answer": "twelve", "accepted": ["yes"], "importance": "none"},
+            "weekend": {"answer": "out", "accepted": "all", "importance": "very"},
+            "pets": {"answer": "cats"},
+            "looking_for": ["relationship"],
+        }
+    }
+    questions = clean_wishes(raw, INTERESTS, 18).questions
+    assert questions == {
+        "smoking": QuestionWish("no", frozenset({"no"}), "very"),
+        "weekend": QuestionWish("out", frozenset(), "none"),  # only an answer of its own
+    }  # children: no answer, and hoping for one does not count when it does not matter
+
+
 def man(db: Session, email: str, **profile: object) -> Member:
     member = make_member(db, email)
     return edit_profile(db, member, gender="male", **profile)
@@ -76,6 +123,45 @@ def test_the_ranking_keeps_both_sides_rules_and_orders_by_the_match(db: Session)
     assert {gay.id, woman.id, blocker.id}.isdisjoint(match.member.id for match in anywhere)
 
 
+def test_answers_rank_and_give_reasons_both_ways(db: Session) -> None:
+    anna = edit_profile(db, make_member(db), date_of_birth=date(1992, 1, 1))
+    born = date(1990, 1, 1)
+    smoker, other = (
+        man(db, "smoker@example.com", date_of_birth=born),
+        man(db, "nosmoke@example.com", date_of_birth=born),
+    )
+    asks = {"smoking": {"answer": "no", "accepted": ["no"], "importance": "very"}}
+    save_wishes(
+        db,
+        smoker.id,
+        clean_wishes(
+            {
+                "place": "country",
+                "min_age": 25,
+                "max_age": 45,
+                "questions": {"smoking": {"answer": "yes"}},
+            },
+            INTERESTS,
+            18,
+        ),
+    )
+    save_wishes(
+        db,
+        other.id,
+        clean_wishes(
+            {"place": "country", "min_age": 25, "max_age": 45, "questions": asks}, INTERESTS, 18
+        ),
+    )
+    wishes = clean_wishes(
+        {"place": "country", "min_age": 25, "max_age": 45, "questions": asks}, INTERESTS, 18
+    )
+    found = ranked_matches(db, db.get(Profile, anna.id), wishes, TODAY, 10, 18)
+    assert [match.member.id for match in found] == [other.id, smoker.id]
+    assert found[0].agreed == ["smoking"] and found[1].agreed == []
+    # the smoker meets Anna's age (3) and country (2), not her question (3): sqrt(5/8)
+    assert found[0].percent == 100 and found[1].percent == 79
+
+
 def test_wishes_from_the_browser_are_made_safe_and_kept(db: Session) -> None:
     raw = {"min_age": "70", "max_age": "1e999", "place": "moon", "interests": ["wine", "x"] * 9}
     wishes = clean_wishes(raw, INTERESTS, 18)
@@ -86,3 +172,7 @@ def test_wishes_from_the_browser_are_made_safe_and_kept(db: Session) -> None:
     save_wishes(db, anna.id, wishes)
     db.commit()
     assert saved_wishes(db, anna.id) == wishes
+    with_questions = clean_wishes({"questions": {"children": {"answer": "have"}}}, INTERESTS, 18)
+    save_wishes(db, anna.id, with_questions)
+    db.commit()
+    assert saved_wishes(db, anna.id).questions == with_questions.questions
