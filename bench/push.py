@@ -9,8 +9,8 @@ a browser could read.
 1. The sender: one push to each of --subscriptions subscriptions, all at once, through the
    site's own sender as a message's pushes go out: one actions/push_notify.deliver_all per
    recipient of 10 subscriptions (encrypted for each, signed, one HTTP exchange each). Beside it,
-   the same pushes encrypted and signed beforehand and only posted, on one HTTP client: what the
-   transport and the push service manage alone.
+   the same pushes encrypted and signed beforehand and only posted on the same clients (one per
+   recipient): what the transport and the push service manage alone.
 
 2. The member who writes while pushes go out: the site built and served in production mode
    with Redis and 2 workers on PostgreSQL (bench/chat.py's set-up, its own databases), --members
@@ -37,7 +37,6 @@ from dataclasses import dataclass
 from multiprocessing.connection import Connection
 from pathlib import Path
 
-import httpx
 from sqlmodel import Session, select
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # bench.*, tests.*, models.*
@@ -112,34 +111,31 @@ def push_service(subscriptions: int) -> Iterator[PushService]:
 
 
 async def sender_burst(service: PushService) -> tuple[float, float]:
-    """Pushes a second: through deliver_all() per recipient, and posted ready-made on one client."""
+    """Pushes a second through deliver_all() per recipient, and the same pushes made
+    beforehand and only posted, on the same clients (one per recipient)."""
     from actions.push_notify import MESSAGE, deliver_all, push_message
-    from services.web_push import PushTarget, _encrypted, _vapid_headers
+    from services.web_push import PushTarget, _encrypted, _vapid_headers, push_client
 
     targets = [PushTarget(*target) for target in service.targets]
+    recipients = [targets[at : at + PER_MEMBER] for at in range(0, len(targets), PER_MEMBER)]
     message = push_message(MESSAGE, "en", "/chats/1")
     before, start = service.received(), time.perf_counter()
-    recipients = [
-        targets[start : start + PER_MEMBER] for start in range(0, len(targets), PER_MEMBER)
-    ]
     await asyncio.gather(*(deliver_all(recipient, message) for recipient in recipients))
     ours = (service.received() - before) / (time.perf_counter() - start)
 
-    ready = [
-        (t.endpoint, _encrypted(t, message.payload), _vapid_headers(t.endpoint)) for t in targets
-    ]
-    before, start = service.received(), time.perf_counter()
-    async with httpx.AsyncClient(timeout=30) as client:
-        await asyncio.gather(
-            *(
-                client.post(
-                    endpoint,
-                    content=body,
-                    headers={**headers, "TTL": "60", "Content-Encoding": "aes128gcm"},
-                )
-                for endpoint, body, headers in ready
+    def made(target: PushTarget) -> tuple[str, bytes, dict[str, str]]:
+        headers = {**_vapid_headers(target.endpoint), "TTL": "60", "Content-Encoding": "aes128gcm"}
+        return target.endpoint, _encrypted(target, message.payload), headers
+
+    async def post(pushes: list[tuple[str, bytes, dict[str, str]]]) -> None:
+        async with push_client() as client:
+            await asyncio.gather(
+                *(client.post(url, content=body, headers=h) for url, body, h in pushes)
             )
-        )
+
+    ready = [[made(target) for target in recipient] for recipient in recipients]
+    before, start = service.received(), time.perf_counter()
+    await asyncio.gather(*(post(pushes) for pushes in ready))
     bare = (service.received() - before) / (time.perf_counter() - start)
     return ours, bare
 
