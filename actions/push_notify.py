@@ -8,6 +8,7 @@ import asyncio
 import logging
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import partial
 
 import httpx
 
@@ -20,7 +21,15 @@ from models.notification_prefs import preferences
 from models.push_subscription import forget_subscription, subscriptions_of
 from models.routes import chat_url, likes_url
 from services.database import db_session, transaction
-from services.web_push import Delivery, PushMessage, PushTarget, push_client, send_push
+from services.web_push import (
+    Delivery,
+    PushMessage,
+    PushTarget,
+    ReadyPush,
+    post_push,
+    push_client,
+    ready_push,
+)
 from translations.catalog import N_, gettext
 
 log = logging.getLogger(__name__)
@@ -100,14 +109,22 @@ def push_message(kind: PushKind, language: str, path: str) -> PushMessage:
     return PushMessage(payload, kind.ttl, kind.urgency, kind.topic)
 
 
-async def deliver(client: httpx.AsyncClient, target: PushTarget, message: PushMessage) -> Delivery:
-    """Send, asking again after each delay while the push service says later; a subscription
-    the service no longer knows is forgotten."""
+async def _posted(client: httpx.AsyncClient, push: ReadyPush) -> Delivery:
+    """Post, asking again after each delay while the push service says later."""
     for delay in (*RETRY_DELAYS, None):
-        delivery = await send_push(client, target, message)
+        delivery = await post_push(client, push)
         if delivery is not Delivery.LATER or delay is None:
             break
         await asyncio.sleep(delay)
+    return delivery
+
+
+async def deliver(
+    client: httpx.AsyncClient, target: PushTarget, push: ReadyPush | None
+) -> Delivery:
+    """Post the push; a subscription the service no longer knows, or that cannot be pushed
+    to (None), is forgotten."""
+    delivery = Delivery.GONE if push is None else await _posted(client, push)
     if delivery is Delivery.GONE:
         await act(forget_push_target, target.endpoint)
     elif delivery is Delivery.LATER:
@@ -115,10 +132,16 @@ async def deliver(client: httpx.AsyncClient, target: PushTarget, message: PushMe
     return delivery
 
 
+def ready_pushes(targets: Sequence[PushTarget], message: PushMessage) -> list[ReadyPush | None]:
+    return [ready_push(target, message) for target in targets]
+
+
 async def deliver_all(targets: Sequence[PushTarget], message: PushMessage) -> list[Delivery]:
-    """The message to each of the targets at once, on one client."""
+    """The message to each of the targets at once, on one client. Encrypting and signing run
+    in a thread: on the event loop they would hold up the members' own events."""
+    pushes = await asyncio.to_thread(ready_pushes, targets, message)
     async with push_client() as client:
-        return list(await asyncio.gather(*(deliver(client, target, message) for target in targets)))
+        return list(await asyncio.gather(*map(partial(deliver, client), targets, pushes)))
 
 
 async def notify(member_id: int, kind: PushKind, path: str) -> None:

@@ -113,8 +113,8 @@ def push_service(subscriptions: int) -> Iterator[PushService]:
 async def sender_burst(service: PushService) -> tuple[float, float]:
     """Pushes a second through deliver_all() per recipient, and the same pushes made
     beforehand and only posted, on the same clients (one per recipient)."""
-    from actions.push_notify import MESSAGE, deliver_all, push_message
-    from services.web_push import PushTarget, _encrypted, _vapid_headers, push_client
+    from actions.push_notify import MESSAGE, deliver_all, push_message, ready_pushes
+    from services.web_push import PushTarget, ReadyPush, post_push, push_client
 
     targets = [PushTarget(*target) for target in service.targets]
     recipients = [targets[at : at + PER_MEMBER] for at in range(0, len(targets), PER_MEMBER)]
@@ -123,17 +123,11 @@ async def sender_burst(service: PushService) -> tuple[float, float]:
     await asyncio.gather(*(deliver_all(recipient, message) for recipient in recipients))
     ours = (service.received() - before) / (time.perf_counter() - start)
 
-    def made(target: PushTarget) -> tuple[str, bytes, dict[str, str]]:
-        headers = {**_vapid_headers(target.endpoint), "TTL": "60", "Content-Encoding": "aes128gcm"}
-        return target.endpoint, _encrypted(target, message.payload), headers
-
-    async def post(pushes: list[tuple[str, bytes, dict[str, str]]]) -> None:
+    async def post(pushes: list[ReadyPush | None]) -> None:
         async with push_client() as client:
-            await asyncio.gather(
-                *(client.post(url, content=body, headers=h) for url, body, h in pushes)
-            )
+            await asyncio.gather(*(post_push(client, push) for push in pushes if push))
 
-    ready = [[made(target) for target in recipient] for recipient in recipients]
+    ready = [ready_pushes(recipient, message) for recipient in recipients]
     before, start = service.received(), time.perf_counter()
     await asyncio.gather(*(post(pushes) for pushes in ready))
     bare = (service.received() - before) / (time.perf_counter() - start)

@@ -2,26 +2,44 @@
 
 import base64
 import os
+import tempfile
+import threading
 from functools import cache
+from pathlib import Path
 
 from cryptography.hazmat.primitives.serialization import Encoding, PublicFormat
 from py_vapid import Vapid02
 
 from services.config import get_config
 
+_CREATING = threading.Lock()
+
 
 @cache
 def vapid() -> Vapid02:
+    """The key pair, made on first use when the seed has not made it. Pushes are made in
+    threads and the site runs in several processes: all must end up with one key."""
     path = get_config().vapid_key_file
-    if not path.exists():
-        path.parent.mkdir(parents=True, exist_ok=True)
-        key = Vapid02()
-        key.generate_keys()
-        temporary = path.with_suffix(".tmp")
-        key.save_key(str(temporary))
-        os.chmod(temporary, 0o600)
-        os.replace(temporary, path)
+    with _CREATING:
+        if not path.exists():
+            _create_key(path)
     return Vapid02.from_file(str(path))
+
+
+def _create_key(path: Path) -> None:
+    """A new key at `path`, unless another process puts one there first (theirs stays)."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    key = Vapid02()
+    key.generate_keys()
+    handle, temporary = tempfile.mkstemp(dir=path.parent, suffix=".tmp")  # mode 0600
+    os.close(handle)
+    try:
+        key.save_key(temporary)
+        os.link(temporary, path)  # never replaces: fails if the key is already there
+    except FileExistsError:
+        pass
+    finally:
+        os.unlink(temporary)
 
 
 def vapid_public_key() -> str:

@@ -99,16 +99,23 @@ def push_client() -> httpx.AsyncClient:
     return httpx.AsyncClient(verify=tls_context(), timeout=TIMEOUT_SECONDS, follow_redirects=False)
 
 
-async def send_push(
-    client: httpx.AsyncClient, target: PushTarget, message: PushMessage
-) -> Delivery:
-    """Post `message` to the target's push service; what became of it."""
+@dataclass(frozen=True)
+class ReadyPush:
+    """A push encrypted for its subscription and signed: only the posting is left."""
+
+    endpoint: str
+    body: bytes
+    headers: dict[str, str]
+
+
+def ready_push(target: PushTarget, message: PushMessage) -> ReadyPush | None:
+    """The push for `target`; None when its endpoint or keys are unusable."""
     if not push_host_allowed(target.endpoint):
-        return Delivery.GONE
+        return None
     try:
         body = _encrypted(target, message.payload)
     except ValueError:  # keys that are no P-256 point or no 16-byte secret
-        return Delivery.GONE
+        return None
     headers = {
         "TTL": str(message.ttl),
         "Urgency": message.urgency,
@@ -118,8 +125,13 @@ async def send_push(
     }
     if message.topic:
         headers["Topic"] = message.topic
+    return ReadyPush(target.endpoint, body, headers)
+
+
+async def post_push(client: httpx.AsyncClient, push: ReadyPush) -> Delivery:
+    """Post the push to its push service; what became of it."""
     try:
-        response = await client.post(target.endpoint, content=body, headers=headers)
+        response = await client.post(push.endpoint, content=push.body, headers=push.headers)
     except httpx.HTTPError:
         return Delivery.LATER
     return delivery_of(response.status_code)
