@@ -12,7 +12,8 @@ seen from either side, and it is low when either side is poorly served."""
 
 import math
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from types import MappingProxyType
+from typing import NamedTuple
 
 from models.match_questions import QuestionWishes, questions_met
 
@@ -20,24 +21,23 @@ AGE_SPREAD = 10
 AGE_WEIGHT, PLACE_WEIGHT, INTEREST_WEIGHT = 3.0, 2.0, 2.0
 REGION, COUNTRY, ANYWHERE = "region", "country", "anywhere"
 PLACES = (REGION, COUNTRY, ANYWHERE)
+NOTHING: Mapping = MappingProxyType({})  # no questions, no answers
 
 
-@dataclass(frozen=True)
-class Wishes:
+class Wishes(NamedTuple):  # a tuple: hundreds are made for each page of matches
     min_age: int
     max_age: int
     place: str  # REGION, COUNTRY or ANYWHERE
     interests: tuple[str, ...]
-    questions: QuestionWishes = field(default_factory=dict)
+    questions: QuestionWishes = NOTHING
 
 
-@dataclass(frozen=True)
-class Person:
+class Person(NamedTuple):
     age: int
     country: str
     region: str | None
     interests: tuple[str, ...]
-    answers: Mapping[str, str] = field(default_factory=dict)  # to the matchfinder's questions
+    answers: Mapping[str, str] = NOTHING  # to the matchfinder's questions
 
 
 def default_wishes(person: Person, min_age: int, max_age: int) -> Wishes:
@@ -73,8 +73,10 @@ def satisfaction(wishes: Wishes, me: Person, other: Person) -> float:
         shared = sum(1 for interest in wishes.interests if interest in other.interests)
         met += INTEREST_WEIGHT * shared / len(wishes.interests)
         weights += INTEREST_WEIGHT
-    met_by_answers, asked = questions_met(wishes.questions, other.answers)
-    return (met + met_by_answers) / (weights + asked)
+    if wishes.questions:
+        met_by_answers, asked = questions_met(wishes.questions, other.answers)
+        met, weights = met + met_by_answers, weights + asked
+    return met / weights
 
 
 def percent_of(one_side: float, other_side: float) -> int:

@@ -8,6 +8,7 @@ own wishes (left join); they are scored and ranked here."""
 import heapq
 from dataclasses import dataclass
 from datetime import date, datetime
+from typing import NamedTuple
 
 from sqlalchemy import JSON, Column, ColumnElement, Row, Select, and_, or_
 from sqlmodel import Field, Session, SQLModel
@@ -22,6 +23,7 @@ from models.match_questions import (
 )
 from models.match_score import (
     ANYWHERE,
+    NOTHING,
     PLACES,
     REGION,
     Person,
@@ -148,8 +150,7 @@ def matches_select(viewer: Profile, wishes: Wishes, today: date) -> Select:
     return query.order_by(Profile.signup_date.desc(), Profile.member_id.desc()).limit(CANDIDATES)
 
 
-@dataclass(frozen=True)
-class _Candidate:
+class _Candidate(NamedTuple):
     row: Row
     person: Person
     wishes: Wishes
@@ -172,10 +173,9 @@ def ranked_matches(
 def _candidate(row: Row, me: Person, wishes: Wishes, today: date, site_min_age: int) -> _Candidate:
     born, country = row[2], row[4]  # TILE_COLUMNS: date_of_birth, country
     region, interests, min_age, max_age, place, wished, asked = row[TILE_WIDTH:]
-    questions = clean_question_wishes(asked)
-    them = Person(
-        age_on(born, today), country, region, tuple(interests or ()), answers_of(questions)
-    )
+    questions = clean_question_wishes(asked) if asked else NOTHING
+    answers = answers_of(questions) if questions else NOTHING
+    them = Person(age_on(born, today), country, region, tuple(interests or ()), answers)
     theirs = (
         Wishes(min_age, max_age, place, tuple(wished or ()), questions)
         if place is not None
