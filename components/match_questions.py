@@ -4,23 +4,10 @@ for from the other, and how much that matters (models/match_questions.py)."""
 import reflex as rx
 
 from components.i18n import t
+from components.profile_fields import choice
 from models.match_questions import IMPORTANCE_LABELS, QUESTIONS, Question
 from state.matchfinder import MatchfinderState as M
 from translations.catalog import N_
-
-
-def _chip(
-    label: str, selected: rx.Var[bool], on_click: rx.event.EventSpec, testid: str
-) -> rx.Component:
-    return rx.el.button(
-        t(label),
-        type="button",
-        class_name="chip",
-        data_selected=selected,
-        aria_pressed=selected,
-        on_click=on_click,
-        data_testid=testid,
-    )
 
 
 def _chips(caption: str, chips: list[rx.Component]) -> rx.Component:
@@ -51,19 +38,26 @@ def _importance(question: Question) -> rx.Component:
 
 
 def _question(question: Question) -> rx.Component:
-    key = question.key
+    key, answers = question.key, question.answers.items()
     mine = [
-        _chip(label, M.answers[key] == value, M.set_answer(key, value), f"answer-{key}-{value}")
-        for value, label in question.answers.items()
+        choice(
+            label,
+            M.answers[key] == value,
+            M.set_answer(key, value),
+            f"answer-{key}-{value}",
+            "chip",
+        )
+        for value, label in answers
     ]
     hoped = [
-        _chip(
+        choice(
             label,
             M.accepted[key].contains(value),
             M.toggle_accepted(key, value),
             f"accept-{key}-{value}",
+            "chip",
         )
-        for value, label in question.answers.items()
+        for value, label in answers
     ]
     return rx.el.fieldset(
         rx.el.legend(t(question.text), class_name="field-label"),

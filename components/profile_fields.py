@@ -30,11 +30,14 @@ def _label(text: rx.Var[str]) -> rx.Component:
     return rx.el.span(text, class_name="field-label")
 
 
-def choice(label: str, selected: rx.Var[bool], on_click: EventType, testid: str) -> rx.Component:
+def choice(
+    label: str, selected: rx.Var[bool], on_click: EventType, testid: str, look: str = "choice"
+) -> rx.Component:
+    """A pressed-or-not button; `look` "chip" for the small rounded kind."""
     return rx.el.button(
         t(label),
         type="button",
-        class_name="choice",
+        class_name=look,
         data_selected=selected,
         aria_pressed=selected,
         on_click=on_click,
