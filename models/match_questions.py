@@ -100,17 +100,25 @@ def clean_question_wishes(raw: object) -> dict[str, QuestionWish]:
     return wishes
 
 
+def known(value: object, vocabulary: Mapping[str, object]) -> bool:
+    """A string that is one of the vocabulary's keys (a list or dict from a forged request is
+    not, and cannot be looked up)."""
+    return isinstance(value, str) and value in vocabulary
+
+
 def _clean_wish(question: Question, raw: object) -> QuestionWish | None:
     if not isinstance(raw, Mapping):
         return None
     answer = raw.get("answer")
-    answer = answer if answer in question.answers else NOT_ANSWERED
+    answer = answer if known(answer, question.answers) else NOT_ANSWERED
     listed = raw.get("accepted")
     accepted = frozenset(
-        value for value in (listed if isinstance(listed, list) else []) if value in question.answers
+        value
+        for value in (listed if isinstance(listed, list) else [])
+        if known(value, question.answers)
     )
     importance = raw.get("importance")
-    importance = importance if importance in IMPORTANCE else "none"
+    importance = importance if known(importance, IMPORTANCE) else "none"
     if importance == "none" or not accepted:
         accepted, importance = frozenset(), "none"
     if answer == NOT_ANSWERED and not accepted:

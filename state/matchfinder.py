@@ -16,6 +16,7 @@ from models.match_questions import (
     NOT_ANSWERED,
     QUESTION_KEYS,
     QuestionWishes,
+    known,
 )
 from models.match_score import ANYWHERE, PLACES, Wishes
 from models.matchfinder import INTERESTS_MAX, Match, clean_wishes
@@ -100,14 +101,14 @@ class MatchfinderState(FormState, InterestPicker, rx.State):
     @rx.event
     def set_answer(self, key: str, answer: str) -> None:
         """The member's own answer; choosing it again takes it back."""
-        if key in BY_KEY and answer in BY_KEY[key].answers:
+        if known(key, BY_KEY) and known(answer, BY_KEY[key].answers):
             self.answers[key] = NOT_ANSWERED if self.answers[key] == answer else answer
 
     @rx.event
     def toggle_accepted(self, key: str, answer: str) -> None:
         """An answer hoped for from the other; the first one makes the question matter, the
         last one taken away makes it not matter."""
-        if key not in BY_KEY or answer not in BY_KEY[key].answers:
+        if not (known(key, BY_KEY) and known(answer, BY_KEY[key].answers)):
             return
         chosen = toggled(self.accepted[key], answer, list(BY_KEY[key].answers))
         self.accepted[key] = chosen
@@ -118,7 +119,7 @@ class MatchfinderState(FormState, InterestPicker, rx.State):
 
     @rx.event
     def set_importance(self, key: str, importance: str) -> None:
-        if key in BY_KEY and importance in IMPORTANCE:
+        if known(key, BY_KEY) and known(importance, IMPORTANCE):
             self.importance[key] = importance
 
     @rx.event

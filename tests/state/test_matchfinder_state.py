@@ -88,6 +88,8 @@ async def test_the_questions_are_answered_hoped_for_and_weighed(make_root, db: S
     finder.set_importance("smoking", "enormous")  # not one of the levels: ignored
     finder.set_answer("smoking", "often")  # not one of the answers: ignored
     finder.toggle_accepted("pets", "cats")  # no such question: ignored
+    finder.set_answer(["smoking"], "no")  # forged: not a string, ignored
+    finder.toggle_accepted("smoking", {"no": 1})
     finder.toggle_accepted("children", "yes")
     finder.toggle_accepted("children", "yes")  # the last hoped-for answer taken away
     assert finder.importance["children"] == "none"

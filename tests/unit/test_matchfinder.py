@@ -88,7 +88,7 @@ def test_questions_from_the_browser_are_made_safe() -> None:
             "children": {"answer": "twelve", "accepted": ["yes"], "importance": "none"},
             "weekend": {"answer": "out", "accepted": "all", "importance": "very"},
             "pets": {"answer": "cats"},
-            "looking_for": ["relationship"],
+            "looking_for": {"answer": ["casual"], "accepted": [["open"], {}], "importance": []},
         }
     }
     questions = clean_wishes(raw, INTERESTS, 18).questions
