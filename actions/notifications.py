@@ -4,6 +4,8 @@ models/notification_prefs.py)."""
 
 from dataclasses import dataclass
 
+from sqlmodel import Session
+
 from actions.runner import Done
 from actions.viewer import Viewer
 from models.account_errors import AccountError
@@ -63,11 +65,7 @@ def unsubscribe(key: object) -> Done[bool]:
     """The one-click unsubscribe of a notification mail: every notification e-mail off, with
     the reason "unsubscribe"; False for a key that belongs to no account."""
     with transaction() as db:
-        member = member_by_unsubscribe_key(db, key)
-        if member is None:
-            return Done(False)
-        disable_email(db, member, "unsubscribe")
-        return Done(True)
+        return _switched_off(db, member_by_unsubscribe_key(db, key), "unsubscribe")
 
 
 def mail_refused(email: str, reason: str) -> Done[bool]:
@@ -78,8 +76,12 @@ def mail_refused(email: str, reason: str) -> Done[bool]:
     except AccountError:
         return Done(False)
     with transaction() as db:
-        member = member_with_email(db, address)
-        if member is None:
-            return Done(False)
-        disable_email(db, member, reason)
-        return Done(True)
+        return _switched_off(db, member_with_email(db, address), reason)
+
+
+def _switched_off(db: Session, member: Member | None, reason: str) -> Done[bool]:
+    """Every notification e-mail of the member off for `reason`; False without a member."""
+    if member is None:
+        return Done(False)
+    disable_email(db, member, reason)
+    return Done(True)

@@ -6,9 +6,8 @@ region, or the same country), shared interests (weight 2, the share of the side'
 interests the other has) and the few questions the other answered (models/match_questions.py:
 each as much as the side says it matters). A member who stated no wishes is taken to want
 someone about their own age (AGE_SPREAD years either side), in their own country, with their
-own interests. The
-match is the geometric mean of both satisfactions, as OkCupid describes it: it is the same
-seen from either side, and it is low when either side is poorly served."""
+own interests. The match is the geometric mean of both satisfactions, as OkCupid describes it:
+it is the same seen from either side, and it is low when either side is poorly served."""
 
 import math
 from collections.abc import Mapping

@@ -1,7 +1,6 @@
 """/match-finder: the member says what they look for (age range, place, interests, a few
-questions) and gets the
-members ranked by the two-sided match, each with its percentage and the reasons, in the
-member's language."""
+questions) and gets the members ranked by the two-sided match, each with its percentage and the
+reasons, in the member's language."""
 
 import reflex as rx
 from babel.lists import format_list

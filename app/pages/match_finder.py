@@ -1,6 +1,6 @@
 """/match-finder: what the member looks for (age range, place, up to five interests, a few
-questions) and the
-members ranked by the two-sided match, each card with its percentage and the reasons."""
+questions) and the members ranked by the two-sided match, each card with its percentage and
+the reasons."""
 
 import reflex as rx
 

@@ -10,6 +10,7 @@ import uuid
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from datetime import timedelta
+from email.message import EmailMessage
 from pathlib import Path
 from typing import TypeVar
 from urllib.parse import urlsplit
@@ -26,6 +27,7 @@ from models.likes import Like
 from models.member import Member, Photo, utcnow
 from models.profile_steps import add_photo
 from services.config import _sqlalchemy_url
+from services.mail import outbox_messages
 from services.photo_pipeline import store_photo
 from tests.factories import edit_profile, make_member, password_hash
 
@@ -120,6 +122,13 @@ def past_the_welcome_window(engine: Engine, account: Account) -> Account:
 def member_row(engine: Engine, email: str) -> Member:
     with Session(engine, expire_on_commit=False) as db:
         return db.exec(select(Member).where(Member.email == email)).one()
+
+
+def mails_to(site: Server, email: str) -> list[EmailMessage]:
+    """The mails the site has sent to `email` so far, oldest first."""
+    assert site.data_dir is not None, "the site fixture's server has no data dir"
+    outbox = outbox_messages(site.data_dir / "outbox")
+    return [message for message in outbox if str(message["To"]) == email]
 
 
 def eventually(probe: Callable[[], T], what: str, seconds: float = WAIT_SECONDS) -> T:

@@ -31,6 +31,7 @@ from journeys import (
     finish_login,
     heading,
     log_in,
+    mails_to,
     member_row,
     open_page,
     photo_file,
@@ -53,7 +54,7 @@ from services.account_mail import (
     RESET_PATH,
     MailText,
 )
-from services.mail import links_in, outbox_messages
+from services.mail import links_in
 from translations.catalog import gettext
 from translations.errors import (
     LOGIN_FAILED,
@@ -101,12 +102,11 @@ REACTIVATED = "Welcome back! Your account is active again. Log in to continue."
 
 def mails(site: Server, account: Account, text: MailText) -> list[EmailMessage]:
     """The account's mails of one kind (by their subject in its language), oldest first."""
-    assert site.data_dir is not None, "the site fixture's server has no data dir"
     subject = gettext(account.locale, text.subject)
     return [
         message
-        for message in outbox_messages(site.data_dir / "outbox")
-        if str(message["To"]) == account.email and str(message["Subject"]).startswith(subject)
+        for message in mails_to(site, account.email)
+        if str(message["Subject"]).startswith(subject)
     ]
 
 

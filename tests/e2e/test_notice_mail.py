@@ -2,28 +2,28 @@
 the site; B gets one mail in B's language that names A and not what A wrote, and its footer
 link opens the page that switches notification mails off with one press."""
 
-from email.message import EmailMessage
-
 import pytest
-from journeys import NewMember, NewPage, eventually, expect, logged_in_page, open_page
+from journeys import (
+    NewMember,
+    NewPage,
+    eventually,
+    expect,
+    logged_in_page,
+    mails_to,
+    open_page,
+)
 from server import Server
 from sqlalchemy import Engine
 from sqlmodel import Session
 from test_chat import bubbles, name_of, send, start_chat, with_credits
 
 from models.member import Member
-from services.mail import links_in, outbox_messages
+from services.mail import links_in
 from services.notice_mail import MESSAGE_MAIL
 from translations.catalog import gettext
 
 DONE = "Done: we no longer send you e-mails about new messages, likes and matches."
 SECRET = "Coffee on Saturday at the harbour?"
-
-
-def mails_to(site: Server, email: str) -> list[EmailMessage]:
-    assert site.data_dir is not None, "the site fixture's server has no data dir"
-    outbox = outbox_messages(site.data_dir / "outbox")
-    return [message for message in outbox if str(message["To"]) == email]
 
 
 @pytest.mark.parametrize(("locale_a", "locale_b"), [("en", "nl")])

@@ -3,6 +3,7 @@ in memory, and in Redis when REDIS_URL is set (CI)."""
 
 import os
 import uuid
+from dataclasses import dataclass
 
 import pytest
 from redis.asyncio import Redis
@@ -21,6 +22,20 @@ def registry(request: pytest.FixtureRequest) -> TabRegistry:
     if not REDIS_URL:
         pytest.skip("REDIS_URL is not set")
     return RedisTabRegistry(Redis.from_url(REDIS_URL))
+
+
+@dataclass
+class Clock:
+    now: float = 1_000_000.0
+
+
+@pytest.fixture
+def clock(monkeypatch: pytest.MonkeyPatch) -> Clock:
+    """The registry's wall and monotonic clocks, moved on by hand."""
+    fake = Clock()
+    monkeypatch.setattr(registry_module.time, "time", lambda: fake.now)
+    monkeypatch.setattr(registry_module.time, "monotonic", lambda: fake.now)
+    return fake
 
 
 def member_id() -> int:
@@ -42,15 +57,13 @@ async def test_tabs_are_listed_per_member_and_removed(registry: TabRegistry) -> 
 
 
 async def test_a_tab_not_renewed_within_the_ttl_is_forgotten(
-    registry: TabRegistry, monkeypatch: pytest.MonkeyPatch
+    registry: TabRegistry, clock: Clock
 ) -> None:
-    anna, now = member_id(), 1_000_000.0
-    monkeypatch.setattr(registry_module.time, "time", lambda: now)
-    monkeypatch.setattr(registry_module.time, "monotonic", lambda: now)
+    anna = member_id()
     await registry.add(anna, "old")
-    now += registry_module.TAB_TTL_SECONDS - 1
+    clock.now += registry_module.TAB_TTL_SECONDS - 1
     await registry.add(anna, "new")
-    now += 2
+    clock.now += 2
 
     assert await registry.tokens(anna) == ["new"]
 
@@ -66,15 +79,13 @@ async def test_renewing_many_tabs_at_once_adds_and_keeps_them(registry: TabRegis
 
 
 async def test_only_tabs_seen_in_the_last_five_and_a_half_minutes_are_on_the_site(
-    registry: TabRegistry, monkeypatch: pytest.MonkeyPatch
+    registry: TabRegistry, clock: Clock
 ) -> None:
-    anna, now = member_id(), 1_000_000.0
-    monkeypatch.setattr(registry_module.time, "time", lambda: now)
-    monkeypatch.setattr(registry_module.time, "monotonic", lambda: now)
+    anna = member_id()
     await registry.add(anna, "closed")
-    now += 331
+    clock.now += 331
     await registry.add(anna, "open")
-    now += 300  # "open" refreshes at least every 300 s
+    clock.now += 300  # "open" refreshes at least every 300 s
 
     online = registry_module.ONLINE_SECONDS
     assert await registry.tokens(anna, within=online) == ["open"]
