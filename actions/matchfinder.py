@@ -27,7 +27,7 @@ def _opening(db: Session, profile: Profile, settings: SiteSettings) -> Matchfind
     saved = saved_wishes(db, profile.member_id)
     if saved is not None:
         return MatchfinderStart(saved, True)
-    me = person_of(profile, utcnow().date(), {})
+    me = person_of(profile, utcnow().date())
     return MatchfinderStart(default_wishes(me, settings.min_age, MAX_AGE), False)
 
 

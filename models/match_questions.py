@@ -138,22 +138,6 @@ def stored_question_wishes(wishes: QuestionWishes) -> dict[str, dict]:
     }
 
 
-def answers_of(wishes: QuestionWishes) -> dict[str, str]:
-    """The member's own answers."""
-    return {key: wish.answer for key, wish in wishes.items() if wish.answer != NOT_ANSWERED}
-
-
-def questions_met(wishes: QuestionWishes, other_answers: Mapping[str, str]) -> tuple[float, float]:
-    """(weight met, weight asked) of the questions the other answered."""
-    met = asked = 0.0
-    for key, wish in wishes.items():
-        answer = other_answers.get(key)
-        if answer is not None and wish.weight:
-            asked += wish.weight
-            met += wish.weight if answer in wish.accepted else 0.0
-    return met, asked
-
-
 def agreed_questions(mine: QuestionWishes, theirs: QuestionWishes) -> list[str]:
     """The questions both answered where neither minds the other's answer and at least one of
     them cares: a reason to show."""

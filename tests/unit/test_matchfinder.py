@@ -5,20 +5,31 @@ place, blocks) and orders by the match; wishes from the browser are made safe.""
 from datetime import date
 
 import pytest
+from sqlalchemy import JSON, ColumnElement, String, literal, select
 from sqlmodel import Session
 
-from models.match_questions import QuestionWish
+from models.match_questions import QuestionWish, QuestionWishes, stored_question_wishes
 from models.match_score import (
     ANYWHERE,
     COUNTRY,
+    NOTHING,
     REGION,
     Person,
+    PersonSql,
     Wishes,
+    WishesSql,
     default_wishes,
-    match_percent,
+    percent_of,
     satisfaction,
+    satisfaction_parts,
 )
-from models.matchfinder import clean_wishes, ranked_matches, save_wishes, saved_wishes
+from models.matchfinder import (
+    clean_wishes,
+    person_of,
+    ranked_matches,
+    save_wishes,
+    saved_wishes,
+)
 from models.member import Member, Profile
 from tests.factories import block_member, edit_profile, make_member
 
@@ -30,55 +41,113 @@ BRAM = Person(37, "NL", "UT", ("travel", "music", "sports"))
 CARL = Person(58, "DE", None, ("gaming",))
 
 
-def test_the_match_is_the_same_from_either_side() -> None:
+def _questions_sql(questions: QuestionWishes) -> ColumnElement:
+    return literal(stored_question_wishes(questions), JSON)
+
+
+def _person_sql(person: Person, answers: QuestionWishes) -> PersonSql:
+    return PersonSql(
+        literal(person.age),
+        literal(person.country),
+        literal(person.region, String),
+        literal(list(person.interests), JSON),
+        _questions_sql(answers),
+    )
+
+
+def _wishes_sql(wishes: Wishes) -> WishesSql:
+    return WishesSql(
+        literal(wishes.min_age),
+        literal(wishes.max_age),
+        literal(wishes.place),
+        literal(list(wishes.interests), JSON),
+        _questions_sql(wishes.questions),
+    )
+
+
+def satisfied(db: Session, wishes: Wishes, me: Person, other: Person,
+              answers: QuestionWishes = NOTHING) -> float:  # fmt: skip
+    """The database's satisfaction of `me` with `other`, who gave `answers`."""
+    parts = satisfaction_parts(
+        _wishes_sql(wishes), _person_sql(me, {}), _person_sql(other, answers)
+    )
+    return db.exec(select(satisfaction(parts))).one()[0]
+
+
+def match_percent(db: Session, mine: Wishes, me: Person, theirs: Wishes, them: Person) -> int:
+    """Each side's own answers are those in its wishes."""
+    return percent_of(
+        satisfied(db, mine, me, them, theirs.questions),
+        satisfied(db, theirs, them, me, mine.questions),
+    )
+
+
+def test_the_match_is_the_same_from_either_side(db: Session) -> None:
     anna = Wishes(30, 40, REGION, ("travel", "music"))
     bram = default_wishes(BRAM, 18, 99)
-    assert match_percent(anna, ANNA, bram, BRAM) == match_percent(bram, BRAM, anna, ANNA)
+    assert match_percent(db, anna, ANNA, bram, BRAM) == match_percent(db, bram, BRAM, anna, ANNA)
 
 
-def test_a_match_is_low_when_one_side_is_poorly_served() -> None:
+def test_a_match_is_low_when_one_side_is_poorly_served(db: Session) -> None:
     anna_loves_everyone = Wishes(18, 99, ANYWHERE, ())
     carl = default_wishes(CARL, 18, 99)  # about 58, in Germany, gaming
-    assert satisfaction(anna_loves_everyone, ANNA, CARL) == 1.0
-    assert satisfaction(carl, CARL, ANNA) < 0.2
-    assert match_percent(anna_loves_everyone, ANNA, carl, CARL) < 45
+    assert satisfied(db, anna_loves_everyone, ANNA, CARL) == 1.0
+    assert satisfied(db, carl, CARL, ANNA) < 0.2
+    assert match_percent(db, anna_loves_everyone, ANNA, carl, CARL) < 45
 
 
-def test_each_wish_counts_by_its_weight() -> None:
+def test_each_wish_counts_by_its_weight(db: Session) -> None:
     wishes = Wishes(30, 35, COUNTRY, ("travel", "music", "cooking", "sports"))
     # age 37: 2 years out (0.8 of 3), the same country (2 of 2), 3 of 4 interests (1.5 of 2)
-    assert satisfaction(wishes, ANNA, BRAM) == pytest.approx((2.4 + 2 + 1.5) / 7)
+    assert satisfied(db, wishes, ANNA, BRAM) == pytest.approx((2.4 + 2 + 1.5) / 7)
     same_region_only = Wishes(30, 40, REGION, ())
-    assert satisfaction(same_region_only, ANNA, BRAM) == pytest.approx((3 + 1) / 5)
+    assert satisfied(db, same_region_only, ANNA, BRAM) == pytest.approx((3 + 1) / 5)
+    # 12 years out of 20-25: nothing of the age; abroad: nothing of the place
+    assert satisfied(db, Wishes(20, 25, COUNTRY, ()), BRAM, CARL) == 0.0
 
 
 def no_smokers(importance: str) -> dict[str, QuestionWish]:
     return {"smoking": QuestionWish("no", frozenset({"no"}), importance)}
 
 
-def test_a_question_counts_as_much_as_the_asker_says_and_only_when_answered() -> None:
+def answered(answer: str) -> dict[str, QuestionWish]:
+    return {"smoking": QuestionWish(answer, frozenset(), "none")}
+
+
+def test_a_question_counts_as_much_as_the_asker_says_and_only_when_answered(db: Session) -> None:
     def anna_with(importance: str) -> Wishes:
         return Wishes(30, 40, ANYWHERE, (), no_smokers(importance))
 
-    smoker = Person(37, "NL", "UT", (), {"smoking": "yes"})
-    non_smoker = Person(37, "NL", "UT", (), {"smoking": "no"})
-    silent = Person(37, "NL", "UT", ())
+    them = Person(37, "NL", "UT", ())
     # the age range meets 3 of 3; "very" weighs 3, "a little" 1
-    assert satisfaction(anna_with("very"), ANNA, smoker) == pytest.approx(3 / 6)
-    assert satisfaction(anna_with("little"), ANNA, smoker) == pytest.approx(3 / 4)
-    assert satisfaction(anna_with("very"), ANNA, non_smoker) == 1.0
-    assert satisfaction(anna_with("very"), ANNA, silent) == 1.0
+    assert satisfied(db, anna_with("very"), ANNA, them, answered("yes")) == pytest.approx(3 / 6)
+    assert satisfied(db, anna_with("little"), ANNA, them, answered("yes")) == pytest.approx(3 / 4)
+    assert satisfied(db, anna_with("very"), ANNA, them, answered("no")) == 1.0
+    assert satisfied(db, anna_with("very"), ANNA, them) == 1.0
 
 
-def test_the_match_with_questions_is_the_same_from_either_side() -> None:
-    anna_answers = Person(34, "NL", "NH", ("travel",), {"smoking": "no", "children": "yes"})
-    bram_answers = Person(37, "NL", "UT", ("music",), {"smoking": "sometimes", "children": "yes"})
-    anna = Wishes(30, 40, REGION, ("travel",), no_smokers("very"))
-    bram = Wishes(
-        30, 36, COUNTRY, (), {"children": QuestionWish("yes", frozenset({"yes"}), "little")}
+def test_the_match_with_questions_is_the_same_from_either_side(db: Session) -> None:
+    anna_person = Person(34, "NL", "NH", ("travel",))
+    bram_person = Person(37, "NL", "UT", ("music",))
+    anna = Wishes(
+        30,
+        40,
+        REGION,
+        ("travel",),
+        {**no_smokers("very"), "children": QuestionWish("yes", frozenset(), "none")},
     )
-    one_way = match_percent(anna, anna_answers, bram, bram_answers)
-    assert one_way == match_percent(bram, bram_answers, anna, anna_answers) < 70
+    bram = Wishes(
+        30,
+        36,
+        COUNTRY,
+        (),
+        {
+            "children": QuestionWish("yes", frozenset({"yes"}), "little"),
+            "smoking": QuestionWish("sometimes", frozenset(), "none"),
+        },
+    )
+    one_way = match_percent(db, anna, anna_person, bram, bram_person)
+    assert one_way == match_percent(db, bram, bram_person, anna, anna_person) < 70
 
 
 def test_questions_from_the_browser_are_made_safe() -> None:
@@ -121,6 +190,24 @@ def test_the_ranking_keeps_both_sides_rules_and_orders_by_the_match(db: Session)
     anywhere = ranked_matches(db, viewer, Wishes(25, 50, ANYWHERE, ()), TODAY, 10, 18)
     assert abroad.id in {match.member.id for match in anywhere}
     assert {gay.id, woman.id, blocker.id}.isdisjoint(match.member.id for match in anywhere)
+
+
+def test_a_member_without_saved_wishes_wants_what_their_profile_suggests(db: Session) -> None:
+    viewer = edit_profile(db, make_member(db), date_of_birth=date(1981, 1, 1), interests=["wine"])
+    them = man(db, "them@example.com", date_of_birth=date(1996, 1, 1), interests=["wine", "art"])
+    odd = man(db, "odd@example.com", date_of_birth=date(1996, 1, 1), interests=None)  # JSON null
+    profile, wishes = db.get(Profile, viewer.id), Wishes(18, 99, ANYWHERE, ())
+    unsaved = {
+        match.member.id: match for match in ranked_matches(db, profile, wishes, TODAY, 10, 18)
+    }
+    save_wishes(db, them.id, default_wishes(person_of(db.get(Profile, them.id), TODAY), 18, 99))
+    saved = ranked_matches(db, profile, wishes, TODAY, 10, 18)
+    # 45 is 5 years past their 20-40 (1.5 of 3), the same country (2), wine of wine and art
+    # (1 of 2); with no interests of their own, interests do not count for them
+    assert unsaved[them.id].percent == percent_of(1.0, 4.5 / 7)
+    assert unsaved[odd.id].percent == percent_of(1.0, 3.5 / 5)
+    assert [match.percent for match in saved] == [unsaved[odd.id].percent, unsaved[them.id].percent]
+    assert not unsaved[them.id].fits_them and unsaved[them.id].shared == ["wine"]
 
 
 def test_answers_rank_and_give_reasons_both_ways(db: Session) -> None:
