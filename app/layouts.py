@@ -24,9 +24,10 @@ NO_TIME_BONUS = ("credits", "credits-id-paymentmethod", "credits-repeat-order", 
 
 
 def _page_ready_marker() -> rx.Component:
-    """Rendered once the server resolved the language; tests and the loading bar wait for it."""
+    """Rendered once the server resolved the language and ran every on_load of the page (Reflex
+    flips `is_hydrated` after the last of them); tests and the loading bar wait for it."""
     return rx.cond(
-        I18nState.ready,
+        I18nState.ready & rx.State.is_hydrated,
         rx.el.span(data_testid="page-ready", data_path=rx.State.router.url.path, hidden=True),
     )
 

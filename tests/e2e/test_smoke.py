@@ -33,13 +33,12 @@ def open_ready(
     viewport: tuple[int, int] = (1280, 800),
     init_script: str | None = None,
 ) -> Page:
-    """Open url and wait until the app has hydrated and resolved the locale."""
+    """Open url and wait until the app has resolved the locale and run the page's on_load."""
     page = new_page(locale=locale, viewport=viewport)
     if init_script:
         page.add_init_script(init_script)
     page.goto(url)
     page.wait_for_selector(PAGE_READY, state="attached")
-    page.wait_for_load_state("networkidle")
     return page
 
 
