@@ -15,6 +15,7 @@ from app.layouts import error_page, with_layout
 from app.page_meta import NOT_FOUND, description
 from app.pages.registry import Page, declared_pages
 from app.pages.titled import titled_page
+from app.shell_api import shell_url
 from app.upload_guard import guard_uploads
 from components.connection_notice import connection_notice, notifications_label
 from components.i18n import t
@@ -33,7 +34,7 @@ HEAD = [
     rx.el.link(rel="apple-touch-icon", href="/apple-touch-icon.png"),
     rx.el.meta(name="theme-color", content="#2a1248"),
     rx.el.meta(name="mobile-web-app-capable", content="yes"),
-    rx.script(src="/shell.js"),
+    rx.script(src=shell_url()),
 ]
 
 

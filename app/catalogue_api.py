@@ -7,7 +7,6 @@ A visitor downloads only their own language: the page's head loads it before the
 `catalogue_version` the answer may be kept for a year (a new catalogue has a new version);
 otherwise it must be revalidated."""
 
-import gzip
 import json
 from functools import cache
 
@@ -15,11 +14,11 @@ from starlette.requests import Request
 from starlette.responses import PlainTextResponse, Response
 from starlette.routing import Route
 
+from app.script_response import script_response, zipped
 from translations.catalog import browser_catalogue, catalogue_version
 from translations.locales import supported
 
 CATALOGUE_PATH = "/i18n/{locale}.js"
-_KEEP_A_YEAR = "public, max-age=31536000, immutable"
 
 
 def catalogue_url(locale: str) -> str:
@@ -36,23 +35,18 @@ def catalogue_script(locale: str) -> str:
 
 
 @cache
-def _script_bytes(locale: str, zipped: bool) -> bytes:
+def _script_bytes(locale: str, gzipped: bool) -> bytes:
     """The script once per locale and encoding (11 x 2 at most)."""
-    script = catalogue_script(locale).encode()
-    return gzip.compress(script, compresslevel=9, mtime=0) if zipped else script
+    script = catalogue_script(locale)
+    return zipped(script) if gzipped else script.encode()
 
 
 async def catalogue(request: Request) -> Response:
     locale = supported(request.path_params["locale"])
     if locale is None or request.path_params["locale"] != locale:
         return PlainTextResponse("Not Found", status_code=404)
-    current = request.query_params.get("v") == catalogue_version()
-    zipped = "gzip" in request.headers.get("accept-encoding", "")
-    headers = {"Cache-Control": _KEEP_A_YEAR if current else "no-cache", "Vary": "Accept-Encoding"}
-    if zipped:
-        headers["Content-Encoding"] = "gzip"
-    return Response(
-        _script_bytes(locale, zipped), media_type="text/javascript; charset=utf-8", headers=headers
+    return script_response(
+        request, catalogue_version(), lambda gzipped: _script_bytes(locale, gzipped)
     )
 
 

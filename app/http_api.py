@@ -30,6 +30,7 @@ from app.request_auth import (
 )
 from app.robots import crawler_routes
 from app.security_headers import SecurityHeaders
+from app.shell_api import shell_routes
 from models.auth_session import SESSION_LIFETIME
 from models.photo_access import PhotoView
 from models.routes import url
@@ -218,6 +219,7 @@ def http_api() -> Starlette:
             Route("/api/discountcode.php", discount_code, methods=["GET"]),
             *crawler_routes(),
             *catalogue_routes(),
+            *shell_routes(),
             *_test_provider(),
         ],
     )

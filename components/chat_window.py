@@ -166,7 +166,7 @@ def _opens(
 
 
 def _composer() -> rx.Component:
-    return rx.form(
+    return rx.el.form(
         rx.el.input(type="hidden", name="client_id"),  # minted in the browser (shell.js)
         rx.el.button(hidden=True, id="chat-typing", type="button", on_click=S.typing),
         rx.el.div(

@@ -31,6 +31,19 @@ class Counted(NamedTuple):
 
 Message = str | Counted
 
+# The modules whose texts only the server writes (mails and pushes, translated before they are
+# sent): no screen imports them (tests/unit/test_browser_catalogue.py), so the browser's
+# catalogue leaves out a text that appears nowhere else.
+SERVER_ONLY_SOURCES = frozenset(
+    {
+        "services/account_mail.py",
+        "services/receipt_mail.py",
+        "services/notice_mail.py",
+        "services/mail_frame.py",
+        "actions/push_notify.py",
+    }
+)
+
 
 def po_path(locale: str) -> Path:
     return CATALOGUE_DIR / locale / "LC_MESSAGES" / f"{DOMAIN}.po"
@@ -52,6 +65,18 @@ def _entries(locale: str) -> dict[Key, tuple[str, ...]]:
         if msgid and all(forms) and not m.fuzzy:
             found[(m.context, msgid)] = forms
     return found
+
+
+@cache
+def server_only_texts() -> frozenset[Key]:
+    """The texts that appear only in SERVER_ONLY_SOURCES (by the default catalogue's places)."""
+    with po_path(DEFAULT_LOCALE).open("rb") as handle:
+        catalogue = read_po(handle, locale=DEFAULT_LOCALE)
+    return frozenset(
+        (m.context, m.id if isinstance(m.id, str) else m.id[0])
+        for m in catalogue
+        if m.id and m.locations and all(path in SERVER_ONLY_SOURCES for path, _ in m.locations)
+    )
 
 
 def messages(locale: str) -> dict[str, str]:
@@ -113,10 +138,14 @@ def in_catalogues(context: str | None, msgid: str) -> bool:
 
 @cache
 def browser_catalogue(locale: str) -> dict[str, str | list[str]]:
-    """Every text of the catalogues in `locale` by its browser key, with `forms`'s fallbacks:
-    a plain text as its translation, a counted one as the locale's plural forms."""
+    """Every text of the catalogues in `locale` that a page may show, by its browser key, with
+    `forms`'s fallbacks: a plain text as its translation, a counted one as the locale's plural
+    forms. Mail and push texts stay on the server."""
     catalogue: dict[str, str | list[str]] = {}
+    server_only = server_only_texts()
     for (context, msgid), english in _entries(DEFAULT_LOCALE).items():
+        if (context, msgid) in server_only:
+            continue
         plural = english[1] if len(english) > 1 else None
         found = forms(locale, msgid, plural, context)
         catalogue[browser_key(context, msgid)] = list(found) if plural is not None else found[0]

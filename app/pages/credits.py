@@ -151,7 +151,7 @@ def _code_form() -> rx.Component:
         class_name="code-applied",
         data_testid="code-applied",
     )
-    entry = rx.form(
+    entry = rx.el.form(
         rx.el.div(
             rx.input(
                 name="code",

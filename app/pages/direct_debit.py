@@ -57,7 +57,7 @@ def _field(label: str, name: str, hint: str | None = None, **props) -> rx.Compon
 
 
 def _form() -> rx.Component:
-    return rx.form(
+    return rx.el.form(
         form_error(S.errors),
         _field(N_("Account holder"), "account_holder", auto_complete="name", required=True),
         _field(
@@ -171,7 +171,7 @@ def _code() -> rx.Component:
             ),
             class_name="muted",
         ),
-        rx.form(
+        rx.el.form(
             rx.input(
                 name="code",
                 aria_label=t("Code"),

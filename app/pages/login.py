@@ -29,7 +29,7 @@ def _reactivation_offer() -> rx.Component:
 
 
 def _form() -> rx.Component:
-    return rx.form(
+    return rx.el.form(
         rx.el.div(
             form_error(LoginState.errors),
             text_field(

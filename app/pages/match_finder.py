@@ -40,7 +40,7 @@ def _place() -> rx.Component:
 
 
 def _form() -> rx.Component:
-    return rx.form(
+    return rx.el.form(
         rx.el.div(
             age_range(M.min_age, M.max_age, "match"),
             _place(),

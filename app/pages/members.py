@@ -39,7 +39,7 @@ def _select(value: rx.Var, on_change, items: rx.Component, testid: str) -> rx.Co
 
 
 def _filters() -> rx.Component:
-    return rx.form(
+    return rx.el.form(
         rx.el.div(
             labelled(
                 t("I am looking for"),

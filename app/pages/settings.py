@@ -54,7 +54,7 @@ def _current_password(name: str) -> rx.Component:
 def _password_section() -> rx.Component:
     return card(
         N_("Change password"),
-        rx.form(
+        rx.el.form(
             rx.el.div(
                 _current_password("current_password"),
                 new_password_fields(S.errors, "new_password"),
@@ -75,7 +75,7 @@ def _email_section() -> rx.Component:
     )
     return card(
         N_("Change e-mail address"),
-        rx.form(
+        rx.el.form(
             rx.el.div(
                 rx.el.p(
                     t("Your address now: {email}", email=SessionState.email), class_name="muted"
@@ -176,7 +176,7 @@ def _alternatives() -> rx.Component:
 
 
 def _confirm_delete() -> rx.Component:
-    return rx.form(
+    return rx.el.form(
         rx.el.div(
             rx.el.p(t(DELETE_EXPLAINED)),
             rx.el.label(

@@ -75,7 +75,7 @@ def _section_form(section: str, title: str, on_submit, *fields: rx.Component) ->
     """A card whose fields are stored together by its own Save button."""
     return card(
         title,
-        rx.form(
+        rx.el.form(
             rx.el.div(*fields, _save_row(section), class_name="form-stack"),
             on_submit=on_submit,
             reset_on_submit=False,
@@ -150,7 +150,7 @@ def _about() -> rx.Component:
 
 def profile_panel() -> rx.Component:
     """One form, one Save for the three cards."""
-    return rx.form(
+    return rx.el.form(
         rx.el.div(
             _basics(),
             _looks(),

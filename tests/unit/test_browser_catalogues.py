@@ -1,9 +1,12 @@
 """The browser gets the texts of the visitor's language only: compiled pages name each text by
 a short key, and `/i18n/{locale}.js` files one language's texts under that key, cached for a
-year under the catalogues' version."""
+year under the catalogues' version; mail and push texts stay on the server. `/shell.js` is
+served minified, cached a year under its version."""
 
+import ast
 import gzip
 import json
+from pathlib import Path
 
 import pytest
 from starlette.applications import Starlette
@@ -11,14 +14,18 @@ from starlette.testclient import TestClient
 
 from app.catalogue_api import catalogue_routes, catalogue_script, catalogue_url
 from app.document_head import DocumentLocale, localized_html
+from app.shell_api import shell_routes, shell_url
 from components.i18n import t, t_choice, tp
 from models.payment_methods import METHOD_LABELS
 from tests.node import run_node
 from translations.catalog import (
+    SERVER_ONLY_SOURCES,
     _entries,
     browser_catalogue,
     browser_key,
+    pgettext,
     plural_rule,
+    server_only_texts,
 )
 from translations.locales import LOCALES
 
@@ -34,8 +41,11 @@ def test_every_text_has_a_key_of_its_own() -> None:
 @pytest.mark.parametrize("locale", LOCALES)
 def test_each_catalogue_holds_every_text_in_its_language(locale: str) -> None:
     catalogue = browser_catalogue(locale)
-    assert set(catalogue) == {browser_key(c, m) for c, m in _entries("en")}
-    for (context, msgid), english in _entries("en").items():
+    shown = {
+        key: english for key, english in _entries("en").items() if key not in server_only_texts()
+    }
+    assert set(catalogue) == {browser_key(c, m) for c, m in shown}
+    for (context, msgid), english in shown.items():
         found = catalogue[browser_key(context, msgid)]
         if len(english) > 1:
             assert isinstance(found, list) and len(found) == plural_rule(locale)[0]
@@ -99,3 +109,51 @@ def test_the_page_loads_its_languages_texts_before_the_app() -> None:
     head = page[: page.index("</head>")]
     assert f'<script src="{catalogue_url("pl")}"></script>' in head
     assert head.index("/app.js") < head.index(catalogue_url("pl"))  # a module runs after it
+
+
+def test_mail_and_push_texts_stay_on_the_server() -> None:
+    server_only = server_only_texts()
+    assert len(server_only) > 40
+    mail_only = (None, "Amount paid")  # services/receipt_mail.py alone
+    assert mail_only in server_only
+    assert browser_key(*mail_only) not in browser_catalogue("nl")
+    assert pgettext("nl", *mail_only) != mail_only[1]  # still translated, on the server
+    shared = (None, "Address")  # in a receipt and on the direct debit page
+    assert shared not in server_only and browser_key(*shared) in browser_catalogue("nl")
+
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def _names_imported_from(path: Path) -> set[str]:
+    """The modules `path` takes names from (a text is a name; `import x` only runs x)."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    return {
+        node.module
+        for node in ast.walk(tree)
+        if isinstance(node, ast.ImportFrom) and node.module is not None
+    }
+
+
+def test_no_screen_imports_a_server_only_source() -> None:
+    """What a screen could hand the browser is never defined only in a mail or push module."""
+    server_only = {source.removesuffix(".py").replace("/", ".") for source in SERVER_ONLY_SOURCES}
+    screens = [
+        path for folder in ("app", "components", "state") for path in (ROOT / folder).rglob("*.py")
+    ]
+    assert len(screens) > 50
+    importing = {
+        str(path.relative_to(ROOT)) for path in screens if _names_imported_from(path) & server_only
+    }
+    assert importing == set()
+
+
+def test_the_shell_is_minified_and_kept_a_year_under_its_version() -> None:
+    client = TestClient(Starlette(routes=shell_routes()))
+    answer = client.get(shell_url())
+    source = (ROOT / "assets" / "shell.js").read_text(encoding="utf-8")
+    assert answer.status_code == 200 and answer.headers["content-encoding"] == "gzip"
+    assert answer.headers["cache-control"] == "public, max-age=31536000, immutable"
+    assert "function pageReady()" in source and "function pageReady(){" in answer.text
+    assert len(answer.text) < 0.75 * len(source)  # no comments, no indentation
+    assert client.get("/shell.js").headers["cache-control"] == "no-cache"
