@@ -6,8 +6,8 @@ of the members on first use (age ranges, places, interests, answers to the few q
 the answers hoped for and how much they matter). For the viewer of that bench (a man of 35
 in NL looking for women) and a few sets of wishes, it times a matchfinder page as the action
 runs it (`ranked_matches`: the statement that scores both sides and ranks, the rows, the cards
-and the reasons) beside the
-very statement it sends (`matches_select`), compiled once and run raw on a psycopg connection.
+and the reasons) beside the very statement it sends (`matches_select`), compiled once and run
+raw on a psycopg connection.
 Runs alternate between the two. Prints p50/p95/max per case, the ratio, `EXPLAIN (ANALYZE,
 BUFFERS)` of the slowest case and the budget verdict (issue 15): p95 at most 80 ms and at most
 1.5x raw. It never fails on the budget.
