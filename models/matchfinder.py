@@ -252,9 +252,9 @@ def _statement(shape: str) -> Select:
     )
 
 
-def _values(viewer: Profile, wishes: Wishes, today: date, limit: int, site_min_age: int) -> dict:
-    me = person_of(viewer, today)
-    stored = stored_question_wishes(wishes.questions)
+def _values(
+    viewer: Profile, me: Person, wishes: Wishes, today: date, limit: int, site_min_age: int
+) -> dict:
     return {
         "viewer_id": viewer.member_id,
         "genders": sought_genders(viewer.gender, viewer.sexuality),
@@ -265,7 +265,7 @@ def _values(viewer: Profile, wishes: Wishes, today: date, limit: int, site_min_a
         "region": viewer.region,
         "viewer_age": me.age,
         "viewer_interests": list(me.interests),
-        "viewer_questions": stored,
+        "viewer_questions": stored_question_wishes(wishes.questions),
         "min_age": wishes.min_age,
         "max_age": wishes.max_age,
         "place": wishes.place,
@@ -277,23 +277,32 @@ def _values(viewer: Profile, wishes: Wishes, today: date, limit: int, site_min_a
     }
 
 
+def _search(
+    viewer: Profile, me: Person, wishes: Wishes, today: date, limit: int, site_min_age: int
+) -> tuple[Select, dict]:
+    """The statement for these wishes and the values it runs with."""
+    values = _values(viewer, me, wishes, today, limit, site_min_age)
+    return _statement(_shape(wishes, viewer)), values
+
+
 def matches_select(
     viewer: Profile, wishes: Wishes, today: date, limit: int, site_min_age: int
 ) -> Select:
     """The statement `ranked_matches` runs, its values bound (bench/matchfinder.py times it
     raw too)."""
-    values = _values(viewer, wishes, today, limit, site_min_age)
-    return _statement(_shape(wishes, viewer)).params(values)
+    statement, values = _search(
+        viewer, person_of(viewer, today), wishes, today, limit, site_min_age
+    )
+    return statement.params(values)
 
 
 def ranked_matches(
     db: Session, viewer: Profile, wishes: Wishes, today: date, limit: int, site_min_age: int
 ) -> list[Match]:
     """The best `limit` matches among the newest CANDIDATES who pass the hard rules."""
-    statement = _statement(_shape(wishes, viewer))
-    values = _values(viewer, wishes, today, limit, site_min_age)
-    rows = db.connection().execute(statement, values).all()  # no ORM: plain rows
     me = person_of(viewer, today)
+    statement, values = _search(viewer, me, wishes, today, limit, site_min_age)
+    rows = db.connection().execute(statement, values).all()  # no ORM: plain rows
     return [_match(row, me, wishes, today) for row in rows]
 
 

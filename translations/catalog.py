@@ -9,6 +9,8 @@ from functools import cache
 from pathlib import Path
 from typing import NamedTuple
 
+from babel.messages.catalog import Catalog
+from babel.messages.catalog import Message as PoMessage
 from babel.messages.plurals import get_plural
 from babel.messages.pofile import read_po
 
@@ -32,7 +34,7 @@ class Counted(NamedTuple):
 Message = str | Counted
 
 # The modules whose texts only the server writes (mails and pushes, translated before they are
-# sent): no screen imports them (tests/unit/test_browser_catalogue.py), so the browser's
+# sent): no screen imports them (tests/unit/test_browser_catalogues.py), so the browser's
 # catalogue leaves out a text that appears nowhere else.
 SERVER_ONLY_SOURCES = frozenset(
     {
@@ -49,32 +51,39 @@ def po_path(locale: str) -> Path:
     return CATALOGUE_DIR / locale / "LC_MESSAGES" / f"{DOMAIN}.po"
 
 
+def _parsed(locale: str) -> Catalog | None:
+    """The locale's .po file; None when it has none. Its callers keep what they need of it."""
+    path = po_path(locale)
+    if not path.exists():
+        return None
+    with path.open("rb") as handle:
+        return read_po(handle, locale=locale)
+
+
+def _key(message: PoMessage) -> Key:
+    """A message's (context, msgid); a counted text by its singular."""
+    msgid = message.id if isinstance(message.id, str) else message.id[0] if message.id else ""
+    return message.context, msgid
+
+
 @cache
 def _entries(locale: str) -> dict[Key, tuple[str, ...]]:
     """(context, msgid) -> the translated forms (one, or one per plural form); untranslated,
     partly translated and fuzzy entries are left out."""
-    path = po_path(locale)
-    if not path.exists():
-        return {}
-    with path.open("rb") as handle:
-        catalogue = read_po(handle, locale=locale)
     found: dict[Key, tuple[str, ...]] = {}
-    for m in catalogue:
-        msgid = m.id if isinstance(m.id, str) else m.id[0] if m.id else ""
+    for m in _parsed(locale) or ():
         forms = (m.string,) if isinstance(m.string, str) else tuple(m.string)
-        if msgid and all(forms) and not m.fuzzy:
-            found[(m.context, msgid)] = forms
+        if m.id and all(forms) and not m.fuzzy:
+            found[_key(m)] = forms
     return found
 
 
 @cache
 def server_only_texts() -> frozenset[Key]:
     """The texts that appear only in SERVER_ONLY_SOURCES (by the default catalogue's places)."""
-    with po_path(DEFAULT_LOCALE).open("rb") as handle:
-        catalogue = read_po(handle, locale=DEFAULT_LOCALE)
     return frozenset(
-        (m.context, m.id if isinstance(m.id, str) else m.id[0])
-        for m in catalogue
+        _key(m)
+        for m in _parsed(DEFAULT_LOCALE) or ()
         if m.id and m.locations and all(path in SERVER_ONLY_SOURCES for path, _ in m.locations)
     )
 
