@@ -36,8 +36,11 @@ lint: $(STAMP)
 	$(BIN)/ruff format --check .
 	$(BIN)/lint-imports --no-cache  # the layers of pyproject.toml [tool.importlinter]
 
+# Unit and state tests on every CPU (pytest-xdist; each worker has its own PostgreSQL database),
+# then the browser tests in one process: they share one production server.
 test: $(STAMP) chromium lint
-	$(BIN)/pytest -q -p no:cacheprovider
+	$(BIN)/pytest -q -p no:cacheprovider -n auto tests/unit tests/state
+	$(BIN)/pytest -q -p no:cacheprovider tests/e2e
 
 bench: $(STAMP) chromium
 	$(BIN)/python bench/page_load.py

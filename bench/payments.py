@@ -53,7 +53,7 @@ import state.transactions  # noqa: F401 - registers the Reflex app's effect hand
 from actions.payment_flow import start_checkout
 from actions.viewer import Viewer
 from app.http_api import http_api
-from bench.reflex_socket import cpu_seconds, own_database, process_tree
+from bench.reflex_socket import cpu_seconds, process_tree
 from models.credits import CreditEntry
 from models.db import make_engine
 from models.member import Member, utcnow
@@ -69,7 +69,7 @@ from services.payments.provider import (
 from services.payments.test_provider import test_provider_app
 from services.payments.types import ProviderError
 from tests.factories import make_member
-from tests.pg import wipe_postgres_schema
+from tests.pg import own_database, wipe_postgres_schema
 
 ROOT = Path(__file__).resolve().parents[1]
 MEMBERS = 200

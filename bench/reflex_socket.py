@@ -45,11 +45,8 @@ from urllib.parse import urlsplit, urlunsplit
 import socketio
 from reflex.state import State
 from reflex_base.constants.state import FIELD_MARKER
-from sqlalchemy import make_url, text
 
 from actions.viewer import SESSION_COOKIE
-from models.db import make_engine
-from services.config import _sqlalchemy_url
 from state.chats import ChatsState
 
 EVENT_PATH = "/_event"  # socket.io path and namespace of Reflex's websocket
@@ -244,11 +241,11 @@ def process_tree(pid: int) -> list[int]:
 
 
 def reflex_server(port: int) -> int | None:
-    """The `reflex run ... --backend-port {port}` process this one started: in production,
-    granian's supervisor, whose children are the backend workers. None when it is gone."""
+    """The `reflex run ... --backend-port {port}` (or `serve_built.py --backend-port {port}`)
+    process this one started: in production, granian's supervisor, whose children are the
+    backend workers. None when it is gone."""
     for pid in children_of(os.getpid()):
-        line = command_line(pid)
-        if "reflex run" in line and f"--backend-port {port}" in line:
+        if f"--backend-port {port}" in command_line(pid):
             return pid
     return None
 
@@ -316,25 +313,6 @@ def process_holding(pids: list[int], server_port: int, client_port: int) -> int 
                     if str(fd.readlink()) in wanted:
                         return pid
     return None
-
-
-# ----- a database of its own -----
-
-
-def own_database(url: str, name: str) -> str:
-    """The PostgreSQL database `name` on url's server, created when missing; its URL as
-    DATABASE_URL takes it (postgresql://...)."""
-    server = make_url(_sqlalchemy_url(url))
-    admin = make_engine(server.set(database="postgres").render_as_string(hide_password=False))
-    with admin.connect().execution_options(isolation_level="AUTOCOMMIT") as connection:
-        found = connection.execute(
-            text("SELECT 1 FROM pg_database WHERE datname = :name"), {"name": name}
-        ).first()
-        if found is None:
-            connection.execute(text(f'CREATE DATABASE "{name}"'))
-    admin.dispose()
-    plain = server.set(drivername="postgresql", database=name)
-    return plain.render_as_string(hide_password=False)
 
 
 def redis_database(url: str, number: int) -> str:

@@ -1,16 +1,18 @@
 """Shared fixtures: a fresh database per test on SQLite, and on PostgreSQL when configured.
 
 With DATABASE_URL set (CI sets it), every database test also runs on PostgreSQL; in CI an
-unreachable PostgreSQL or Redis fails the run instead of skipping.
+unreachable PostgreSQL or Redis fails the run instead of skipping. Under pytest-xdist each
+worker has a PostgreSQL database of its own (`test_gw0`, ...), since the fixtures empty it.
 """
 
 import os
 from collections.abc import Callable, Iterator
 from email.message import EmailMessage
+from functools import cache
 from pathlib import Path
 
 import pytest
-from sqlalchemy import Engine, text
+from sqlalchemy import Engine, make_url, text
 from sqlmodel import Session, SQLModel
 
 import actions.mail_notify
@@ -21,7 +23,7 @@ from models.db import make_engine
 from services.config import _sqlalchemy_url, get_config
 from services.mail import outbox_messages
 from services.tab_registry import MemoryTabRegistry
-from tests.pg import empty_postgres_tables, wipe_postgres_schema
+from tests.pg import empty_postgres_tables, own_database, wipe_postgres_schema
 from tests.queries import statements_on_the_event_loop
 
 pytest_plugins = ["tests.payments_fixtures"]
@@ -53,6 +55,15 @@ def _database_urls() -> list:
     return urls
 
 
+@cache
+def _this_workers(url: str) -> str:
+    """url's database, or under pytest-xdist this worker's own database beside it."""
+    worker = os.environ.get("PYTEST_XDIST_WORKER")
+    if not worker:
+        return url
+    return _sqlalchemy_url(own_database(url, f"{make_url(url).database}_{worker}"))
+
+
 # PostgreSQL databases whose schema holds every table of the models, as `engine` made it: the
 # next test only empties them (TRUNCATE), far quicker than dropping and creating the schema.
 _TABLES_MADE: set[str] = set()
@@ -64,12 +75,13 @@ def database_url(request: pytest.FixtureRequest, tmp_path) -> Iterator[str]:
     if request.param == "sqlite":
         yield f"sqlite:///{tmp_path / 'test.db'}"
         return
-    if request.param in _TABLES_MADE and "engine" in request.fixturenames:
-        empty_postgres_tables(request.param, SQLModel.metadata)
+    url = _this_workers(request.param)
+    if url in _TABLES_MADE and "engine" in request.fixturenames:
+        empty_postgres_tables(url, SQLModel.metadata)
     else:  # a test without `engine` builds (and may change) the schema itself
-        _TABLES_MADE.discard(request.param)
-        wipe_postgres_schema(request.param)
-    yield request.param
+        _TABLES_MADE.discard(url)
+        wipe_postgres_schema(url)
+    yield url
 
 
 @pytest.fixture

@@ -1,6 +1,7 @@
-"""Emptying the PostgreSQL test database: shared by the database fixtures and the e2e server."""
+"""The PostgreSQL test databases: emptied, or made for a test or bench of its own; shared by the
+database fixtures, the e2e servers and the benches."""
 
-from sqlalchemy import MetaData, text
+from sqlalchemy import MetaData, make_url, text
 
 from models.db import make_engine
 from services.config import _sqlalchemy_url
@@ -22,3 +23,19 @@ def empty_postgres_tables(url: str, metadata: MetaData) -> None:
     with engine.begin() as connection:
         connection.execute(text(f"TRUNCATE {names} RESTART IDENTITY CASCADE"))
     engine.dispose()
+
+
+def own_database(url: str, name: str) -> str:
+    """The PostgreSQL database `name` on url's server, created when missing; its URL as
+    DATABASE_URL takes it (postgresql://...)."""
+    server = make_url(_sqlalchemy_url(url))
+    admin = make_engine(server.set(database="postgres").render_as_string(hide_password=False))
+    with admin.connect().execution_options(isolation_level="AUTOCOMMIT") as connection:
+        found = connection.execute(
+            text("SELECT 1 FROM pg_database WHERE datname = :name"), {"name": name}
+        ).first()
+        if found is None:
+            connection.execute(text(f'CREATE DATABASE "{name}"'))
+    admin.dispose()
+    plain = server.set(drivername="postgresql", database=name)
+    return plain.render_as_string(hide_password=False)

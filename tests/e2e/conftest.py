@@ -14,7 +14,7 @@ from playwright.sync_api import (
     Page,
     sync_playwright,
 )
-from server import Server, ServerError, launch_chromium, running_site
+from server import Server, ServerError, SiteBuild, build_site, launch_chromium, running_site
 
 from tests.push_service import LocalPushService, serving
 
@@ -52,6 +52,16 @@ def site(
         except ServerError as error:
             pytest.fail(str(error), pytrace=False)
         yield server
+
+
+@pytest.fixture(scope="session")
+def fault_build(tmp_path_factory: pytest.TempPathFactory) -> SiteBuild:
+    """One production frontend for the fault tests' own servers, built once for one port:
+    they serve it in turn (and again after a restart) instead of each building its own."""
+    try:
+        return build_site(tmp_path_factory.mktemp("fault-build"))
+    except ServerError as error:
+        pytest.fail(str(error), pytrace=False)
 
 
 @pytest.fixture(scope="session")

@@ -15,6 +15,7 @@ import httpx
 from playwright.sync_api import Browser, Playwright
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
+SERVE_BUILT = Path(__file__).resolve().with_name("serve_built.py")
 BIN_DIR = Path(sys.executable).parent  # the venv's bin: reflex, alembic, node, npm
 READY_TIMEOUT = 240.0  # seconds; `reflex run --env prod` builds the frontend first
 EXTERNAL_SERVICE_VARS = ("DATABASE_URL", "REDIS_URL")
@@ -34,6 +35,14 @@ class Server:
     states_dir: Path  # where the disk state manager pickles each client's state
     data_dir: Path | None = None  # DATA_DIR: SQLite file, photos, mail outbox (outbox/*.eml)
     database_url: str | None = None  # the server's database, as services/config.py reads it
+
+
+@dataclass(frozen=True)
+class SiteBuild:
+    """A production frontend built once for one port, which several servers serve in turn."""
+
+    port: int
+    web_dir: Path
 
 
 class ServerError(RuntimeError):
@@ -133,12 +142,28 @@ def prepare_site(env: Mapping[str, str], log_path: Path) -> None:
     run_step([str(BIN_DIR / "python"), "-m", "services.seed"], REPO_ROOT, env, log_path)
 
 
-def launch(app_dir: Path, port: int, env: Mapping[str, str], log_path: Path) -> subprocess.Popen:
-    """`reflex run --env prod --single-port` in its own process group, logging to log_path."""
+def build_site(work_dir: Path) -> SiteBuild:
+    """This site's production frontend built under work_dir for a free port (`reflex export`,
+    the build `reflex run --env prod` makes), for servers that serve it without building."""
+    work_dir.mkdir(parents=True, exist_ok=True)
+    port = free_port()
+    env = base_env(port, work_dir, external=False, DATA_DIR=str(work_dir / "data"))
+    export = [str(BIN_DIR / "reflex"), "export", "--frontend-only", "--no-zip", "--env", "prod"]
+    run_step(export, REPO_ROOT, env, work_dir / "build.log")
+    return SiteBuild(port, Path(env["REFLEX_WEB_WORKDIR"]))
+
+
+def launch(
+    app_dir: Path, port: int, env: Mapping[str, str], log_path: Path, *, built: bool = False
+) -> subprocess.Popen:
+    """`reflex run --env prod --single-port` in its own process group, logging to log_path;
+    built: serve the frontend already built in env's REFLEX_WEB_WORKDIR instead (serve_built)."""
     args = [
         str(BIN_DIR / "reflex"), "run", "--env", "prod", "--single-port",
         "--frontend-port", str(port), "--backend-port", str(port),
     ]  # fmt: skip
+    if built:
+        args = [sys.executable, str(SERVE_BUILT), "--backend-port", str(port)]
     with log_path.open("a") as log:
         log.write(f"\n$ {' '.join(args)}\n")
         log.flush()
@@ -184,10 +209,10 @@ def stop(process: subprocess.Popen) -> None:
 
 @contextmanager
 def running_server(
-    app_dir: Path, port: int, env: Mapping[str, str], log_path: Path
+    app_dir: Path, port: int, env: Mapping[str, str], log_path: Path, *, built: bool = False
 ) -> Iterator[Server]:
-    """A ready production server for the app in app_dir, stopped on exit."""
-    process = launch(app_dir, port, env, log_path)
+    """A ready production server for the app in app_dir, stopped on exit (built: see launch)."""
+    process = launch(app_dir, port, env, log_path, built=built)
     try:
         url = f"http://localhost:{port}"
         wait_until_ready(url, process, log_path)
@@ -205,17 +230,21 @@ def running_site(
     external: bool,
     demo_members: int = 40,
     workers: int | None = None,
+    build: SiteBuild | None = None,
     **settings: str,
 ) -> Iterator[Server]:
-    """This site, migrated and seeded into work_dir, served in production mode."""
+    """This site, migrated and seeded into work_dir, served in production mode: built by
+    `reflex run`, or serving `build` on its port."""
     work_dir.mkdir(parents=True, exist_ok=True)
-    port = free_port()
+    port = build.port if build else free_port()
     env = site_env(
         port, work_dir, external=external, demo_members=demo_members, workers=workers, **settings
     )
+    if build:
+        env["REFLEX_WEB_WORKDIR"] = str(build.web_dir)
     log_path = work_dir / "server.log"
     prepare_site(env, log_path)
-    with running_server(REPO_ROOT, port, env, log_path) as server:
+    with running_server(REPO_ROOT, port, env, log_path, built=build is not None) as server:
         yield server
 
 

@@ -28,7 +28,7 @@ from pathlib import Path
 import httpx
 import pytest
 import socketio
-from server import REPO_ROOT, Server, running_server, running_site, site_env
+from server import REPO_ROOT, Server, SiteBuild, running_server, running_site, site_env
 from sqlalchemy import Engine, func
 from sqlmodel import Session, select
 
@@ -36,7 +36,6 @@ from actions.chat import PAGE_SIZE
 from bench.reflex_socket import (
     SocketMember,
     children_of,
-    own_database,
     process_holding,
     redis_database,
     reflex_server,
@@ -49,6 +48,7 @@ from models.member import Member
 from models.site_settings import load_settings
 from services.config import _sqlalchemy_url
 from tests.factories import make_member
+from tests.pg import own_database
 
 IN_CI = bool(os.environ.get("CI"))
 DATABASE = "chat_faults"  # on DATABASE_URL's server
@@ -248,7 +248,9 @@ async def crash_and_recover(
 
 
 @pytest.fixture(scope="module")
-def crash_db(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Crash, Engine]]:
+def crash_db(
+    tmp_path_factory: pytest.TempPathFactory, fault_build: SiteBuild
+) -> Iterator[tuple[Crash, Engine]]:
     """The scenario run once on its own server: its outcome, and the server's database."""
     database_url, redis_url = require_services()
     own_db = own_database(database_url, DATABASE)
@@ -258,7 +260,11 @@ def crash_db(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Crash, 
         env.setenv("REDIS_URL", redis_database(redis_url, REDIS_DB))
         with (
             running_site(
-                work_dir, external=True, demo_members=DEMO_MEMBERS, workers=WORKERS
+                work_dir,
+                external=True,
+                demo_members=DEMO_MEMBERS,
+                workers=WORKERS,
+                build=fault_build,
             ) as site,
             ExitStack() as restarted,
         ):
@@ -269,8 +275,11 @@ def crash_db(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Crash, 
                 again = site_env(
                     site.port, work_dir, external=True, demo_members=DEMO_MEMBERS, workers=WORKERS
                 )
+                again["REFLEX_WEB_WORKDIR"] = str(site.web_dir)
                 log_path = work_dir / "restart.log"
-                restarted.enter_context(running_server(REPO_ROOT, site.port, again, log_path))
+                restarted.enter_context(
+                    running_server(REPO_ROOT, site.port, again, log_path, built=True)
+                )
 
             engine = make_engine(_sqlalchemy_url(own_db))
             try:

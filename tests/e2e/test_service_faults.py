@@ -23,7 +23,7 @@ from pathlib import Path
 
 import pytest
 from redis import Redis
-from server import Server, free_port, running_site
+from server import Server, SiteBuild, free_port, running_site
 from sqlalchemy import Engine, func, make_url
 from sqlmodel import Session, select
 from test_chat_faults import (
@@ -38,12 +38,13 @@ from test_chat_faults import (
 )
 
 from actions.chat import PAGE_SIZE
-from bench.reflex_socket import SocketMember, own_database
+from bench.reflex_socket import SocketMember
 from models.chat import Message
 from models.credits import ledger_sum
 from models.db import make_engine
 from models.member import Member
 from services.config import _sqlalchemy_url
+from tests.pg import own_database
 
 IN_CI = bool(os.environ.get("CI"))
 DATABASE = "service_faults"  # on DATABASE_URL's server
@@ -271,14 +272,18 @@ def private_services(
 
 
 @pytest.fixture(scope="module")
-def outcome_db(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Outcome, Engine]]:
+def outcome_db(
+    tmp_path_factory: pytest.TempPathFactory, fault_build: SiteBuild
+) -> Iterator[tuple[Outcome, Engine]]:
     database_url, _ = require_services()
     own_db = own_database(database_url, DATABASE)
     work_dir = tmp_path_factory.mktemp("service-faults")
     with private_services(work_dir, own_db) as (redis, proxy), pytest.MonkeyPatch.context() as env:
         env.setenv("DATABASE_URL", proxied(own_db, proxy.port))
         env.setenv("REDIS_URL", redis.url)
-        with running_site(work_dir, external=True, demo_members=4, workers=WORKERS) as site:
+        with running_site(
+            work_dir, external=True, demo_members=4, workers=WORKERS, build=fault_build
+        ) as site:
             engine = make_engine(_sqlalchemy_url(own_db))
             try:
                 conversation = start_conversation(engine)
