@@ -36,11 +36,10 @@ lint: $(STAMP)
 	$(BIN)/ruff format --check .
 	$(BIN)/lint-imports --no-cache  # the layers of pyproject.toml [tool.importlinter]
 
-# Unit and state tests on every CPU (pytest-xdist; each worker has its own PostgreSQL database),
-# then the browser tests in one process: they share one production server.
+# On every CPU, at most 4 (pytest-xdist, each worker on databases of its own): one worker runs
+# the browser tests, which share one production server, while the others share the rest.
 test: $(STAMP) chromium lint
-	$(BIN)/pytest -q -p no:cacheprovider -n auto tests/unit tests/state
-	$(BIN)/pytest -q -p no:cacheprovider tests/e2e
+	$(BIN)/pytest -q -p no:cacheprovider -n auto --maxprocesses 4 --dist loadgroup
 
 bench: $(STAMP) chromium
 	$(BIN)/python bench/page_load.py

@@ -54,7 +54,6 @@ from bench.reflex_socket import (
     own_database,
     process_tree,
     processes_named,
-    redis_database,
     reflex_server,
     rss_bytes,
 )
@@ -65,6 +64,7 @@ from models.db import make_engine
 from models.site_settings import load_settings
 from services.config import _sqlalchemy_url
 from tests.factories import make_member
+from tests.services import redis_database
 
 DEFAULT_SERVER = "postgresql://postgres@127.0.0.1:5432/test"
 DATABASE = "bench_chat"

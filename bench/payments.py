@@ -69,7 +69,7 @@ from services.payments.provider import (
 from services.payments.test_provider import test_provider_app
 from services.payments.types import ProviderError
 from tests.factories import make_member
-from tests.pg import own_database, wipe_postgres_schema
+from tests.services import own_database, wipe_postgres_schema
 
 ROOT = Path(__file__).resolve().parents[1]
 MEMBERS = 200

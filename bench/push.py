@@ -52,13 +52,13 @@ from bench.chat import (
     sending_arguments,
     sending_parser,
 )
-from bench.reflex_socket import SocketMember, redis_database
+from bench.reflex_socket import SocketMember
 from models.db import make_engine
 from models.member import Member
 from models.notification_prefs import save_preferences
 from models.push_subscription import save_subscription
 from services.config import _sqlalchemy_url
-from tests.pg import own_database
+from tests.services import own_database, redis_database
 
 DATABASE = "bench_push"
 REDIS_DB = 2

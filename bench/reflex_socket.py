@@ -40,7 +40,6 @@ from collections.abc import Callable
 from contextlib import suppress
 from pathlib import Path
 from typing import Any
-from urllib.parse import urlsplit, urlunsplit
 
 import socketio
 from reflex.state import State
@@ -313,9 +312,3 @@ def process_holding(pids: list[int], server_port: int, client_port: int) -> int 
                     if str(fd.readlink()) in wanted:
                         return pid
     return None
-
-
-def redis_database(url: str, number: int) -> str:
-    """url's Redis server, database `number`: the tab registry is keyed by member id, so two
-    sites with their own PostgreSQL databases must not share a Redis database."""
-    return urlunsplit(urlsplit(url)._replace(path=f"/{number}"))

@@ -2,13 +2,12 @@
 
 With DATABASE_URL set (CI sets it), every database test also runs on PostgreSQL; in CI an
 unreachable PostgreSQL or Redis fails the run instead of skipping. Under pytest-xdist each
-worker has a PostgreSQL database of its own (`test_gw0`, ...), since the fixtures empty it.
+worker has a PostgreSQL and a Redis database of its own (see pytest_configure).
 """
 
 import os
 from collections.abc import Callable, Iterator
 from email.message import EmailMessage
-from functools import cache
 from pathlib import Path
 
 import pytest
@@ -23,45 +22,61 @@ from models.db import make_engine
 from services.config import _sqlalchemy_url, get_config
 from services.mail import outbox_messages
 from services.tab_registry import MemoryTabRegistry
-from tests.pg import empty_postgres_tables, own_database, wipe_postgres_schema
 from tests.queries import statements_on_the_event_loop
+from tests.services import (
+    empty_postgres_tables,
+    own_database,
+    redis_database,
+    wipe_postgres_schema,
+)
 
 pytest_plugins = ["tests.payments_fixtures"]
 
 IN_CI = bool(os.environ.get("CI"))
-POSTGRES_URL = os.environ.get("DATABASE_URL", "")
-REDIS_URL = os.environ.get("REDIS_URL", "")
+WORKER = os.environ.get("PYTEST_XDIST_WORKER", "")  # gw0, gw1, ... under pytest-xdist
+FIRST_WORKER_REDIS_DB = 8  # 0 is the site's own; the fault tests and benches use 1 and 2
+HAS_POSTGRES = os.environ.get("DATABASE_URL", "").startswith("postgres")
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """Each pytest-xdist worker points DATABASE_URL and REDIS_URL at databases of its own on the
+    same servers (`<name>_gw0`, Redis database 8, ...): the fixtures empty the database, and the
+    tab registry is keyed by member id. The worker's e2e servers inherit them too."""
+    if not WORKER:
+        return
+    number = int(WORKER.removeprefix("gw"))
+    if HAS_POSTGRES:
+        url = os.environ["DATABASE_URL"]
+        os.environ["DATABASE_URL"] = own_database(url, f"{make_url(url).database}_{WORKER}")
+    if redis_url := os.environ.get("REDIS_URL"):
+        os.environ["REDIS_URL"] = redis_database(redis_url, FIRST_WORKER_REDIS_DB + number)
+
+
+def _postgres_url() -> str:
+    return _sqlalchemy_url(os.environ.get("DATABASE_URL", ""))
 
 
 def pytest_sessionstart(session: pytest.Session) -> None:
     if not IN_CI:
         return
-    if not POSTGRES_URL.startswith("postgres") or not REDIS_URL:
+    redis_url = os.environ.get("REDIS_URL", "")
+    if not HAS_POSTGRES or not redis_url:
         pytest.exit("CI must set DATABASE_URL (PostgreSQL) and REDIS_URL", returncode=3)
     try:
-        with make_engine(_sqlalchemy_url(POSTGRES_URL)).connect() as connection:
+        with make_engine(_postgres_url()).connect() as connection:
             connection.execute(text("select 1"))
         import redis
 
-        redis.Redis.from_url(REDIS_URL, socket_connect_timeout=3).ping()
+        redis.Redis.from_url(redis_url, socket_connect_timeout=3).ping()
     except Exception as error:
         pytest.exit(f"CI services unreachable: {error}", returncode=3)
 
 
-def _database_urls() -> list:
-    urls = [pytest.param("sqlite", id="sqlite")]
-    if POSTGRES_URL.startswith("postgres"):
-        urls.append(pytest.param(_sqlalchemy_url(POSTGRES_URL), id="postgres"))
-    return urls
-
-
-@cache
-def _this_workers(url: str) -> str:
-    """url's database, or under pytest-xdist this worker's own database beside it."""
-    worker = os.environ.get("PYTEST_XDIST_WORKER")
-    if not worker:
-        return url
-    return _sqlalchemy_url(own_database(url, f"{make_url(url).database}_{worker}"))
+def _database_kinds() -> list:
+    kinds = [pytest.param("sqlite", id="sqlite")]
+    if HAS_POSTGRES:
+        kinds.append(pytest.param("postgres", id="postgres"))
+    return kinds
 
 
 # PostgreSQL databases whose schema holds every table of the models, as `engine` made it: the
@@ -69,13 +84,13 @@ def _this_workers(url: str) -> str:
 _TABLES_MADE: set[str] = set()
 
 
-@pytest.fixture(params=_database_urls())
+@pytest.fixture(params=_database_kinds())
 def database_url(request: pytest.FixtureRequest, tmp_path) -> Iterator[str]:
     """An empty database: a fresh SQLite file, or the PostgreSQL test database emptied."""
     if request.param == "sqlite":
         yield f"sqlite:///{tmp_path / 'test.db'}"
         return
-    url = _this_workers(request.param)
+    url = _postgres_url()
     if url in _TABLES_MADE and "engine" in request.fixturenames:
         empty_postgres_tables(url, SQLModel.metadata)
     else:  # a test without `engine` builds (and may change) the schema itself
@@ -136,5 +151,7 @@ def no_statement_on_the_event_loop() -> Iterator[None]:
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """Browser tests last: the unit tests wipe the PostgreSQL schema the server would use."""
-    items.sort(key=lambda item: "tests/e2e/" in str(item.path).replace("\\", "/"))
+    """In one process the browser tests go last: the unit tests wipe the PostgreSQL schema the
+    server would use. Under pytest-xdist they go first: their one group (tests/e2e/conftest.py)
+    then starts at once on one worker while the others share the unit tests."""
+    items.sort(key=lambda item: ("tests/e2e/" in str(item.path).replace("\\", "/")) != bool(WORKER))

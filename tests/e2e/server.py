@@ -135,7 +135,7 @@ def prepare_site(env: Mapping[str, str], log_path: Path) -> None:
     """Migrate (wiping an external database's schema first) and seed the site's data."""
     alembic = str(BIN_DIR / "alembic")
     if database_url := env.get("DATABASE_URL"):
-        from tests.pg import wipe_postgres_schema  # the tests' and benches' own databases
+        from tests.services import wipe_postgres_schema  # the tests' and benches' own databases
 
         wipe_postgres_schema(database_url)
     run_step([alembic, "upgrade", "head"], REPO_ROOT, env, log_path)

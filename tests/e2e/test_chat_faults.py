@@ -37,7 +37,6 @@ from bench.reflex_socket import (
     SocketMember,
     children_of,
     process_holding,
-    redis_database,
     reflex_server,
 )
 from models.auth_session import start_session
@@ -48,7 +47,7 @@ from models.member import Member
 from models.site_settings import load_settings
 from services.config import _sqlalchemy_url
 from tests.factories import make_member
-from tests.pg import own_database
+from tests.services import own_database, redis_database
 
 IN_CI = bool(os.environ.get("CI"))
 DATABASE = "chat_faults"  # on DATABASE_URL's server

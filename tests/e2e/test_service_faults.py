@@ -44,7 +44,7 @@ from models.credits import ledger_sum
 from models.db import make_engine
 from models.member import Member
 from services.config import _sqlalchemy_url
-from tests.pg import own_database
+from tests.services import own_database
 
 IN_CI = bool(os.environ.get("CI"))
 DATABASE = "service_faults"  # on DATABASE_URL's server

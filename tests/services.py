@@ -1,5 +1,8 @@
-"""The PostgreSQL test databases: emptied, or made for a test or bench of its own; shared by the
-database fixtures, the e2e servers and the benches."""
+"""Databases on the shared PostgreSQL and Redis servers: emptied, or made for a test, a
+pytest-xdist worker or a bench of its own; shared by the fixtures, the e2e servers and the
+benches."""
+
+from urllib.parse import urlsplit, urlunsplit
 
 from sqlalchemy import MetaData, make_url, text
 
@@ -39,3 +42,9 @@ def own_database(url: str, name: str) -> str:
     admin.dispose()
     plain = server.set(drivername="postgresql", database=name)
     return plain.render_as_string(hide_password=False)
+
+
+def redis_database(url: str, number: int) -> str:
+    """url's Redis server, database `number`: the tab registry is keyed by member id, so two
+    sites with their own PostgreSQL databases must not share a Redis database."""
+    return urlunsplit(urlsplit(url)._replace(path=f"/{number}"))
