@@ -36,10 +36,8 @@ lint: $(STAMP)
 	$(BIN)/ruff format --check .
 	$(BIN)/lint-imports --no-cache  # the layers of pyproject.toml [tool.importlinter]
 
-# On every CPU, at most 4 (pytest-xdist, each worker on databases of its own): one worker runs
-# the browser tests, which share one production server, while the others share the rest.
 test: $(STAMP) chromium lint
-	$(BIN)/pytest -q -p no:cacheprovider -n auto --maxprocesses 4 --dist loadgroup
+	$(BIN)/python -m tests.suite
 
 bench: $(STAMP) chromium
 	$(BIN)/python bench/page_load.py

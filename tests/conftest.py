@@ -41,7 +41,8 @@ HAS_POSTGRES = os.environ.get("DATABASE_URL", "").startswith("postgres")
 def pytest_configure(config: pytest.Config) -> None:
     """Each pytest-xdist worker points DATABASE_URL and REDIS_URL at databases of its own on the
     same servers (`<name>_gw0`, Redis database 8, ...): the fixtures empty the database, and the
-    tab registry is keyed by member id. The worker's e2e servers inherit them too."""
+    tab registry is keyed by member id. So they never meet each other, nor the browser tests
+    that run beside them on the machine's own (tests/suite.py)."""
     if not WORKER:
         return
     number = int(WORKER.removeprefix("gw"))
@@ -151,7 +152,5 @@ def no_statement_on_the_event_loop() -> Iterator[None]:
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """In one process the browser tests go last: the unit tests wipe the PostgreSQL schema the
-    server would use. Under pytest-xdist they go first: their one group (tests/e2e/conftest.py)
-    then starts at once on one worker while the others share the unit tests."""
-    items.sort(key=lambda item: ("tests/e2e/" in str(item.path).replace("\\", "/")) != bool(WORKER))
+    """Browser tests last: the unit tests wipe the PostgreSQL schema the server would use."""
+    items.sort(key=lambda item: "tests/e2e/" in str(item.path).replace("\\", "/"))

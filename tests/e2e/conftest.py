@@ -22,15 +22,11 @@ DEFAULT_TIMEOUT_MS = 20_000
 E2E_DIR = Path(__file__).resolve().parent
 
 
-@pytest.hookimpl(tryfirst=True)  # before pytest-xdist reads the group marks
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """Mark every test under tests/e2e as e2e (this hook sees the whole session's items), and
-    put them in one pytest-xdist group: with `--dist loadgroup` one worker runs them all, on
-    the one production server of the session."""
+    """Mark every test under tests/e2e as e2e (this hook sees the whole session's items)."""
     for item in items:
         if item.path.is_relative_to(E2E_DIR):
             item.add_marker(pytest.mark.e2e)
-            item.add_marker(pytest.mark.xdist_group("browser"))
 
 
 @pytest.fixture(scope="session")
