@@ -6,6 +6,7 @@ worker has a PostgreSQL and a Redis database of its own (see pytest_configure).
 """
 
 import os
+import shutil
 from collections.abc import Callable, Iterator
 from email.message import EmailMessage
 from pathlib import Path
@@ -100,11 +101,27 @@ def database_url(request: pytest.FixtureRequest, tmp_path) -> Iterator[str]:
     yield url
 
 
+@pytest.fixture(scope="session")
+def sqlite_with_tables(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A SQLite file with every table, made once: a test's database starts as a copy of it
+    (about 3 ms, where creating the tables takes about 80)."""
+    path = tmp_path_factory.mktemp("sqlite") / "tables.db"
+    engine = make_engine(f"sqlite:///{path}")
+    SQLModel.metadata.create_all(engine)
+    engine.dispose()
+    return path
+
+
 @pytest.fixture
-def engine(database_url: str, monkeypatch: pytest.MonkeyPatch) -> Iterator[Engine]:
+def engine(
+    database_url: str, sqlite_with_tables: Path, monkeypatch: pytest.MonkeyPatch
+) -> Iterator[Engine]:
     """Every table created, and the app's own sessions pointed at this database."""
     engine = make_engine(database_url)
-    if database_url not in _TABLES_MADE:
+    sqlite_file = Path(engine.url.database or "")
+    if engine.dialect.name == "sqlite" and not sqlite_file.exists():
+        shutil.copyfile(sqlite_with_tables, sqlite_file)
+    elif database_url not in _TABLES_MADE:
         SQLModel.metadata.create_all(engine)
         if engine.dialect.name == "postgresql":
             _TABLES_MADE.add(database_url)

@@ -2,9 +2,10 @@
 pytest-xdist worker or a bench of its own; shared by the fixtures, the e2e servers and the
 benches."""
 
+from functools import cache
 from urllib.parse import urlsplit, urlunsplit
 
-from sqlalchemy import MetaData, make_url, text
+from sqlalchemy import Engine, MetaData, make_url, text
 
 from models.db import make_engine
 from services.config import _sqlalchemy_url
@@ -19,13 +20,26 @@ def wipe_postgres_schema(url: str) -> None:
     engine.dispose()
 
 
+_RESTART_SEQUENCES = text(
+    "SELECT setval(c.oid, 1, false) FROM pg_class c"
+    " JOIN pg_namespace n ON n.oid = c.relnamespace"
+    " WHERE c.relkind = 'S' AND n.nspname = 'public'"
+)
+
+
+@cache
+def _engine(url: str) -> Engine:
+    return make_engine(_sqlalchemy_url(url))
+
+
 def empty_postgres_tables(url: str, metadata: MetaData) -> None:
-    """Every table of `metadata` emptied, its sequences restarted: one statement."""
-    names = ", ".join(f'"{table.name}"' for table in metadata.sorted_tables)
-    engine = make_engine(_sqlalchemy_url(url))
-    with engine.begin() as connection:
-        connection.execute(text(f"TRUNCATE {names} RESTART IDENTITY CASCADE"))
-    engine.dispose()
+    """Every table of `metadata` emptied, children first, and every sequence restarted, in one
+    transaction. For the few rows a test writes, DELETE takes about 5 ms where TRUNCATE, which
+    makes new files for every table and index, took about 150."""
+    deletes = "; ".join(f'DELETE FROM "{table.name}"' for table in reversed(metadata.sorted_tables))
+    with _engine(url).begin() as connection:
+        connection.execute(text(deletes))
+        connection.execute(_RESTART_SEQUENCES)
 
 
 def own_database(url: str, name: str) -> str:

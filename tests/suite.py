@@ -13,7 +13,7 @@ import sys
 import tempfile
 
 PYTEST = [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider"]
-BROWSER_TESTS = [*PYTEST, "tests/e2e"]
+BROWSER_TESTS = [*PYTEST, "--durations=15", "tests/e2e"]  # the slowest, to keep CI short
 OTHER_TESTS = [*PYTEST, "-n", "auto", "--maxprocesses", "4", "tests/unit", "tests/state"]
 
 
