@@ -158,12 +158,13 @@ def launch(
 ) -> subprocess.Popen:
     """`reflex run --env prod --single-port` in its own process group, logging to log_path;
     built: serve the frontend already built in env's REFLEX_WEB_WORKDIR instead (serve_built)."""
-    args = [
-        str(BIN_DIR / "reflex"), "run", "--env", "prod", "--single-port",
-        "--frontend-port", str(port), "--backend-port", str(port),
-    ]  # fmt: skip
     if built:
         args = [sys.executable, str(SERVE_BUILT), "--backend-port", str(port)]
+    else:
+        args = [
+            str(BIN_DIR / "reflex"), "run", "--env", "prod", "--single-port",
+            "--frontend-port", str(port), "--backend-port", str(port),
+        ]  # fmt: skip
     with log_path.open("a") as log:
         log.write(f"\n$ {' '.join(args)}\n")
         log.flush()
