@@ -9,7 +9,7 @@ from components.i18n import t, tn
 from components.photo_picker import photo_picker
 from models.profile_steps import PREMIUM_PHOTOS
 from models.routes import url
-from state.photo_manager import UPLOAD_ID
+from state.photo_manager import AT_LIMIT, UPLOAD_ID
 from state.photo_manager import PhotoManagerState as S
 from translations.catalog import N_, N_plural
 from translations.errors import PHOTO_LIMIT_REACHED
@@ -185,7 +185,7 @@ def photo_manager() -> rx.Component:
             S.photos.length() > 0,
             rx.el.div(rx.foreach(S.photos, _tile), class_name="photo-manager-grid"),
         ),
-        rx.cond(S.at_limit, _limit_reached(), _upload_zone()),
+        rx.cond(AT_LIMIT, _limit_reached(), _upload_zone()),
         _upload_errors(),
         class_name="card form-stack",
         data_testid="photo-manager",

@@ -79,6 +79,10 @@ class ChatsState(rx.State):
     chats: list[dict] = []
     conversation_id: int = 0
     partner: dict = {}
+    # A partner is shown. Set with `partner`, not a computed var: Reflex works out every
+    # computed var for a new tab and then stores its state, which would put this state in
+    # every visitor's.
+    chat_open: bool = False
     messages: list[dict] = []
     more_before: bool = False
     more_after: bool = False  # the member read back past the window: newer messages exist
@@ -95,10 +99,6 @@ class ChatsState(rx.State):
     gift_credits: int = 0
     _typing_until: float = 0.0
     _typing_told_at: float = 0.0
-
-    @rx.var
-    def chat_open(self) -> bool:
-        return self.partner.get("id") is not None
 
     async def _text(self, msgid: str, **params: object) -> str:
         return gettext((await self.get_state(I18nState)).locale, msgid, **params)
@@ -118,6 +118,7 @@ class ChatsState(rx.State):
 
     def _close(self) -> None:
         self.conversation_id, self.partner, self.messages = 0, {}, []
+        self.chat_open = False
         self.more_before = self.more_after = self.not_found = self.partner_typing = False
         self.gifts_open = self.icebreakers_open = False
         self.error, self.error_kind, self.premium_alert = "", "", ""
@@ -136,6 +137,7 @@ class ChatsState(rx.State):
         self.not_found = address is not None and opened.partner is None
         if opened.partner is not None:
             self.partner = tile_to_card(opened.partner, settings)
+            self.chat_open = True
             self.conversation_id = opened.conversation_id
             self._show_newest(opened.page)
             locale = (await self.get_state(I18nState)).locale

@@ -32,8 +32,7 @@ class PhotoManagerState(FormState, rx.State):
     premium: bool = False
     file_errors: list[str] = []  # "name: reason" per refused file of the last upload
 
-    @rx.var
-    def at_limit(self) -> bool:
+    def _at_limit(self) -> bool:
         return len(self.photos) >= self.limit
 
     def _login(self) -> rx.event.EventSpec:
@@ -76,7 +75,7 @@ class PhotoManagerState(FormState, rx.State):
 
     async def _store(self, viewer: Viewer, file: rx.UploadFile) -> bool:
         """Store one upload; False when it was refused or the photo limit stops the rest."""
-        if self.at_limit:
+        if self._at_limit():
             self.errors = {"photo": await self._text(PHOTO_LIMIT_REACHED)}
             return False
         try:
@@ -124,3 +123,8 @@ class PhotoManagerState(FormState, rx.State):
         except NotYourPhotos:
             log.warning("member %s named photo %r that is not theirs", viewer.member_id, photo_id)
         await self._show(viewer)
+
+
+# Worked out in the browser: as a computed var Reflex would work it out for every new tab and
+# then store this state in every visitor's.
+AT_LIMIT = PhotoManagerState.photos.length() >= PhotoManagerState.limit

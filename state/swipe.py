@@ -32,17 +32,12 @@ class SwipeState(rx.State):
     loaded: bool = False
     likes_left: int = UNLIMITED
     reset_minutes: int = 0  # until new likes, rounded up
+    # Set with the two above, not computed vars: Reflex works out every computed var for a new
+    # tab and then stores its state, which would put this state in every visitor's.
+    limit_reached: bool = False
+    reset_hours: int = 0  # hours until new likes, rounded up; 0 under an hour (minutes shown)
     can_undo: bool = False
     decisions: int = 0  # counts answered swipes: the browser's swipe animation resets on it
-
-    @rx.var
-    def limit_reached(self) -> bool:
-        return self.likes_left == 0
-
-    @rx.var
-    def reset_hours(self) -> int:
-        """Hours until new likes, rounded up; 0 under an hour (then the minutes are shown)."""
-        return math.ceil(self.reset_minutes / 60) if self.reset_minutes >= 60 else 0
 
     @rx.event
     def load(self) -> rx.event.EventSpec:
@@ -112,3 +107,5 @@ class SwipeState(rx.State):
         self.likes_left = UNLIMITED if left is None else left
         seconds = (allowance.resets_at - utcnow()).total_seconds()
         self.reset_minutes = max(math.ceil(seconds / 60), 1)
+        self.limit_reached = self.likes_left == 0
+        self.reset_hours = math.ceil(self.reset_minutes / 60) if self.reset_minutes >= 60 else 0
