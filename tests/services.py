@@ -11,13 +11,16 @@ from models.db import make_engine
 from services.config import _sqlalchemy_url
 
 
+@cache
+def _engine(url: str) -> Engine:
+    return make_engine(_sqlalchemy_url(url))
+
+
 def wipe_postgres_schema(url: str) -> None:
     """Drop every table, migrated or not, by recreating the public schema."""
-    engine = make_engine(_sqlalchemy_url(url))
-    with engine.begin() as connection:
+    with _engine(url).begin() as connection:
         connection.execute(text("DROP SCHEMA public CASCADE"))
         connection.execute(text("CREATE SCHEMA public"))
-    engine.dispose()
 
 
 _RESTART_SEQUENCES = text(
@@ -25,11 +28,6 @@ _RESTART_SEQUENCES = text(
     " JOIN pg_namespace n ON n.oid = c.relnamespace"
     " WHERE c.relkind = 'S' AND n.nspname = 'public'"
 )
-
-
-@cache
-def _engine(url: str) -> Engine:
-    return make_engine(_sqlalchemy_url(url))
 
 
 def empty_postgres_tables(url: str, metadata: MetaData) -> None:

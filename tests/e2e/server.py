@@ -210,10 +210,18 @@ def stop(process: subprocess.Popen) -> None:
 
 @contextmanager
 def running_server(
-    app_dir: Path, port: int, env: Mapping[str, str], log_path: Path, *, built: bool = False
+    app_dir: Path,
+    port: int,
+    env: Mapping[str, str],
+    log_path: Path,
+    *,
+    built_in: Path | None = None,
 ) -> Iterator[Server]:
-    """A ready production server for the app in app_dir, stopped on exit (built: see launch)."""
-    process = launch(app_dir, port, env, log_path, built=built)
+    """A ready production server for the app in app_dir, stopped on exit; built_in: serve the
+    frontend already built in that folder for this port instead of building one."""
+    if built_in is not None:
+        env = {**env, "REFLEX_WEB_WORKDIR": str(built_in)}
+    process = launch(app_dir, port, env, log_path, built=built_in is not None)
     try:
         url = f"http://localhost:{port}"
         wait_until_ready(url, process, log_path)
@@ -241,11 +249,10 @@ def running_site(
     env = site_env(
         port, work_dir, external=external, demo_members=demo_members, workers=workers, **settings
     )
-    if build:
-        env["REFLEX_WEB_WORKDIR"] = str(build.web_dir)
     log_path = work_dir / "server.log"
     prepare_site(env, log_path)
-    with running_server(REPO_ROOT, port, env, log_path, built=build is not None) as server:
+    built_in = build.web_dir if build else None
+    with running_server(REPO_ROOT, port, env, log_path, built_in=built_in) as server:
         yield server
 
 

@@ -274,10 +274,9 @@ def crash_db(
                 again = site_env(
                     site.port, work_dir, external=True, demo_members=DEMO_MEMBERS, workers=WORKERS
                 )
-                again["REFLEX_WEB_WORKDIR"] = str(site.web_dir)
                 log_path = work_dir / "restart.log"
                 restarted.enter_context(
-                    running_server(REPO_ROOT, site.port, again, log_path, built=True)
+                    running_server(REPO_ROOT, site.port, again, log_path, built_in=site.web_dir)
                 )
 
             engine = make_engine(_sqlalchemy_url(own_db))
