@@ -24,6 +24,7 @@ from starlette.datastructures import Headers, MutableHeaders
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from app.catalogue_api import catalogue_url
+from app.deferred_boot import deferred_boot
 from app.page_meta import (
     LANG_PARAM,
     alternates,
@@ -115,9 +116,10 @@ def localized_html(html: str, path: str, document: DocumentLocale, site_name: st
         attributes += f' data-locale="{document.locale}"'
     head = _without_prerendered_tags(html[:head_end]).replace(_HTML_OPEN, f"<html {attributes}>")
     tags = head_tags(path, document.chosen, document.locale, site_name)
-    # Before the app, whose module runs as soon as it is loaded (async), so not deferred.
-    texts = f'<script src="{catalogue_url(document.locale)}"></script>'
-    return head + tags + texts + filled(html[head_end:], document.locale)
+    # Last in the head: React hydrates the head's own elements by their place. Deferred: the
+    # page is already in its language, only the app needs them, and it starts after they ran.
+    texts = f'<script defer="" src="{catalogue_url(document.locale)}"></script>'
+    return deferred_boot(head + tags + texts + filled(html[head_end:], document.locale))
 
 
 def _locale_cookie(locale: str) -> str:

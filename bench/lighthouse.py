@@ -4,8 +4,11 @@ Builds and serves this site and a blank Reflex app in production mode, then runs
 `lighthouse` CLI with Debian's Chromium on `/`, `/members`, a profile and `/credits` (the last
 two logged in as a member, through the session cookie) and on the blank app's `/`. Prints
 performance, accessibility and SEO scores with FCP, LCP, TBT and CLS, and the verdict against
-the targets. The CLI is installed with the venv's npm into a cache folder when missing. It
-reports the targets but never fails on them.
+the targets. Each page is measured RUNS times and the run with the median performance score
+is shown: in this headless Chromium the first frame sometimes waits a second or two on the
+browser, which moves a single run's figures far more than a change to the page would. The
+CLI is installed with the venv's npm into a cache folder when missing. It reports the targets
+but never fails on them.
 """
 
 import json
@@ -36,6 +39,7 @@ CACHE_DIR = Path(os.environ.get("XDG_CACHE_HOME", Path.home() / ".cache")) / "am
 LIGHTHOUSE = CACHE_DIR / "node_modules" / ".bin" / "lighthouse"
 CHROME_FLAGS = "--headless=new --no-sandbox --disable-gpu --disable-dev-shm-usage"
 TIMEOUT_SECONDS = 300
+RUNS = 3
 TARGETS = {"performance": 0.9, "accessibility": 0.95, "seo": 0.95}
 CLS_TARGET = 0.1
 TARGET_PAGES = ("app /", "app /members")
@@ -105,6 +109,15 @@ def run_lighthouse(label: str, url: str, out_dir: Path, cookie: str | None = Non
     )
 
 
+def median_run(label: str, url: str, out_dir: Path, cookie: str | None = None) -> Report:
+    """The run with the median performance score of RUNS runs of url."""
+    runs = sorted(
+        (run_lighthouse(label, url, out_dir, cookie) for _ in range(RUNS)),
+        key=lambda report: report.performance,
+    )
+    return runs[len(runs) // 2]
+
+
 def member_cookie(site: Server) -> tuple[str, int]:
     """A logged-in member's session cookie (past the welcome window, today's like seen), and
     a demo member's id whose profile to open."""
@@ -126,7 +139,7 @@ def member_cookie(site: Server) -> tuple[str, int]:
 
 
 def print_table(reports: list[Report]) -> None:
-    print("\nLighthouse (mobile, simulated throttling)")
+    print(f"\nLighthouse (mobile, simulated throttling; the median of {RUNS} runs)")
     print(f"{'page':<18}{'perf':>6}{'a11y':>6}{'seo':>6}{'FCP':>9}{'LCP':>9}{'TBT':>8}{'CLS':>7}")
     for r in reports:
         print(
@@ -158,13 +171,13 @@ def main() -> None:
         with running_site(out_dir / "site", external=False) as site:
             cookie, profile_id = member_cookie(site)
             reports = [
-                run_lighthouse("app /", site.url + "/", out_dir),
-                run_lighthouse("app /members", site.url + "/members", out_dir),
-                run_lighthouse("app profile", f"{site.url}/members/{profile_id}", out_dir, cookie),
-                run_lighthouse("app /credits", site.url + "/credits", out_dir, cookie),
+                median_run("app /", site.url + "/", out_dir),
+                median_run("app /members", site.url + "/members", out_dir),
+                median_run("app profile", f"{site.url}/members/{profile_id}", out_dir, cookie),
+                median_run("app /credits", site.url + "/credits", out_dir, cookie),
             ]
         with blank_server(out_dir / "blank") as blank:
-            reports.append(run_lighthouse("blank /", blank.url + "/", out_dir))
+            reports.append(median_run("blank /", blank.url + "/", out_dir))
     print_table(reports)
     print_verdict(reports)
 

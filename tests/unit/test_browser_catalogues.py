@@ -100,15 +100,17 @@ def test_the_script_files_the_texts_and_looks_them_up_in_node() -> None:
     assert json.loads(run_node(program)) == [browser_catalogue("nl")[key], None]
 
 
-def test_the_page_loads_its_languages_texts_before_the_app() -> None:
+def test_the_page_loads_its_languages_texts_after_reacts_own_head() -> None:
     html = (
-        '<html lang="en"><head><title>x</title><script type="module" src="/app.js"></script>'
-        "</head><body></body></html>"
+        '<html lang="en"><head><meta charSet="utf-8"/><link rel="modulepreload" href="/a.js"/>'
+        "<script>theme()</script><title>x</title></head>"
+        '<body><script type="module" async="">import("/a.js");</script></body></html>'
     )
     page = localized_html(html, "/", DocumentLocale("pl", True, None), "Amorly")
-    head = page[: page.index("</head>")]
-    assert f'<script src="{catalogue_url("pl")}"></script>' in head
-    assert head.index("/app.js") < head.index(catalogue_url("pl"))  # a module runs after it
+    texts = f'<script defer="" src="{catalogue_url("pl")}"></script>'
+    # Deferred, and after every element React hydrates in the head by its place.
+    assert page.index("theme()") < page.index(texts + "</head>")
+    assert 'rel="modulepreload"' not in page  # the app's modules come after the first paint
 
 
 def test_mail_and_push_texts_stay_on_the_server() -> None:
