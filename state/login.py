@@ -31,24 +31,20 @@ async def mail_reactivation(email: str) -> bool:
     return mail is None or await delivered(mail)
 
 
+# Worked out in the browser from the page's URL: as computed vars they put LoginState into
+# every visitor's stored state (README, benchmarks).
+_QUERY = rx.State.router.url.query_parameters
+LOGIN_REQUIRED = _QUERY.contains("next")  # sent by a page that needs a log-in: the prompt wording
+BACK_REACTIVATED = _QUERY.contains("reactivated")  # from the reactivation link: active again
+
+
 class LoginState(FormState, rx.State):
     email: str = ""
     awaiting_deletion: bool = False
     reactivation_sent: bool = False
 
-    @rx.var
-    def next_path(self) -> str:
+    def _next_path(self) -> str:
         return safe_next(self.router.url.query_parameters.get("next"))
-
-    @rx.var
-    def reactivated(self) -> bool:
-        """Back from the reactivation link: the account is active again."""
-        return "reactivated" in self.router.url.query_parameters
-
-    @rx.var
-    def required(self) -> bool:
-        """Sent here by a page that needs a log-in: show the prompt wording."""
-        return "next" in self.router.url.query_parameters
 
     @rx.event
     async def reset_form(self) -> rx.event.EventSpec | None:
@@ -56,7 +52,7 @@ class LoginState(FormState, rx.State):
         self.errors, self.busy = {}, False
         self.awaiting_deletion = self.reactivation_sent = False
         if (await self.get_state(SessionState)).logged_in:
-            return rx.redirect(self.next_path)
+            return rx.redirect(self._next_path())
         return None
 
     @rx.event
@@ -78,7 +74,7 @@ class LoginState(FormState, rx.State):
             self.awaiting_deletion = True
             return
         i18n.locale = i18n.locale_cookie = login.language  # the choice above, else the account's
-        yield continue_with_session(login.handoff, self.next_path)
+        yield continue_with_session(login.handoff, self._next_path())
 
     @rx.event
     async def send_reactivation(self):

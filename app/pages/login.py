@@ -9,7 +9,7 @@ from components.i18n import t
 from components.reactivation import reactivation_choice
 from models.routes import url
 from models.signup import ACCOUNT_AWAITS_DELETION
-from state.login import LoginState
+from state.login import BACK_REACTIVATED, LOGIN_REQUIRED, LoginState
 from state.signup import SignupState
 from translations.catalog import N_
 
@@ -63,18 +63,18 @@ def login_page() -> rx.Component:
     return rx.el.div(
         rx.el.div(
             rx.el.h1(
-                rx.cond(LoginState.required, t("Log in to continue"), t("Log in")),
+                rx.cond(LOGIN_REQUIRED, t("Log in to continue"), t("Log in")),
                 class_name="page-title",
             ),
             rx.cond(
-                LoginState.required,
+                LOGIN_REQUIRED,
                 rx.el.p(
                     t("This page is for members. Log in, or sign up for free in a minute."),
                     class_name="muted",
                 ),
             ),
             rx.cond(
-                LoginState.reactivated,
+                BACK_REACTIVATED,
                 notice(t(REACTIVATED), icon="party-popper", margin_bottom="14px"),
             ),
             rx.cond(LoginState.awaiting_deletion, _reactivation_offer(), _form()),
