@@ -18,7 +18,7 @@ _PRELOAD = 'rel="modulepreload"'
 _WAITING_REL = "modulepreload-after-paint"
 
 _APP_MODULE = re.compile(r'<script type="module" async="">(.*?)</script>', re.DOTALL)
-_BOOT = """<script>(function(){
+_BOOT_TEMPLATE = """<script>(function(){
 var painted = false, parsed = document.readyState !== "loading", done = false;
 function boot() {
   if (done || !painted || !parsed) return;
@@ -38,6 +38,7 @@ else {
 if (!parsed) document.addEventListener("DOMContentLoaded", function () { parsed = true; boot(); });
 boot();
 })()</script>"""
+_BOOT = _BOOT_TEMPLATE.replace("__WAITING__", _WAITING_REL)
 
 
 def deferred_boot(html: str) -> str:
@@ -46,9 +47,7 @@ def deferred_boot(html: str) -> str:
     module = _APP_MODULE.search(html)
     if module is None:
         return html
-    boot = _BOOT.replace("__WAITING__", _WAITING_REL).replace(
-        "__MODULE__", _script_json(module.group(1))
-    )
+    boot = _BOOT.replace("__MODULE__", _script_json(module.group(1)))
     before, after = (
         part.replace(_PRELOAD, f'rel="{_WAITING_REL}"')
         for part in (html[: module.start()], html[module.end() :])
