@@ -9,7 +9,8 @@ choice and is kept in the locale cookie), and loads that language's texts before
 (app/catalogue_api.py), and writes the page's texts in that language in place of the marks
 Reflex's prerender left (translations/prerender_marks.py). When the cookie or the browser named
 the language, `<html data-locale>` carries it and the browser's first render, in that language,
-takes over the painted page (state/i18n.py), without waiting for the websocket. The answer
+takes over the painted page (state/i18n.py), without waiting for the websocket. The site's name
+and company details go in the same way, as `<html data-site>` (state/site_info.py). The answer
 varies by cookie and language, so its validators go."""
 
 import gzip
@@ -36,6 +37,7 @@ from app.page_meta import (
 from models.site_settings import SiteSettings
 from services.config import get_config
 from services.site_settings import site_settings
+from state.site_info import site_attribute, site_info, with_site_info
 from translations.catalog import gettext
 from translations.locales import (
     LOCALE_COOKIE,
@@ -106,20 +108,23 @@ def _without_prerendered_tags(head: str) -> str:
     return head
 
 
-def localized_html(html: str, path: str, document: DocumentLocale, site_name: str) -> str:
-    """The page with its language, title, description and links rewritten for `document`."""
+def localized_html(html: str, path: str, document: DocumentLocale, site: dict[str, str]) -> str:
+    """The page with its language, title, description and links rewritten for `document`, and
+    the site's name and company details (`state.site_info.site_info`) written in."""
     head_end = html.find("</head>")
     if head_end < 0:
         return html
     attributes = f'lang="{document.locale}"'
     if document.known:
         attributes += f' data-locale="{document.locale}"'
+    attributes += f" {site_attribute(site)}"
     head = _without_prerendered_tags(html[:head_end]).replace(_HTML_OPEN, f"<html {attributes}>")
-    tags = head_tags(path, document.chosen, document.locale, site_name)
+    tags = head_tags(path, document.chosen, document.locale, site["name"])
     # Last in the head: React hydrates the head's own elements by their place. Deferred: the
     # page is already in its language, only the app needs them, and it starts after they ran.
     texts = f'<script defer="" src="{catalogue_url(document.locale)}"></script>'
-    return deferred_boot(head + tags + texts + filled(html[head_end:], document.locale))
+    body = filled(with_site_info(html[head_end:], site), document.locale)
+    return deferred_boot(head + tags + texts + body)
 
 
 def _locale_cookie(locale: str) -> str:
@@ -212,7 +217,7 @@ class DocumentHead:
         zipped = headers.get("content-encoding") == "gzip"
         html = (gzip.decompress(body) if zipped else body).decode("utf-8")
         document = _request_locale(scope, settings.domain_language)
-        page = localized_html(html, scope["path"], document, settings.name).encode("utf-8")
+        page = localized_html(html, scope["path"], document, site_info(settings)).encode("utf-8")
         body = gzip.compress(page, compresslevel=6, mtime=0) if zipped else page
         for name in ("etag", "last-modified", "content-length"):
             del headers[name]

@@ -7,6 +7,7 @@ from models.routes import static_page_url, url
 from state.i18n import shown_locale
 from state.session import SessionState
 from state.shell import ShellState
+from state.site_info import site_text
 from translations.catalog import N_
 
 _LEGAL_LINKS = (
@@ -28,6 +29,12 @@ def _links(links: tuple[tuple[str, str], ...]) -> list[rx.Component]:
     return [rx.el.a(t(label), href=href) for label, href in links]
 
 
+def contact_link(field: str) -> rx.Component:
+    """The site's support e-mail address or phone number, as a link that writes or calls."""
+    scheme = {"email": "mailto:", "phone": "tel:"}[field]
+    return rx.el.a(site_text(field), href=scheme + site_text(field))
+
+
 def footer() -> rx.Component:
     return rx.el.footer(
         rx.el.div(
@@ -44,22 +51,20 @@ def footer() -> rx.Component:
             rx.el.div(
                 rx.el.div(
                     "© ",
-                    ShellState.company["name"],
+                    site_text("company"),
                     " · ",
-                    ShellState.company["address"],
+                    site_text("address"),
                     ", ",
-                    ShellState.company["city"],
+                    site_text("city"),
                 ),
                 rx.el.div(
                     t("Chamber of Commerce"),
                     " ",
-                    ShellState.company["kvk"],
+                    site_text("kvk"),
                     " · ",
-                    rx.el.a(
-                        ShellState.company["email"], href="mailto:" + ShellState.company["email"]
-                    ),
+                    contact_link("email"),
                     " · ",
-                    rx.el.a(ShellState.company["phone"], href="tel:" + ShellState.company["phone"]),
+                    contact_link("phone"),
                 ),
                 rx.cond(  # the date arrives with the shell's state, after the first paint
                     ShellState.terms_date != "",
@@ -77,7 +82,7 @@ def footer() -> rx.Component:
 def disclaimer() -> rx.Component:
     return rx.el.div(
         rx.el.div(
-            rx.el.span(t("You must be 18 or older to use {site}.", site=ShellState.site_name)),
+            rx.el.span(t("You must be 18 or older to use {site}.", site=site_text("name"))),
             rx.cond(
                 ShellState.fictional_warning,
                 rx.el.span(

@@ -6,7 +6,7 @@ from components.i18n import locale_code, t
 from models.routes import url
 from state.i18n import I18nState
 from state.session import SessionState
-from state.shell import ShellState
+from state.site_info import site_text
 from translations.catalog import N_
 from translations.locales import LANGUAGE_NAMES, LOCALES
 
@@ -142,7 +142,7 @@ def top_navigation(show_back: bool) -> rx.Component:
             back_button() if show_back else rx.fragment(),
             rx.link(
                 rx.image(src="/logo.svg", alt=""),
-                rx.el.span(ShellState.site_name, class_name="brand-name"),
+                rx.el.span(site_text("name"), class_name="brand-name"),
                 href=rx.cond(SessionState.logged_in, url("members"), url("index")),
                 class_name="brand",
                 underline="none",

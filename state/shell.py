@@ -1,11 +1,12 @@
-"""What every page's frame needs: site settings for the UI, the entry warning, the app mode."""
+"""What every page's frame needs: the settings the page has not (state/site_info.py), the entry
+warning, the app mode."""
 
 from datetime import UTC, datetime
 
 import reflex as rx
 
 from models.routes import login_url
-from models.site_settings import company_info, terms_version_date
+from models.site_settings import terms_version_date
 from services.site_settings import site_settings
 from state.i18n import I18nState
 from state.live import register_tab
@@ -31,8 +32,6 @@ def wait_script(milliseconds: int, answer: str = "true") -> str:
 
 
 class ShellState(rx.State):
-    site_name: str = ""
-    company: dict[str, str] = {}
     terms_date: str = ""
     fictional_warning: bool = False
     fictional_plural: dict[str, str] = {}
@@ -50,16 +49,6 @@ class ShellState(rx.State):
         await session._load()
         await register_tab(self, session._member_id)
         settings = await site_settings()
-        self.site_name = settings.name
-        info = company_info(settings)
-        self.company = {
-            "name": info.name,
-            "address": info.address,
-            "city": info.city,
-            "kvk": info.kvk,
-            "email": info.support_email,
-            "phone": info.support_phone,
-        }
         self.terms_date = terms_version_date(settings).isoformat()
         self.refund_days = settings.refund_days
         self.fictional_warning = settings.fictional_warning

@@ -6,12 +6,14 @@ import reflex as rx
 
 from app.layouts import error_page
 from app.pages.registry import page
+from components.footer import contact_link
 from components.i18n import local_date, t, tn
 from models.routes import STATIC_PAGES, static_page_title
 from state.shell import ShellState
+from state.site_info import site_text
 from translations.catalog import N_
 
-_SITE = {"site": ShellState.site_name}
+_SITE = {"site": site_text("name")}
 _DELETION = N_(
     "You can delete your account at any time in your settings; after 14 days your data is erased."
 )
@@ -22,12 +24,11 @@ def _points(*texts: rx.Var[str]) -> rx.Component:
 
 
 def _contact_card() -> rx.Component:
-    company = ShellState.company
     return rx.el.div(
-        rx.el.strong(company["name"]),
-        rx.el.div(company["address"], ", ", company["city"]),
-        rx.el.div(rx.el.a(company["email"], href="mailto:" + company["email"])),
-        rx.el.div(rx.el.a(company["phone"], href="tel:" + company["phone"])),
+        rx.el.strong(site_text("company")),
+        rx.el.div(site_text("address"), ", ", site_text("city")),
+        rx.el.div(contact_link("email")),
+        rx.el.div(contact_link("phone")),
         class_name="card",
         margin_top="16px",
     )
@@ -43,7 +44,7 @@ def _body(slug: str) -> rx.Component:
         "terms": rx.fragment(
             rx.cond(ShellState.terms_date != "",  # it arrives with the shell's state
                     rx.el.p(t("These terms apply to every use of {site}. Version of {date}.",
-                              site=ShellState.site_name, date=local_date(ShellState.terms_date)))),
+                              site=site_text("name"), date=local_date(ShellState.terms_date)))),
             _points(
                 t("You must be at least 18 years old to use {site}.", **_SITE),
                 t("Credits are one-time purchases; there is no subscription."),

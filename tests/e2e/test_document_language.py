@@ -10,6 +10,7 @@ from playwright.sync_api import Page, WebSocketRoute, expect
 from server import Server
 
 from models.routes import ROUTES
+from models.site_settings import SiteSettings
 from translations.catalog import gettext
 from translations.locales import LOCALE_COOKIE, LOCALES
 from translations.prerender_marks import has_leftovers
@@ -21,12 +22,12 @@ HOME_TITLE = "Dating and chat for adults"
 def test_the_html_is_in_the_cookies_then_the_browsers_language(site: Server) -> None:
     with httpx.Client(base_url=site.url, follow_redirects=True) as client:
         german = client.get("/", headers={"accept-language": "de-DE,de;q=0.9"}).text
-        assert '<html lang="de" data-locale="de">' in german
+        assert '<html lang="de" data-locale="de" ' in german
         assert f"<title>{gettext('de', HOME_TITLE)}</title>" in german
         assert 'name="description"' in german and HOME_TITLE not in german
         client.cookies.set("i18n_redirected", "fi")
         finnish = client.get("/members", headers={"accept-language": "de"})
-        assert '<html lang="fi" data-locale="fi">' in finnish.text
+        assert '<html lang="fi" data-locale="fi" ' in finnish.text
         assert "Cookie" in finnish.headers["vary"] and "Accept-Language" in finnish.headers["vary"]
 
 
@@ -71,6 +72,14 @@ def test_the_frame_paints_in_the_browsers_language_without_the_websocket(
     page.goto(site.url + "/")
     privacy = gettext("de", "Privacy statement")
     expect(page.get_by_role("link", name=privacy, exact=True)).to_be_visible()
+    # the site's name and company details come with the page, not with the server's state
+    settings = SiteSettings()
+    expect(page.locator(".brand-name")).to_have_text(settings.name)
+    age = gettext("de", "You must be 18 or older to use {site}.").format(site=settings.name)
+    expect(page.get_by_test_id("disclaimer")).to_contain_text(age)
+    expect(page.get_by_test_id("footer-visitor")).to_contain_text(f"© {settings.company_name}")
+    email = page.get_by_role("link", name=settings.support_email)
+    expect(email).to_have_attribute("href", f"mailto:{settings.support_email}")
     expect(page.get_by_test_id("page-ready")).to_have_count(0)  # the server never answered
     # nobody is asked to log in before the server said who they are: they may be a member
     expect(page.get_by_test_id("login-button")).to_have_count(0)

@@ -17,6 +17,8 @@ from app.document_head import DocumentLocale, localized_html
 from app.shell_api import shell_routes, shell_url
 from components.i18n import t, t_choice, tp
 from models.payment_methods import METHOD_LABELS
+from models.site_settings import SiteSettings
+from state.site_info import site_info
 from tests.node import run_node
 from translations.catalog import (
     SERVER_ONLY_SOURCES,
@@ -106,7 +108,7 @@ def test_the_page_loads_its_languages_texts_after_reacts_own_head() -> None:
         "<script>theme()</script><title>x</title></head>"
         '<body><script type="module" async="">import("/a.js");</script></body></html>'
     )
-    page = localized_html(html, "/", DocumentLocale("pl", True, None), "Amorly")
+    page = localized_html(html, "/", DocumentLocale("pl", True, None), site_info(SiteSettings()))
     texts = f'<script defer="" src="{catalogue_url("pl")}"></script>'
     # Deferred, and after every element React hydrates in the head by its place.
     assert page.index("theme()") < page.index(texts + "</head>")

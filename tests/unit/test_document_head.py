@@ -17,6 +17,7 @@ from app.document_head import DocumentHead, DocumentLocale, document_locale, loc
 from app.page_meta import HOME, PROFILE
 from models.site_settings import SiteSettings
 from services.config import get_config
+from state.site_info import site_info
 from translations.catalog import browser_key, gettext
 from translations.locales import LOCALES
 from translations.prerender_marks import LOCALE_MARK, mark
@@ -27,6 +28,7 @@ PRERENDERED = (
     '<meta content="Meet singles near you." name="description"/></head>'
     '<body><div id="root"></div></body></html>'
 )
+SITE = site_info(SiteSettings())
 
 
 @pytest.mark.parametrize(
@@ -48,9 +50,10 @@ def test_the_locale_follows_link_cookie_browser_domain_then_en(
 
 @pytest.mark.parametrize("locale", LOCALES)
 def test_the_page_is_rewritten_into_the_locale(locale: str) -> None:
-    html = localized_html(PRERENDERED, "/", DocumentLocale(locale, True, None), "Amorly")
+    html = localized_html(PRERENDERED, "/", DocumentLocale(locale, True, None), SITE)
     title = gettext(locale, "Dating and chat for adults")
-    assert html.startswith(f'<!DOCTYPE html><html lang="{locale}" data-locale="{locale}">')
+    opening = f'<!DOCTYPE html><html lang="{locale}" data-locale="{locale}" data-site='
+    assert html.startswith(opening)
     assert html.count("<title>") == 1 and f"<title>{title}</title>" in html
     assert html.count('name="description"') == 1
     assert f'<meta name="description" content="{escape(gettext(locale, HOME))}"/>' in html
@@ -61,31 +64,32 @@ def test_the_page_is_rewritten_into_the_locale(locale: str) -> None:
 
 
 def test_an_unknown_locale_is_not_marked_so_the_page_waits_for_the_server() -> None:
-    html = localized_html(PRERENDERED, "/", DocumentLocale("nl", False, None), "Amorly")
-    assert '<html lang="nl">' in html and "data-locale" not in html
+    html = localized_html(PRERENDERED, "/", DocumentLocale("nl", False, None), SITE)
+    assert '<html lang="nl" data-site=' in html and "data-locale" not in html
 
 
 def test_a_page_without_title_or_description_gets_both() -> None:
     bare = '<!DOCTYPE html><html lang="en"><head></head><body></body></html>'
-    html = localized_html(bare, "/members/12", DocumentLocale("de", True, None), "Amorly")
+    html = localized_html(bare, "/members/12", DocumentLocale("de", True, None), SITE)
     assert f"<title>{gettext('de', 'Profile')}</title>" in html
     assert f'content="{escape(gettext("de", PROFILE))}"' in html
 
 
 def test_public_pages_name_every_language_and_private_ones_only_themselves() -> None:
     public_url = get_config().public_url
-    public = localized_html(PRERENDERED, "/members", DocumentLocale("en", True, "de"), "A")
+    public = localized_html(PRERENDERED, "/members", DocumentLocale("en", True, "de"), SITE)
     assert f'<link rel="canonical" href="{public_url}/members?lang=de"/>' in public
     for locale in LOCALES:
         assert f'hreflang="{locale}" href="{public_url}/members?lang={locale}"' in public
     assert f'hreflang="x-default" href="{public_url}/members"' in public
-    private = localized_html(PRERENDERED, "/settings", DocumentLocale("en", True, None), "A")
+    private = localized_html(PRERENDERED, "/settings", DocumentLocale("en", True, None), SITE)
     assert f'<link rel="canonical" href="{public_url}/settings"/>' in private
     assert "hreflang" not in private
 
 
 def test_texts_are_escaped() -> None:
-    html = localized_html(PRERENDERED, "/", DocumentLocale("en", True, None), 'A "B" <C>')
+    site = {**SITE, "name": 'A "B" <C>'}
+    html = localized_html(PRERENDERED, "/", DocumentLocale("en", True, None), site)
     assert 'content="A &quot;B&quot; &lt;C&gt;"' in html
 
 
@@ -136,7 +140,7 @@ def client(settings: None) -> Iterator[TestClient]:
 def test_the_middleware_answers_in_the_cookies_language(client: TestClient) -> None:
     client.cookies.set("i18n_redirected", "pl")
     answer = client.get("/", headers={"accept-language": "de"})
-    assert '<html lang="pl" data-locale="pl">' in answer.text
+    assert '<html lang="pl" data-locale="pl" data-site=' in answer.text
     assert f"<title>{gettext('pl', 'Dating and chat for adults')}</title>" in answer.text
     assert int(answer.headers["content-length"]) == answer.num_bytes_downloaded
     assert answer.headers["content-encoding"] == "gzip"
@@ -148,12 +152,12 @@ def test_without_cookie_or_browser_language_the_domain_language_serves(
     client: TestClient,
 ) -> None:
     answer = client.get("/", headers={"accept-language": ""})
-    assert '<html lang="nl">' in answer.text
+    assert '<html lang="nl" data-site=' in answer.text
 
 
 def test_a_language_link_is_kept_in_the_cookie(client: TestClient) -> None:
     answer = client.get("/members?lang=fi")
-    assert '<html lang="fi" data-locale="fi">' in answer.text
+    assert '<html lang="fi" data-locale="fi" data-site=' in answer.text
     assert answer.headers["set-cookie"].startswith("i18n_redirected=fi; Max-Age=31536000; Path=/")
 
 
@@ -191,7 +195,7 @@ async def test_a_page_sent_as_a_path_comes_through_as_a_rewritten_body(settings:
     }
     await DocumentHead(inner)(scope, receive, send)
     assert seen["extensions"] == {}
-    assert b'<html lang="da" data-locale="da">' in sent[-1]["body"]
+    assert b'<html lang="da" data-locale="da" data-site=' in sent[-1]["body"]
 
 
 def test_without_the_database_the_page_is_served_in_its_language_with_the_default_settings(
@@ -204,14 +208,14 @@ def test_without_the_database_the_page_is_served_in_its_language_with_the_defaul
     with TestClient(DocumentHead(Starlette(routes=[Route("/", _page)]))) as test_client:
         answer = test_client.get("/", headers={"accept-language": "de"})
     assert answer.status_code == 200
-    assert '<html lang="de" data-locale="de">' in answer.text
+    assert '<html lang="de" data-locale="de" data-site=' in answer.text
     assert f'content="{SiteSettings().name}"' in answer.text
 
 
 def test_the_prerendered_texts_are_written_in_the_locale() -> None:
     body = f"<body><h1>{mark(browser_key(None, 'Log in'), ())}</h1><nav>{LOCALE_MARK}</nav></body>"
     page = PRERENDERED.replace('<body><div id="root"></div></body>', body)
-    html = localized_html(page, "/", DocumentLocale("nl", True, None), "Amorly")
+    html = localized_html(page, "/", DocumentLocale("nl", True, None), SITE)
     assert html.endswith("<body><h1>Inloggen</h1><nav>NL</nav></body></html>")
 
 
