@@ -1,5 +1,6 @@
 import reflex as rx
 
+from app.radix_theme import radix_themes
 from services.app_server import respawn_failed_workers
 from services.config import get_config
 
@@ -26,9 +27,7 @@ config = rx.Config(
     telemetry_enabled=False,
     show_built_with_reflex=False,
     plugins=[
-        rx.plugins.RadixThemesPlugin(
-            theme=rx.theme(accent_color="red", gray_color="mauve", radius="large")
-        ),
+        radix_themes(),
         rx.plugins.SitemapPlugin(),
     ],
 )

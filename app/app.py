@@ -16,6 +16,7 @@ from app.page_meta import NOT_FOUND, description
 from app.pages.registry import Page, declared_pages
 from app.pages.titled import titled_page
 from app.shell_api import shell_url
+from app.slashless_pages import SlashlessPages
 from app.upload_guard import guard_uploads
 from components.connection_notice import connection_notice, notifications_label
 from components.i18n import t
@@ -70,8 +71,9 @@ show_our_logs()
 app = rx.App(
     stylesheets=["/site.css"],
     head_components=HEAD,
-    # The headers wrap the guard's refusals too; pages get their language in DocumentHead.
-    api_transformer=[guard_uploads, DocumentHead, http_api()],
+    # The headers wrap the guard's refusals too; pages get their language in DocumentHead, at
+    # their own address (SlashlessPages).
+    api_transformer=[guard_uploads, SlashlessPages, DocumentHead, http_api()],
     toaster=rx.toast.provider(custom_attrs={"containerAriaLabel": notifications_label()}),
 )
 # Reflex's connection overlay and error screen speak English only: ours speak the visitor's.

@@ -165,10 +165,8 @@ def stored_photo(site: Server, engine: Engine, member_id: int, folder: Path) -> 
 
 
 def wait_ready(page: Page, path: str) -> None:
-    """Wait until the page at `path` has hydrated and resolved its language.
-
-    The production build serves every page but / at its path with a trailing slash.
-    """
+    """Wait until the page at `path` (or `path/`: a link may add the slash) has hydrated and
+    resolved its language."""
     markers = ", ".join(
         f'[data-testid="page-ready"][data-path="{variant}"]' for variant in {path, f"{path}/"}
     )

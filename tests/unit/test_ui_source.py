@@ -7,6 +7,8 @@ from pathlib import Path
 
 import pytest
 
+from app.radix_theme import COLOUR_SCALES
+
 ROOT = Path(__file__).resolve().parents[2]
 UI_FILES = sorted([*ROOT.glob("components/*.py"), *ROOT.glob("app/**/*.py")])
 LAYOUTS = {"flex", "grid", "hstack", "vstack", "stack"}
@@ -62,3 +64,16 @@ def test_every_modal_has_an_accessible_name(path: Path) -> None:
         if says_dialog and not {"aria_label", "aria_labelledby"} & {k.arg for k in call.keywords}:
             unnamed.append(where(path, call))
     assert unnamed == []
+
+
+@pytest.mark.parametrize("path", UI_FILES, ids=lambda path: str(path.relative_to(ROOT)))
+def test_every_colour_scheme_has_its_scale_in_the_stylesheet(path: Path) -> None:
+    """The stylesheet holds only the colour scales of app/radix_theme.py: a component in any
+    other colour would show without one. Each colour is a literal, so this can see it."""
+    missing = [
+        where(path, call)
+        for call in calls(path)
+        if (value := keyword(call, "color_scheme")) is not None
+        and not (isinstance(value, ast.Constant) and value.value in COLOUR_SCALES)
+    ]
+    assert missing == []
