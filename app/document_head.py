@@ -24,6 +24,8 @@ from sqlalchemy.exc import SQLAlchemyError
 from starlette.datastructures import Headers, MutableHeaders
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from actions.runner import read
+from actions.viewer import resolve_viewer, session_token
 from app.catalogue_api import catalogue_url
 from app.deferred_boot import deferred_boot
 from app.page_meta import (
@@ -34,6 +36,7 @@ from app.page_meta import (
     language_url,
     route_for,
 )
+from components.first_results import MARK, first_results_html
 from models.site_settings import SiteSettings
 from services.config import get_config
 from services.site_settings import site_settings
@@ -154,6 +157,19 @@ def _request_locale(scope: Scope, domain_language: str) -> DocumentLocale:
     return document_locale(cookie, headers.get("accept-language"), lang_param, domain_language)
 
 
+async def _first_results(scope: Scope, settings: SiteSettings, locale: str) -> str:
+    """The search's first page for the member whose session the request carries, or for a
+    visitor; without the database, nothing (the page's state brings it)."""
+    headers = Headers(scope=scope)
+    try:
+        viewer = await read(resolve_viewer, session_token(headers.get("cookie")))
+        member_id = viewer.member_id if viewer else None
+        return await first_results_html(member_id, headers, settings, locale)
+    except SQLAlchemyError:
+        log.warning("page %s served without its first results", scope["path"])
+        return ""
+
+
 class DocumentHead:
     """Rewrites HTML answers to page requests (see the module's docstring)."""
 
@@ -217,12 +233,15 @@ class DocumentHead:
         zipped = headers.get("content-encoding") == "gzip"
         html = (gzip.decompress(body) if zipped else body).decode("utf-8")
         document = _request_locale(scope, settings.domain_language)
-        page = localized_html(html, scope["path"], document, site_info(settings)).encode("utf-8")
+        page = localized_html(html, scope["path"], document, site_info(settings))
+        if MARK in page:
+            page = page.replace(MARK, await _first_results(scope, settings, document.locale))
+        page = page.encode("utf-8")
         body = gzip.compress(page, compresslevel=6, mtime=0) if zipped else page
         for name in ("etag", "last-modified", "content-length"):
             del headers[name]
         headers["content-length"] = str(len(body))
-        headers["cache-control"] = "no-cache"
+        headers["cache-control"] = "private, no-cache"  # a member's page has their search in it
         headers.append("vary", VARY)
         if document.chosen:
             headers.append("set-cookie", _locale_cookie(document.chosen))

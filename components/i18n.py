@@ -12,10 +12,10 @@ import json
 from collections.abc import Iterable, Mapping
 
 import reflex as rx
-from reflex_base.utils.imports import ImportVar
 from reflex_base.vars.base import VarData
 
-from state.i18n import prerendered_or, shown_locale, text_locale
+from state.document_values import REACT_HOOK_IMPORTS, prerendered_or
+from state.i18n import shown_locale, text_locale
 from translations.catalog import Counted, Message, browser_key, in_catalogues, plural_rule
 from translations.locales import LOCALES
 from translations.prerender_marks import LOCALE_MARK, mark
@@ -35,7 +35,7 @@ _CATALOGUES = rx.Var(
     "i18nVersion",
     _var_data=VarData(
         hooks={_CATALOGUES_HOOK: None},
-        imports={"react": [ImportVar(tag="useSyncExternalStore")]},
+        imports=REACT_HOOK_IMPORTS,
     ),
 )
 

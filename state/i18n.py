@@ -4,11 +4,11 @@ server has resolved it, the page shows the language the server's HTML named (`te
 import json
 
 import reflex as rx
-from reflex_base.utils.imports import ImportVar
 from reflex_base.vars.base import VarData
 
 from actions.language import save_language
 from actions.runner import act
+from state.document_values import REACT_HOOK_IMPORTS, document_value, read_once
 from state.session import SessionState, current_viewer
 from translations.locales import (
     DEFAULT_LOCALE,
@@ -18,40 +18,25 @@ from translations.locales import (
     supported,
 )
 
-
-def prerendered_or(prerendered: str, in_browser: str) -> str:
-    """JavaScript that is `prerendered` in Reflex's prerender (node: no document), else
-    `in_browser`."""
-    return f"(typeof document === 'undefined' ? {prerendered} : {in_browser})"
-
-
 # The locale the server wrote into <html data-locale> when the cookie, a ?lang= link or the
 # browser's Accept-Language named it (app/document_head.py); kept on window after the first
 # read. Reflex's prerender, which has no document, paints the frame with its texts as marks
 # that the server fills in that locale (translations/prerender_marks.py), so the browser's
 # first render, in the same locale, matches the HTML. With no locale named the browser shows
 # the spinner until the server resolved one.
-_READ_DOCUMENT_LOCALE = "() => " + prerendered_or(
-    json.dumps(DEFAULT_LOCALE),
-    "(window.__documentLocale ??= document.documentElement.dataset.locale || '')",
-)
-_DOCUMENT_LOCALE_HOOK = (
-    "const documentLocale = useSyncExternalStore(() => () => {}, "
-    f"{_READ_DOCUMENT_LOCALE}, {_READ_DOCUMENT_LOCALE});"
-)
-_REACT_HOOK_IMPORTS = {"react": [ImportVar(tag="useSyncExternalStore")]}
+_DOCUMENT_LOCALE = document_value(
+    "documentLocale",
+    read_once(
+        "documentLocale",
+        json.dumps(DEFAULT_LOCALE),
+        "document.documentElement.dataset.locale || ''",
+    ),
+).to(str)
 # False while React hydrates the prerendered page (the server snapshot), true from then on.
 _HYDRATED_HOOK = "const hydrated = useSyncExternalStore(() => () => {}, () => true, () => false);"
 _HYDRATED = rx.Var(
-    "hydrated", _var_data=VarData(hooks={_HYDRATED_HOOK: None}, imports=_REACT_HOOK_IMPORTS)
+    "hydrated", _var_data=VarData(hooks={_HYDRATED_HOOK: None}, imports=REACT_HOOK_IMPORTS)
 ).to(bool)
-_DOCUMENT_LOCALE = rx.Var(
-    "documentLocale",
-    _var_data=VarData(
-        hooks={_DOCUMENT_LOCALE_HOOK: None},
-        imports=_REACT_HOOK_IMPORTS,
-    ),
-).to(str)
 
 
 def set_html_lang(locale: str) -> rx.event.EventSpec:

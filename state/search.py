@@ -39,6 +39,26 @@ _GRIDS = {
 }  # fmt: skip
 
 
+async def default_filters(
+    viewer_id: int | None, saved: bool, visitor_country: str, settings: SiteSettings
+) -> SearchFilters:
+    """A member's saved search (`saved`) or what their profile looks for; a visitor's country
+    where the site has members."""
+    if viewer_id is None:
+        country = visitor_country if visitor_country in settings.countries else ""
+        return SearchFilters(country=country, min_age=settings.min_age)
+    found = await read(starting_filters if saved else profile_filters, viewer_id,
+                       settings.min_age)  # fmt: skip
+    return found or SearchFilters(min_age=settings.min_age)
+
+
+async def first_results(
+    viewer_id: int | None, filters: SearchFilters, settings: SiteSettings
+) -> Results:
+    """The search's first page, and the first similar page when it is also the last."""
+    return await read(results, viewer_id, filters, settings.min_age, 0, True, PAGE_SIZE)
+
+
 class SearchState(PlacePicker, rx.State):
     gender: str = ""
     min_age: int = 18
@@ -79,20 +99,9 @@ class SearchState(PlacePicker, rx.State):
             has_traffic_source(tracking),
         )
 
-    async def _visitor_filters(self, settings: SiteSettings) -> SearchFilters:
-        country = (await self.get_state(ShellState)).visitor_country
-        return SearchFilters(
-            country=country if country in settings.countries else "", min_age=settings.min_age
-        )
-
     async def _default_filters(self, viewer_id: int | None, saved: bool) -> SearchFilters:
-        """The saved search (`saved`) or what the member's profile looks for."""
-        settings = await site_settings()
-        if viewer_id is None:
-            return await self._visitor_filters(settings)
-        found = await read(starting_filters if saved else profile_filters, viewer_id,
-                           settings.min_age)  # fmt: skip
-        return found or SearchFilters(min_age=settings.min_age)
+        country = (await self.get_state(ShellState)).visitor_country
+        return await default_filters(viewer_id, saved, country, await site_settings())
 
     @rx.event
     async def load_search(self) -> None:
@@ -169,8 +178,7 @@ class SearchState(PlacePicker, rx.State):
 
     async def _first_results(self, viewer_id: int | None, settings: SiteSettings) -> None:
         self._clear_results()
-        found = await read(results, viewer_id, self._searched, settings.min_age, 0, True, PAGE_SIZE)
-        self._take_results(found, settings)
+        self._take_results(await first_results(viewer_id, self._searched, settings), settings)
 
     def _take_results(self, found: Results, settings: SiteSettings) -> rx.event.EventSpec | None:
         scroll = self._take("results", found.page, settings)

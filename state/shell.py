@@ -1,6 +1,7 @@
 """What every page's frame needs: the settings the page has not (state/site_info.py), the entry
 warning, the app mode."""
 
+from collections.abc import Mapping
 from datetime import UTC, datetime
 
 import reflex as rx
@@ -24,6 +25,15 @@ MAX_GENERATION = 2**31 - 1  # a new wait per second for 68 years
 def next_generation(generation: int) -> int:
     """The number of a new wait: callbacks carrying an older one are void."""
     return generation % MAX_GENERATION + 1
+
+
+def country_of_request(headers: Mapping[str, str], accept_language: str | None) -> str:
+    """The visitor's country: a proxy's country header (lower-case names), else the region of
+    the browser's language."""
+    for header in COUNTRY_HEADERS:
+        if value := headers.get(header, "").strip().upper():
+            return value[:2]
+    return country_from_accept_language(accept_language) or ""
 
 
 def wait_script(milliseconds: int, answer: str = "true") -> str:
@@ -65,11 +75,8 @@ class ShellState(rx.State):
         return events
 
     def _country_of_request(self) -> str:
-        raw = self.router.headers.raw_headers
-        for header in COUNTRY_HEADERS:
-            if value := raw.get(header, "").strip().upper():
-                return value[:2]
-        return country_from_accept_language(self.router.headers.accept_language) or ""
+        headers = self.router.headers
+        return country_of_request(headers.raw_headers, headers.accept_language)
 
     @rx.event
     def dismiss_entry_warning(self) -> None:

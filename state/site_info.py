@@ -11,11 +11,9 @@ import re
 from html import escape
 
 import reflex as rx
-from reflex_base.utils.imports import ImportVar
-from reflex_base.vars.base import VarData
 
 from models.site_settings import SiteSettings, company_info
-from state.i18n import prerendered_or
+from state.document_values import document_value, read_once
 from translations.prerender_marks import CLOSE, OPEN, SEPARATOR
 
 FIELDS = ("name", "company", "address", "city", "kvk", "email", "phone")
@@ -55,20 +53,12 @@ def with_site_info(html: str, info: dict[str, str]) -> str:
 
 
 # Browser code: the fields the document carries (read once); in Reflex's prerender, their marks.
-READ_DOCUMENT_SITE = "() => " + prerendered_or(
-    json.dumps({field: _mark(field) for field in FIELDS}),
-    "(window.__siteInfo ??= JSON.parse(document.documentElement.dataset.site || '{}'))",
-)
-_HOOK = (
-    "const siteInfo = useSyncExternalStore(() => () => {}, "
-    f"{READ_DOCUMENT_SITE}, {READ_DOCUMENT_SITE});"
-)
-_SITE_INFO = rx.Var(
+READ_DOCUMENT_SITE = read_once(
     "siteInfo",
-    _var_data=VarData(
-        hooks={_HOOK: None}, imports={"react": [ImportVar(tag="useSyncExternalStore")]}
-    ),
+    json.dumps({field: _mark(field) for field in FIELDS}),
+    "JSON.parse(document.documentElement.dataset.site || '{}')",
 )
+_SITE_INFO = document_value("siteInfo", READ_DOCUMENT_SITE)
 
 
 def site_text(field: str) -> rx.Var[str]:

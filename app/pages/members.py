@@ -3,8 +3,9 @@
 import reflex as rx
 
 from app.pages.registry import page
+from components.first_results import FOUND, MORE_THAN_FOUND, NOBODY_FOUND, first_results_holder
 from components.forms import age_range, labelled
-from components.i18n import t, tn
+from components.i18n import t
 from components.member_card import member_card
 from components.profile_fields import place_fields
 from models.routes import url
@@ -95,18 +96,15 @@ def _results() -> rx.Component:
         rx.el.p(
             rx.cond(
                 S.results_capped,
-                tn("More than {count} member found", "More than {count} members found", COUNT_CAP),
-                tn("{count} member found", "{count} members found", S.num_results),
+                t(MORE_THAN_FOUND, count=COUNT_CAP),
+                t(FOUND, count=S.num_results),
             ),
             class_name="search-count",
             data_testid="search-count",
         ),
         rx.cond(
             S.num_results == 0,
-            rx.el.p(
-                t("Nobody matches this search yet. Try a wider age range or another country."),
-                class_name="muted",
-            ),
+            rx.el.p(t(NOBODY_FOUND), class_name="muted"),
         ),
         rx.el.div(
             rx.foreach(S.results, member_card),
@@ -161,7 +159,8 @@ def members_page() -> rx.Component:
         rx.cond(
             S.login_required,
             _login_prompt(),
-            rx.fragment(_filters(), _results()),
+            # the server's first page (in the HTML) until the search's own state arrives
+            rx.fragment(_filters(), rx.cond(S.did_init, _results(), first_results_holder())),
         ),
         class_name="container",
         data_testid="page-members",

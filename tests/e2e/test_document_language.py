@@ -6,7 +6,7 @@ from collections.abc import Callable
 import httpx
 import pytest
 from page_texts import english_text_in, html_text, wrong_plurals
-from playwright.sync_api import Page, WebSocketRoute, expect
+from playwright.sync_api import Locator, Page, WebSocketRoute, expect
 from server import Server
 
 from models.routes import ROUTES
@@ -41,12 +41,15 @@ def test_the_text_checks_recognise_what_they_look_for() -> None:
 
 @pytest.mark.parametrize("locale", LOCALES)
 def test_every_route_is_served_written_in_the_locale(site: Server, locale: str) -> None:
-    """The server's HTML of every route: each text written in the locale (no mark left), no
-    English interface text in another language, each count in the form it takes."""
+    """The server's HTML of every route, at its own address (no redirect to add a slash): each
+    text written in the locale (no mark left), no English interface text in another language,
+    each count in the form it takes."""
     cookies = {LOCALE_COOKIE: locale}
-    with httpx.Client(base_url=site.url, cookies=cookies, follow_redirects=True) as client:
+    with httpx.Client(base_url=site.url, cookies=cookies) as client:
         for route in ROUTES:
-            html = client.get(route.sample).text
+            answer = client.get(route.sample)
+            assert answer.status_code == 200, route.path
+            html = answer.text
             text = html_text(html)
             assert f'<html lang="{locale}" data-locale="{locale}"' in html, route.path
             assert not has_leftovers(html), route.path
@@ -84,6 +87,35 @@ def test_the_frame_paints_in_the_browsers_language_without_the_websocket(
     # nobody is asked to log in before the server said who they are: they may be a member
     expect(page.get_by_test_id("login-button")).to_have_count(0)
     assert page.console_errors == []  # type: ignore[attr-defined] - no hydration mismatch
+
+
+def test_members_shows_its_first_results_before_the_websocket(
+    site: Server, new_page: NewPage
+) -> None:
+    """The server writes the search's first page into /members; the live grid that replaces it
+    once the websocket answers shows the same members in the same order."""
+    waiting = new_page(locale="de-DE")
+    waiting.route_web_socket("**/_event**", lambda ws: _never_answer(ws))
+    waiting.goto(site.url + "/members")
+    first = waiting.get_by_test_id("first-results")
+    expect(first.locator("a.member-card").first).to_be_visible()
+    expect(waiting.get_by_test_id("page-ready")).to_have_count(0)
+    shown = _hrefs(first)
+    count = first.locator(".search-count").inner_text()
+    assert waiting.console_errors == []  # type: ignore[attr-defined] - no hydration mismatch
+
+    live = new_page(locale="de-DE")
+    live.goto(site.url + "/members")
+    expect(live.get_by_test_id("first-results")).to_have_count(0)
+    results = live.get_by_test_id("results")
+    expect(results.locator("a.member-card")).to_have_count(len(shown))
+    assert _hrefs(results) == shown
+    expect(live.get_by_test_id("search-count")).to_have_text(count)
+    assert live.console_errors == []  # type: ignore[attr-defined]
+
+
+def _hrefs(grid: Locator) -> list[str]:
+    return grid.locator("a.member-card").evaluate_all("cards => cards.map(c => c.pathname)")
 
 
 def _never_answer(_socket: WebSocketRoute) -> None:

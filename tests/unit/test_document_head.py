@@ -15,6 +15,7 @@ from starlette.testclient import TestClient
 import app.document_head as document_head
 from app.document_head import DocumentHead, DocumentLocale, document_locale, localized_html
 from app.page_meta import HOME, PROFILE
+from components.first_results import MARK as FIRST_RESULTS_MARK
 from models.site_settings import SiteSettings
 from services.config import get_config
 from state.site_info import site_info
@@ -146,6 +147,7 @@ def test_the_middleware_answers_in_the_cookies_language(client: TestClient) -> N
     assert answer.headers["content-encoding"] == "gzip"
     assert "etag" not in answer.headers and "last-modified" not in answer.headers
     assert answer.headers["vary"] == "Origin, Cookie, Accept-Language"
+    assert answer.headers["cache-control"] == "private, no-cache"
 
 
 def test_without_cookie_or_browser_language_the_domain_language_serves(
@@ -210,6 +212,30 @@ def test_without_the_database_the_page_is_served_in_its_language_with_the_defaul
     assert answer.status_code == 200
     assert '<html lang="de" data-locale="de" data-site=' in answer.text
     assert f'content="{SiteSettings().name}"' in answer.text
+
+
+def _members_page(_request) -> Response:
+    body = f'<body><div id="first-results">{FIRST_RESULTS_MARK}</div></body>'
+    return Response(PRERENDERED.replace('<body><div id="root"></div></body>', body),
+                    media_type="text/html")  # fmt: skip
+
+
+@pytest.mark.parametrize("reachable", [True, False])
+def test_the_first_results_are_written_in_and_without_a_database_left_out(
+    monkeypatch: pytest.MonkeyPatch, reachable: bool
+) -> None:
+    async def first_results(member_id, _headers, _settings, locale: str) -> str:
+        if not reachable:
+            raise OperationalError("select", {}, ConnectionRefusedError())
+        return f"<p>{member_id} {locale}</p>"
+
+    monkeypatch.setattr(document_head, "first_results_html", first_results)
+    inner = Starlette(routes=[Route("/members", _members_page)])
+    with TestClient(DocumentHead(inner)) as test_client:
+        answer = test_client.get("/members", headers={"accept-language": "fi"})
+    assert answer.status_code == 200 and FIRST_RESULTS_MARK not in answer.text
+    shown = "<p>None fi</p>" if reachable else ""
+    assert f'<div id="first-results">{shown}</div>' in answer.text
 
 
 def test_the_prerendered_texts_are_written_in_the_locale() -> None:
