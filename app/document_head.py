@@ -111,9 +111,10 @@ def _without_prerendered_tags(head: str) -> str:
     return head
 
 
-def localized_html(html: str, path: str, document: DocumentLocale, site: dict[str, str]) -> str:
+def localized_html(html: str, path: str, document: DocumentLocale, settings: SiteSettings) -> str:
     """The page with its language, title, description and links rewritten for `document`, and
     the site's name and company details (`state.site_info.site_info`) written in."""
+    site = site_info(settings)
     head_end = html.find("</head>")
     if head_end < 0:
         return html
@@ -125,7 +126,8 @@ def localized_html(html: str, path: str, document: DocumentLocale, site: dict[st
     tags = head_tags(path, document.chosen, document.locale, site["name"])
     # Last in the head: React hydrates the head's own elements by their place. Deferred: the
     # page is already in its language, only the app needs them, and it starts after they ran.
-    texts = f'<script defer="" src="{catalogue_url(document.locale)}"></script>'
+    src = catalogue_url(document.locale, tuple(settings.countries))
+    texts = f'<script defer="" src="{src}"></script>'
     body = filled(with_site_info(html[head_end:], site), document.locale)
     return deferred_boot(head + tags + texts + body)
 
@@ -233,7 +235,7 @@ class DocumentHead:
         zipped = headers.get("content-encoding") == "gzip"
         html = (gzip.decompress(body) if zipped else body).decode("utf-8")
         document = _request_locale(scope, settings.domain_language)
-        page = localized_html(html, scope["path"], document, site_info(settings))
+        page = localized_html(html, scope["path"], document, settings)
         if MARK in page:
             page = page.replace(MARK, await _first_results(scope, settings, document.locale))
         page = page.encode("utf-8")

@@ -5,7 +5,7 @@ import reflex as rx
 from reflex.event import EventType
 
 from components.forms import field_error
-from components.i18n import t, t_choice, t_label
+from components.i18n import region_codes, region_name, t, t_choice, t_label
 from components.member_card import countries_by_name, country_name
 from models.attribute_labels import (
     FIELD_LABELS,
@@ -98,7 +98,8 @@ def place_fields(
     countries = rx.foreach(
         countries_by_name(picker.countries), lambda c: rx.select.item(country_name(c), value=c)
     )
-    regions = rx.foreach(picker.regions, lambda r: rx.select.item(r[1], value=r[0]))
+    codes = region_codes(picker.country)
+    regions = rx.foreach(codes, lambda code: rx.select.item(region_name(code), value=code))
     return rx.fragment(
         rx.el.label(
             _label(t("Country")),
@@ -107,7 +108,7 @@ def place_fields(
             class_name=field_class,
         ),
         rx.cond(
-            picker.regions.length() > 0,
+            codes.length() > 0,
             rx.el.label(
                 _label(t_choice(REGION_LABELS, picker.region_kind)),
                 _place_select(picker.region, picker.pick_region, regions, any_choice, region_id),

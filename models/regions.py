@@ -13,9 +13,12 @@ pycountry unchecked. Stored profiles keep the region's code; names exist only on
 
 import csv
 import gettext
+import hashlib
 import re
 from collections import Counter
+from collections.abc import Iterable
 from functools import cache, lru_cache
+from importlib.metadata import version
 from importlib.resources import files
 
 import pycountry
@@ -117,3 +120,25 @@ def region_kind(country: str) -> str:
 
 def is_region_of(country: str, region: str) -> bool:
     return any(s.code == region for s in _subdivisions_of(country))
+
+
+def region_catalogue(countries: Iterable[object], locale: str) -> dict[str, str | list[str]]:
+    """What the browser's catalogue of `locale` carries of `countries`' regions: under
+    "regions:CC" their codes in the order `locale` sorts their names, under "region:CODE" each
+    name (the texts' own keys have no colon)."""
+    entries: dict[str, str | list[str]] = {}
+    for country in countries:
+        named = regions_of(country, locale)
+        if named:
+            entries[f"regions:{country}"] = [code for code, _name in named]
+            entries.update((f"region:{code}", name) for code, name in named)
+    return entries
+
+
+@cache
+def regions_version() -> str:
+    """Changes whenever the names could: the reviewed names and pycountry's data."""
+    digest = hashlib.blake2b(digest_size=4)
+    digest.update(files("models").joinpath("data", "region_names.tsv").read_bytes())
+    digest.update(version("pycountry").encode())
+    return digest.hexdigest()

@@ -5,9 +5,8 @@ value the browser sends is checked against its vocabulary before it is used or s
 import reflex as rx
 
 from models.attribute_labels import region_label_key
-from models.regions import is_region_of, regions_of
+from models.regions import is_region_of
 from models.site_settings import SiteSettings
-from state.i18n import I18nState
 
 ANY = "any"  # the search's choice of no country or no region
 
@@ -24,13 +23,6 @@ class PlacePicker(rx.State, mixin=True):
     country: str = ""
     region: str = ""
     region_kind: str = ""
-
-    @rx.var
-    async def regions(self) -> list[list[str]]:
-        """[code, name] of the country's regions, named and sorted in the viewer's language
-        (and again after a language switch)."""
-        locale = (await self.get_state(I18nState)).locale
-        return [[code, name] for code, name in regions_of(self.country, locale)]
 
     def _any_place(self) -> bool:
         """Whether "any" country or region may be chosen (the search's filters)."""

@@ -9,12 +9,10 @@ from actions import blocks
 from actions.discovery import ProfileView, may_contact, open_profile
 from actions.likes import MatchKept, like, unlike
 from actions.runner import act, read
-from models import regions
 from models.attribute_labels import INTEREST_LABELS
 from models.routes import login_url, member_chat_url, url
 from models.visibility import ProfileAccess
 from state.forms import FormState
-from state.i18n import I18nState
 from state.session import SessionState, current_viewer
 from translations.catalog import N_
 from translations.errors import MATCH_KEPT, MEMBER_UNAVAILABLE
@@ -53,12 +51,6 @@ class ProfileViewState(FormState, rx.State):
         if not self.photos:
             return {"src": "", "thumb": "", "lock": ""}
         return self.photos[min(self.photo_index, len(self.photos) - 1)]
-
-    @rx.var
-    async def region_name(self) -> str:
-        """The region's name in the viewer's language (again after a language switch)."""
-        locale = (await self.get_state(I18nState)).locale
-        return regions.region_name(self.country, self.region, locale)
 
     @rx.var
     def interest_labels(self) -> list[str]:

@@ -4,7 +4,7 @@ import reflex as rx
 
 from app.pages.registry import page
 from components.confirm_dialog import confirm_content
-from components.i18n import t, t_choice
+from components.i18n import region_name, t, t_choice
 from components.member_card import country_name
 from components.photo_gallery import photo_gallery
 from models.attribute_labels import every_label
@@ -28,13 +28,14 @@ def _label(msgid: rx.Var[str]) -> rx.Var[str]:
 
 
 def _place() -> rx.Component:
+    region = region_name(S.region)
     return rx.el.p(
         rx.icon("map-pin", size=15, flex_shrink="0"),
         rx.el.span(  # one text, so that a long place wraps as words do
             rx.cond(S.city != "", S.city + ", ", ""),
             rx.cond(  # "Lublin, Lublin": a region named as its city is said once
-                (S.region_name != "") & (S.region_name.lower() != S.city.lower()),
-                S.region_name + ", ",
+                (region != "") & (region.lower() != S.city.lower()),
+                region + ", ",
                 "",
             ),
             country_name(S.country),

@@ -17,8 +17,8 @@ from app.document_head import DocumentLocale, localized_html
 from app.shell_api import shell_routes, shell_url
 from components.i18n import t, t_choice, tp
 from models.payment_methods import METHOD_LABELS
+from models.regions import regions_of
 from models.site_settings import SiteSettings
-from state.site_info import site_info
 from tests.node import run_node
 from translations.catalog import (
     SERVER_ONLY_SOURCES,
@@ -71,20 +71,36 @@ def test_a_brand_name_is_written_in_as_it_is() -> None:
     assert '"iDEAL"' in methods and json.dumps(browser_key(None, "Credit card")) in methods
 
 
+COUNTRIES = tuple(SiteSettings().countries)
+
+
 def _client() -> TestClient:
     return TestClient(Starlette(routes=catalogue_routes()))
 
 
 def test_a_catalogue_is_kept_a_year_under_its_version_and_gzipped() -> None:
-    answer = _client().get(catalogue_url("nl"))
+    answer = _client().get(catalogue_url("nl", COUNTRIES))
     assert answer.status_code == 200
     assert answer.headers["cache-control"] == "public, max-age=31536000, immutable"
     assert answer.headers["content-encoding"] == "gzip"
     assert answer.headers["content-type"].startswith("text/javascript")
-    assert answer.text == catalogue_script("nl")
+    assert answer.text == catalogue_script("nl", COUNTRIES)
     stale = _client().get("/i18n/nl.js?v=old")
     assert stale.headers["cache-control"] == "no-cache" and stale.text == answer.text
     assert len(gzip.compress(answer.content)) < 20_000  # one language, gzipped: a few KB
+
+
+def test_the_catalogue_names_the_site_countries_regions_in_its_languages_order() -> None:
+    program = (
+        catalogue_script("pl", ("PL", "NL"))
+        + "console.log(JSON.stringify([globalThis.i18nText('region:PL-10', 'pl'),"
+        + " globalThis.i18nText('regions:PL', 'pl'), globalThis.i18nText('regions:DE', 'pl')"
+        + " ?? null]));"
+    )
+    name, codes, elsewhere = json.loads(run_node(program))
+    assert name == "łódzkie" and elsewhere is None  # only the site's countries
+    assert codes == [code for code, _name in regions_of("PL", "pl")] and len(codes) == 16
+    assert catalogue_url("pl", ("PL", "NL")) != catalogue_url("pl", ("PL",))
 
 
 @pytest.mark.parametrize("path", ["/i18n/xx.js", "/i18n/NL.js", "/i18n/nl-BE.js", "/i18n/..js"])
@@ -95,7 +111,7 @@ def test_only_our_languages_are_served(path: str) -> None:
 def test_the_script_files_the_texts_and_looks_them_up_in_node() -> None:
     key = browser_key(None, "Log in")
     program = (
-        catalogue_script("nl")
+        catalogue_script("nl", COUNTRIES)
         + f"console.log(JSON.stringify([globalThis.i18nText({json.dumps(key)}, 'nl'),"
         + f" globalThis.i18nText({json.dumps(key)}, 'de') ?? null]));"
     )
@@ -108,8 +124,8 @@ def test_the_page_loads_its_languages_texts_after_reacts_own_head() -> None:
         "<script>theme()</script><title>x</title></head>"
         '<body><script type="module" async="">import("/a.js");</script></body></html>'
     )
-    page = localized_html(html, "/", DocumentLocale("pl", True, None), site_info(SiteSettings()))
-    texts = f'<script defer="" src="{catalogue_url("pl")}"></script>'
+    page = localized_html(html, "/", DocumentLocale("pl", True, None), SiteSettings())
+    texts = f'<script defer="" src="{catalogue_url("pl", COUNTRIES)}"></script>'
     # Deferred, and after every element React hydrates in the head by its place.
     assert page.index("theme()") < page.index(texts + "</head>")
     assert 'rel="modulepreload"' not in page  # the app's modules come after the first paint

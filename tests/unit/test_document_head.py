@@ -18,7 +18,6 @@ from app.page_meta import HOME, PROFILE
 from components.first_results import MARK as FIRST_RESULTS_MARK
 from models.site_settings import SiteSettings
 from services.config import get_config
-from state.site_info import site_info
 from translations.catalog import browser_key, gettext
 from translations.locales import LOCALES
 from translations.prerender_marks import LOCALE_MARK, mark
@@ -29,7 +28,7 @@ PRERENDERED = (
     '<meta content="Meet singles near you." name="description"/></head>'
     '<body><div id="root"></div></body></html>'
 )
-SITE = site_info(SiteSettings())
+SETTINGS = SiteSettings()
 
 
 @pytest.mark.parametrize(
@@ -51,7 +50,7 @@ def test_the_locale_follows_link_cookie_browser_domain_then_en(
 
 @pytest.mark.parametrize("locale", LOCALES)
 def test_the_page_is_rewritten_into_the_locale(locale: str) -> None:
-    html = localized_html(PRERENDERED, "/", DocumentLocale(locale, True, None), SITE)
+    html = localized_html(PRERENDERED, "/", DocumentLocale(locale, True, None), SETTINGS)
     title = gettext(locale, "Dating and chat for adults")
     opening = f'<!DOCTYPE html><html lang="{locale}" data-locale="{locale}" data-site='
     assert html.startswith(opening)
@@ -65,32 +64,32 @@ def test_the_page_is_rewritten_into_the_locale(locale: str) -> None:
 
 
 def test_an_unknown_locale_is_not_marked_so_the_page_waits_for_the_server() -> None:
-    html = localized_html(PRERENDERED, "/", DocumentLocale("nl", False, None), SITE)
+    html = localized_html(PRERENDERED, "/", DocumentLocale("nl", False, None), SETTINGS)
     assert '<html lang="nl" data-site=' in html and "data-locale" not in html
 
 
 def test_a_page_without_title_or_description_gets_both() -> None:
     bare = '<!DOCTYPE html><html lang="en"><head></head><body></body></html>'
-    html = localized_html(bare, "/members/12", DocumentLocale("de", True, None), SITE)
+    html = localized_html(bare, "/members/12", DocumentLocale("de", True, None), SETTINGS)
     assert f"<title>{gettext('de', 'Profile')}</title>" in html
     assert f'content="{escape(gettext("de", PROFILE))}"' in html
 
 
 def test_public_pages_name_every_language_and_private_ones_only_themselves() -> None:
     public_url = get_config().public_url
-    public = localized_html(PRERENDERED, "/members", DocumentLocale("en", True, "de"), SITE)
+    public = localized_html(PRERENDERED, "/members", DocumentLocale("en", True, "de"), SETTINGS)
     assert f'<link rel="canonical" href="{public_url}/members?lang=de"/>' in public
     for locale in LOCALES:
         assert f'hreflang="{locale}" href="{public_url}/members?lang={locale}"' in public
     assert f'hreflang="x-default" href="{public_url}/members"' in public
-    private = localized_html(PRERENDERED, "/settings", DocumentLocale("en", True, None), SITE)
+    private = localized_html(PRERENDERED, "/settings", DocumentLocale("en", True, None), SETTINGS)
     assert f'<link rel="canonical" href="{public_url}/settings"/>' in private
     assert "hreflang" not in private
 
 
 def test_texts_are_escaped() -> None:
-    site = {**SITE, "name": 'A "B" <C>'}
-    html = localized_html(PRERENDERED, "/", DocumentLocale("en", True, None), site)
+    settings = SiteSettings(name='A "B" <C>')
+    html = localized_html(PRERENDERED, "/", DocumentLocale("en", True, None), settings)
     assert 'content="A &quot;B&quot; &lt;C&gt;"' in html
 
 
@@ -241,7 +240,7 @@ def test_the_first_results_are_written_in_and_without_a_database_left_out(
 def test_the_prerendered_texts_are_written_in_the_locale() -> None:
     body = f"<body><h1>{mark(browser_key(None, 'Log in'), ())}</h1><nav>{LOCALE_MARK}</nav></body>"
     page = PRERENDERED.replace('<body><div id="root"></div></body>', body)
-    html = localized_html(page, "/", DocumentLocale("nl", True, None), SITE)
+    html = localized_html(page, "/", DocumentLocale("nl", True, None), SETTINGS)
     assert html.endswith("<body><h1>Inloggen</h1><nav>NL</nav></body></html>")
 
 

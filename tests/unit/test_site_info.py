@@ -57,7 +57,7 @@ def test_the_document_carries_them_and_its_marks_are_written_in() -> None:
         '<a href="mailto:⟦site.email⟧">⟦site.email⟧</a>'
         f"<div>© ⟦site.company⟧ · ⟦site.city⟧</div><span>{disclaimer}</span>"
     )
-    html = localized_html(_page(body), "/", DocumentLocale("nl", True, None), info)
+    html = localized_html(_page(body), "/", DocumentLocale("nl", True, None), SETTINGS)
     assert json.loads(_html_attributes(html)["data-site"]) == info
     assert '<span class="brand-name">Liefde &amp; Co</span>' in html
     assert '<a href="mailto:help@liefde.example">help@liefde.example</a>' in html
