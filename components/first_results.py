@@ -35,12 +35,12 @@ MARK = f"{OPEN}first-results{CLOSE}"
 # What rx.link renders for a card link (Radix's classes): the cards look the same either way.
 _LINK_CLASSES = "rt-Text rt-reset rt-Link rt-underline-none member-card"
 
-READ_FIRST_RESULTS = read_once(
+_READ = read_once(
     "firstResults",
     json.dumps(MARK),
     f"document.getElementById({json.dumps(ELEMENT_ID)})?.innerHTML ?? ''",
 )
-_FIRST_RESULTS = document_value("firstResults", READ_FIRST_RESULTS).to(str)
+_FIRST_RESULTS = document_value("firstResults", _READ).to(str)
 
 
 def first_results_holder() -> rx.Component:
