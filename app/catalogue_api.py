@@ -3,15 +3,17 @@ under `globalThis.__i18n[locale]` and tells the page (assets/shell.js `i18nText`
 script stands in for until shell.js has run).
 
 A visitor downloads only their own language: the page's head loads it before the app runs
-(app/document_head.py), a language switch loads the next one. It also names the regions of
-the site's countries, in that language's order (`models.regions.region_catalogue`): the
-pickers and profiles name them in the browser and follow a language switch with no state of
-theirs depending on the language. With `?v=` naming the current
-`catalogue_version` the answer may be kept for a year (a new catalogue has a new version);
-otherwise it must be revalidated."""
+(app/document_head.py), a language switch loads the next one. `GET /i18n/regions/{locale}.js`
+names the regions of the site's countries in that language, each country's in that language's
+order (`models.regions.region_catalogue`), for the pages that show one, which ask for it
+(assets/shell.js): the pickers and profiles name regions in the browser and follow a language
+switch, with no state of theirs depending on the language. With `?v=` naming the current
+version (of the texts, the region names and the site's countries) the answer may be kept for a
+year; otherwise it must be revalidated."""
 
 import hashlib
 import json
+from collections.abc import Awaitable, Callable
 from functools import lru_cache
 
 from sqlalchemy.exc import SQLAlchemyError
@@ -27,13 +29,13 @@ from translations.catalog import browser_catalogue, catalogue_version
 from translations.locales import LOCALES, supported
 
 CATALOGUE_PATH = "/i18n/{locale}.js"
-
-
+REGIONS_PATH = "/i18n/regions/{locale}.js"
 Countries = tuple[str, ...]
 
 
 def _version(countries: Countries) -> str:
-    """The texts' version, the region names' and the site's countries' (a setting)."""
+    """One version for both kinds of script: the texts', the region names' and the site's
+    countries' (a setting)."""
     digest = hashlib.blake2b(",".join(countries).encode(), digest_size=3).hexdigest()
     return f"{catalogue_version()}{regions_version()}{digest}"
 
@@ -42,32 +44,47 @@ def catalogue_url(locale: str, countries: Countries) -> str:
     return f"/i18n/{locale}.js?v={_version(countries)}"
 
 
-def catalogue_script(locale: str, countries: Countries) -> str:
-    entries = {**browser_catalogue(locale), **region_catalogue(countries, locale)}
-    texts = json.dumps(entries, ensure_ascii=False, separators=(",", ":"))
+def _script(store: str, locale: str, entries: dict[str, str | list[str]]) -> str:
+    """A script that files `entries` under `globalThis[store][locale]` and tells the page."""
+    data = json.dumps(entries, ensure_ascii=False, separators=(",", ":"))
     return (
-        f"(globalThis.__i18n ??= {{}})[{json.dumps(locale)}] = {texts};"
-        "globalThis.i18nText ??= (key, locale) => globalThis.__i18n[locale]?.[key];"
+        f"(globalThis.{store} ??= {{}})[{json.dumps(locale)}] = {data};"
+        "globalThis.i18nText ??= (key, locale) => globalThis.__i18n?.[locale]?.[key];"
         "globalThis.i18nLoaded?.();"
     )
 
 
+def catalogue_script(locale: str) -> str:
+    return _script("__i18n", locale, browser_catalogue(locale))
+
+
+def regions_script(locale: str, countries: Countries) -> str:
+    """The names of the site's countries' regions, which only a page that shows a region asks
+    for (assets/shell.js `i18nRegion`)."""
+    return _script("__i18nRegions", locale, region_catalogue(countries, locale))
+
+
 @lru_cache(maxsize=4 * len(LOCALES))
-def _script_bytes(locale: str, countries: Countries, gzipped: bool) -> bytes:
-    """The script once per locale, encoding and list of countries (the setting rarely
-    changes: a few lists at most)."""
-    script = catalogue_script(locale, countries)
+def _script_bytes(regions: bool, locale: str, countries: Countries, gzipped: bool) -> bytes:
+    """Each script once per locale and encoding (and list of countries, a setting that
+    rarely changes)."""
+    script = regions_script(locale, countries) if regions else catalogue_script(locale)
     return zipped(script) if gzipped else script.encode()
 
 
-async def catalogue(request: Request) -> Response:
-    locale = supported(request.path_params["locale"])
-    if locale is None or request.path_params["locale"] != locale:
-        return PlainTextResponse("Not Found", status_code=404)
-    countries = await site_countries()
-    return script_response(
-        request, _version(countries), lambda gzipped: _script_bytes(locale, countries, gzipped)
-    )
+def _answer(regions: bool) -> Callable[[Request], Awaitable[Response]]:
+    async def answer(request: Request) -> Response:
+        locale = supported(request.path_params["locale"])
+        if locale is None or request.path_params["locale"] != locale:
+            return PlainTextResponse("Not Found", status_code=404)
+        countries = await site_countries()
+        return script_response(
+            request,
+            _version(countries),
+            lambda gzipped: _script_bytes(regions, locale, countries, gzipped),
+        )
+
+    return answer
 
 
 async def site_countries() -> Countries:
@@ -79,4 +96,7 @@ async def site_countries() -> Countries:
 
 
 def catalogue_routes() -> list[Route]:
-    return [Route(CATALOGUE_PATH, catalogue, methods=["GET"])]
+    return [
+        Route(CATALOGUE_PATH, _answer(regions=False), methods=["GET"]),
+        Route(REGIONS_PATH, _answer(regions=True), methods=["GET"]),
+    ]

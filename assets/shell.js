@@ -385,8 +385,9 @@
 
   // The interface texts of one language at a time (app/catalogue_api.py): the page's head
   // loads the visitor's; another is loaded when first asked for, and the components that read
-  // texts redraw once it is there (components/i18n.py subscribes them).
-  var catalogues = (window.__i18n = window.__i18n || {}), asked = {}, listeners = [], version = 0;
+  // texts redraw once it is there (components/i18n.py subscribes them). Region names are
+  // loaded the same way, by the first page that shows one.
+  var asked = {}, listeners = [], version = 0;
   // Replaces the catalogue script's stand-in, which only reads what is loaded.
   window.i18nLoaded = function () {
     version += 1;
@@ -401,16 +402,20 @@
     var first = document.querySelector('script[src^="/i18n/"]');
     return first ? new URL(first.src).searchParams.get("v") || "" : "";
   }
-  window.i18nText = function (key, locale) {
-    var texts = catalogues[locale];
+  function lookup(store, folder, key, locale) {
+    var catalogues = (window[store] = window[store] || {}), texts = catalogues[locale];
     if (texts) return texts[key];
-    if (!asked[locale]) {
-      asked[locale] = true;
+    if (!asked[folder + locale]) {
+      asked[folder + locale] = true;
       var script = document.createElement("script");
-      script.src = "/i18n/" + locale + ".js?v=" + catalogueVersion();
+      script.src = folder + locale + ".js?v=" + catalogueVersion();
       document.head.appendChild(script);
     }
     for (var loaded in catalogues) return catalogues[loaded][key];  // meanwhile: the last language
     return undefined;
+  }
+  window.i18nText = function (key, locale) { return lookup("__i18n", "/i18n/", key, locale); };
+  window.i18nRegion = function (key, locale) {
+    return lookup("__i18nRegions", "/i18n/regions/", key, locale);
   };
 })();

@@ -58,21 +58,23 @@ def browser_text(
     return rx.Var(f"(({_CATALOGUES}), {prerendered_or(prerendered, lookup)} ?? {empty})")
 
 
-def _catalogue_entry(key: str, empty: str) -> rx.Var:
-    """The entry `key` (JavaScript) of the visitor's catalogue, else `empty`; nothing in the
-    prerender, which has no catalogue (a page's regions come with its state, after it)."""
-    lookup = f"globalThis.i18nText?.({key}, {text_locale()})"
+def _region_entry(prefix: str, code: rx.Var[str], empty: str) -> rx.Var:
+    """The entry `prefix` + `code` of the visitor's region names (app/catalogue_api.py), which
+    the first page that shows a region loads (assets/shell.js), else `empty`. Nothing for no
+    code, and in the prerender, whose pages have none (a region comes with a page's state)."""
+    key = f"{json.dumps(prefix)} + {code}"
+    lookup = f"({code} ? globalThis.i18nRegion?.({key}, {text_locale()}) : undefined)"
     return rx.Var(f"(({_CATALOGUES}), {prerendered_or('undefined', lookup)} ?? {empty})")
 
 
 def region_name(code: rx.Var[str]) -> rx.Var[str]:
-    """The region's name in the visitor's language (app/catalogue_api.py); "" for none."""
-    return _catalogue_entry(f"'region:' + {code}", '""').to(str)
+    """The region's name in the visitor's language; "" for none."""
+    return _region_entry("region:", code, '""').to(str)
 
 
 def region_codes(country: rx.Var[str]) -> rx.Var[list[str]]:
     """The country's regions, in the order the visitor's language sorts their names."""
-    return _catalogue_entry(f"'regions:' + {country}", "[]").to(list[str])
+    return _region_entry("regions:", country, "[]").to(list[str])
 
 
 def _filled(text: rx.Var, params: Mapping[str, Param]) -> rx.Var[str]:

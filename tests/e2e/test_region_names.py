@@ -35,3 +35,20 @@ def test_places_are_named_and_sorted_in_the_viewers_language(
     polish = open_options(page, "region-select")
     assert polish == [name for _c, name in regions_of("PL", "pl")]
     assert polish.index("lubuskie") < polish.index("łódzkie") < polish.index("małopolskie")
+
+
+def test_only_a_page_that_shows_a_region_loads_the_region_names(
+    site: Server, new_page: NewPage
+) -> None:
+    # a visitor from France (where no entry warning covers the page): the search starts there
+    page = new_page(locale="fr-FR")
+    asked: list[str] = []
+    page.on(
+        "request", lambda request: asked.extend([request.url] if "/regions/" in request.url else [])
+    )
+    open_page(page, site, "/")
+    assert asked == []  # the landing page names no region
+    open_page(page, site, "/members")
+    regions = open_options(page, "search-region")
+    assert regions[1:] == [name for _c, name in regions_of("FR", "fr")]  # after "Any"
+    assert len(asked) == 1 and "/i18n/regions/fr.js?v=" in asked[0]

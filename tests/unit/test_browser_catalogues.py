@@ -12,7 +12,7 @@ import pytest
 from starlette.applications import Starlette
 from starlette.testclient import TestClient
 
-from app.catalogue_api import catalogue_routes, catalogue_script, catalogue_url
+from app.catalogue_api import catalogue_routes, catalogue_script, catalogue_url, regions_script
 from app.document_head import DocumentLocale, localized_html
 from app.shell_api import shell_routes, shell_url
 from components.i18n import t, t_choice, tp
@@ -84,18 +84,20 @@ def test_a_catalogue_is_kept_a_year_under_its_version_and_gzipped() -> None:
     assert answer.headers["cache-control"] == "public, max-age=31536000, immutable"
     assert answer.headers["content-encoding"] == "gzip"
     assert answer.headers["content-type"].startswith("text/javascript")
-    assert answer.text == catalogue_script("nl", COUNTRIES)
+    assert answer.text == catalogue_script("nl")
     stale = _client().get("/i18n/nl.js?v=old")
     assert stale.headers["cache-control"] == "no-cache" and stale.text == answer.text
     assert len(gzip.compress(answer.content)) < 20_000  # one language, gzipped: a few KB
 
 
-def test_the_catalogue_names_the_site_countries_regions_in_its_languages_order() -> None:
+def test_region_names_come_apart_for_the_site_countries_in_the_languages_order() -> None:
+    regions = _client().get("/i18n/regions/pl.js")
+    assert regions.status_code == 200 and "łódzkie" not in catalogue_script("pl")
     program = (
-        catalogue_script("pl", ("PL", "NL"))
-        + "console.log(JSON.stringify([globalThis.i18nText('region:PL-10', 'pl'),"
-        + " globalThis.i18nText('regions:PL', 'pl'), globalThis.i18nText('regions:DE', 'pl')"
-        + " ?? null]));"
+        regions_script("pl", ("PL", "NL"))
+        + "const names = globalThis.__i18nRegions.pl;"
+        + "console.log(JSON.stringify([names['region:PL-10'], names['regions:PL'],"
+        + " names['regions:DE'] ?? null]));"
     )
     name, codes, elsewhere = json.loads(run_node(program))
     assert name == "łódzkie" and elsewhere is None  # only the site's countries
@@ -111,7 +113,7 @@ def test_only_our_languages_are_served(path: str) -> None:
 def test_the_script_files_the_texts_and_looks_them_up_in_node() -> None:
     key = browser_key(None, "Log in")
     program = (
-        catalogue_script("nl", COUNTRIES)
+        catalogue_script("nl")
         + f"console.log(JSON.stringify([globalThis.i18nText({json.dumps(key)}, 'nl'),"
         + f" globalThis.i18nText({json.dumps(key)}, 'de') ?? null]));"
     )
