@@ -10,8 +10,9 @@ choice and is kept in the locale cookie), and loads that language's texts before
 Reflex's prerender left (translations/prerender_marks.py). When the cookie or the browser named
 the language, `<html data-locale>` carries it and the browser's first render, in that language,
 takes over the painted page (state/i18n.py), without waiting for the websocket. The site's name
-and company details go in the same way, as `<html data-site>` (state/site_info.py). The answer
-varies by cookie and language, so its validators go."""
+and company details go in the same way, as `<html data-site>` (state/site_info.py), and so does
+/members' first page of results (components/first_results.py). The answer varies by cookie and
+language, so its validators go, and it is private (a member's search is in it)."""
 
 import gzip
 import logging
