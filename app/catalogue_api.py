@@ -44,24 +44,27 @@ def catalogue_url(locale: str, countries: Countries) -> str:
     return f"/i18n/{locale}.js?v={_version(countries)}"
 
 
-def _script(store: str, locale: str, entries: dict[str, str | list[str]]) -> str:
-    """A script that files `entries` under `globalThis[store][locale]` and tells the page."""
+def _script(store: str, locale: str, entries: dict[str, str | list[str]], then: str) -> str:
+    """A script that files `entries` under `globalThis[store][locale]`, then runs `then`."""
     data = json.dumps(entries, ensure_ascii=False, separators=(",", ":"))
-    return (
-        f"(globalThis.{store} ??= {{}})[{json.dumps(locale)}] = {data};"
-        "globalThis.i18nText ??= (key, locale) => globalThis.__i18n?.[locale]?.[key];"
-        "globalThis.i18nLoaded?.();"
-    )
+    return f"(globalThis.{store} ??= {{}})[{json.dumps(locale)}] = {data};{then}"
 
 
 def catalogue_script(locale: str) -> str:
-    return _script("__i18n", locale, browser_catalogue(locale))
+    return _script(
+        "__i18n",
+        locale,
+        browser_catalogue(locale),
+        "globalThis.i18nText ??= (key, locale) => globalThis.__i18n[locale]?.[key];"
+        "globalThis.i18nLoaded?.();",
+    )
 
 
 def regions_script(locale: str, countries: Countries) -> str:
     """The names of the site's countries' regions, which only a page that shows a region asks
-    for (assets/shell.js `i18nRegion`)."""
-    return _script("__i18nRegions", locale, region_catalogue(countries, locale))
+    for (assets/shell.js `i18nRegion`); only what shows one redraws when they arrive."""
+    entries = region_catalogue(countries, locale)
+    return _script("__i18nRegions", locale, entries, "globalThis.i18nRegionsLoaded?.();")
 
 
 @lru_cache(maxsize=4 * len(LOCALES))

@@ -386,36 +386,45 @@
   // The interface texts of one language at a time (app/catalogue_api.py): the page's head
   // loads the visitor's; another is loaded when first asked for, and the components that read
   // texts redraw once it is there (components/i18n.py subscribes them). Region names are
-  // loaded the same way, by the first page that shows one.
-  var asked = {}, listeners = [], version = 0;
-  // Replaces the catalogue script's stand-in, which only reads what is loaded.
-  window.i18nLoaded = function () {
-    version += 1;
-    listeners.slice().forEach(function (listener) { listener(); });
-  };
-  window.i18nSubscribe = function (listener) {
-    listeners.push(listener);
-    return function () { listeners = listeners.filter(function (l) { return l !== listener; }); };
-  };
-  window.i18nVersion = function () { return version; };
+  // loaded the same way, by the first page that shows one, and redraw only what shows them.
+  function catalogues(store, folder) {
+    var listeners = [], version = 0, asked = {};
+    return {
+      loaded: function () {
+        version += 1;
+        listeners.slice().forEach(function (listener) { listener(); });
+      },
+      subscribe: function (listener) {
+        listeners.push(listener);
+        return function () { listeners = listeners.filter(function (l) { return l !== listener; }); };
+      },
+      version: function () { return version; },
+      lookup: function (key, locale) {
+        var all = (window[store] = window[store] || {}), texts = all[locale];
+        if (texts) return texts[key];
+        if (!asked[locale]) {
+          asked[locale] = true;
+          var script = document.createElement("script");
+          script.src = folder + locale + ".js?v=" + catalogueVersion();
+          document.head.appendChild(script);
+        }
+        for (var loaded in all) return all[loaded][key];  // meanwhile: the last language
+        return undefined;
+      },
+    };
+  }
   function catalogueVersion() {  // the one the page's head loaded names it
     var first = document.querySelector('script[src^="/i18n/"]');
     return first ? new URL(first.src).searchParams.get("v") || "" : "";
   }
-  function lookup(store, folder, key, locale) {
-    var catalogues = (window[store] = window[store] || {}), texts = catalogues[locale];
-    if (texts) return texts[key];
-    if (!asked[folder + locale]) {
-      asked[folder + locale] = true;
-      var script = document.createElement("script");
-      script.src = folder + locale + ".js?v=" + catalogueVersion();
-      document.head.appendChild(script);
-    }
-    for (var loaded in catalogues) return catalogues[loaded][key];  // meanwhile: the last language
-    return undefined;
-  }
-  window.i18nText = function (key, locale) { return lookup("__i18n", "/i18n/", key, locale); };
-  window.i18nRegion = function (key, locale) {
-    return lookup("__i18nRegions", "/i18n/regions/", key, locale);
-  };
+  // Each replaces its script's stand-in, which only reads what is loaded.
+  var texts = catalogues("__i18n", "/i18n/"), regions = catalogues("__i18nRegions", "/i18n/regions/");
+  window.i18nLoaded = texts.loaded;
+  window.i18nSubscribe = texts.subscribe;
+  window.i18nVersion = texts.version;
+  window.i18nText = texts.lookup;
+  window.i18nRegionsLoaded = regions.loaded;
+  window.i18nRegionsSubscribe = regions.subscribe;
+  window.i18nRegionsVersion = regions.version;
+  window.i18nRegion = regions.lookup;
 })();

@@ -24,20 +24,23 @@ Param = rx.Var | str | int
 _MOST_FORMS = max(plural_rule(locale)[0] for locale in LOCALES)
 Label = str | tuple[str | None, str]  # a msgid, or (context, msgid)
 
-# Redraws the component when a catalogue arrives (assets/shell.js); on the server's prerender,
-# where there is no window, it never changes.
-_CATALOGUES_HOOK = (
-    "const i18nVersion = useSyncExternalStore("
-    "(listener) => globalThis.i18nSubscribe?.(listener) ?? (() => {}), "
-    "() => globalThis.i18nVersion?.() ?? 0, () => 0);"
-)
-_CATALOGUES = rx.Var(
-    "i18nVersion",
-    _var_data=VarData(
-        hooks={_CATALOGUES_HOOK: None},
-        imports=REACT_HOOK_IMPORTS,
-    ),
-)
+
+def _arrivals(kind: str) -> rx.Var:
+    """The number of `kind` catalogues (i18n: texts, i18nRegions: region names) that arrived:
+    reading it redraws the component when another does (assets/shell.js); in the server's
+    prerender, where there is no window, it never changes."""
+    hook = (
+        f"const {kind}Version = useSyncExternalStore("
+        f"(listener) => globalThis.{kind}Subscribe?.(listener) ?? (() => {{}}), "
+        f"() => globalThis.{kind}Version?.() ?? 0, () => 0);"
+    )
+    return rx.Var(
+        f"{kind}Version", _var_data=VarData(hooks={hook: None}, imports=REACT_HOOK_IMPORTS)
+    )
+
+
+_CATALOGUES = _arrivals("i18n")
+_REGION_NAMES = _arrivals("i18nRegions")
 
 
 def browser_text(
@@ -64,7 +67,7 @@ def _region_entry(prefix: str, code: rx.Var[str], empty: str) -> rx.Var:
     code, and in the prerender, whose pages have none (a region comes with a page's state)."""
     key = f"{json.dumps(prefix)} + {code}"
     lookup = f"({code} ? globalThis.i18nRegion?.({key}, {text_locale()}) : undefined)"
-    return rx.Var(f"(({_CATALOGUES}), {prerendered_or('undefined', lookup)} ?? {empty})")
+    return rx.Var(f"(({_REGION_NAMES}), {prerendered_or('undefined', lookup)} ?? {empty})")
 
 
 def region_name(code: rx.Var[str]) -> rx.Var[str]:

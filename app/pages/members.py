@@ -3,6 +3,7 @@
 import reflex as rx
 
 from app.pages.registry import page
+from components.deferred import deferred
 from components.first_results import FOUND, MORE_THAN_FOUND, NOBODY_FOUND, first_results_holder
 from components.forms import age_range, labelled
 from components.i18n import t
@@ -159,8 +160,12 @@ def members_page() -> rx.Component:
         rx.cond(
             S.login_required,
             _login_prompt(),
-            # the server's first page (in the HTML) until the search's own state arrives
-            rx.fragment(_filters(), rx.cond(S.did_init, _results(), first_results_holder())),
+            # the server's first page (in the HTML) until the search's own state arrives; the
+            # live grid then mounts at low priority, in short tasks
+            rx.fragment(
+                _filters(),
+                rx.cond(deferred(S.did_init, "searchShown"), _results(), first_results_holder()),
+            ),
         ),
         class_name="container",
         data_testid="page-members",
