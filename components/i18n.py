@@ -129,10 +129,19 @@ def locale_code() -> rx.Var[str]:
     return rx.Var(prerendered_or(json.dumps(LOCALE_MARK), code)).to(str)
 
 
+def intl_object(kind: str, locale: rx.Var[str] | str, options: str = "") -> str:
+    """Browser code for the `Intl.<kind>` object of `locale` with `options` (a JavaScript
+    object's body), made once per page: making one costs more than using it, and a grid, a
+    chat or a country list uses one per card, message or option."""
+    key = f"{json.dumps(f'{kind}|{options}|')} + locale"
+    made = f"new Intl.{kind}([locale], {{{options}}})"
+    return f"((locale) => (globalThis.__intl ??= {{}})[{key}] ??= {made})({locale})"
+
+
 def intl_format(iso: rx.Var[str], options: str) -> str:
     """Browser code writing an ISO date or time in the visitor's language with
     `Intl.DateTimeFormat` options (a JavaScript object's body); empty before the date arrives."""
-    format_ = f"new Intl.DateTimeFormat({shown_locale()}, {{{options}}}).format(d)"
+    format_ = f"{intl_object('DateTimeFormat', shown_locale(), options)}.format(d)"
     return f"((d) => (isNaN(d) ? '' : {format_}))(new Date({iso}))"
 
 

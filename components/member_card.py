@@ -6,24 +6,16 @@ from collections.abc import Callable
 import reflex as rx
 from reflex.event import EventHandler
 
-from components.i18n import t
+from components.i18n import intl_object, t
 from models.routes import member_chat_url, member_url
 from state.i18n import shown_locale
 
 ProfileUrl = Callable[[rx.Var], str]  # a builder of models/routes.py
 
 
-def _intl(kind: str, locale: rx.Var[str], options: str = "") -> str:
-    """Browser code for one `Intl.<kind>` object per locale, made once per page: making one
-    costs more than using it, and a grid or a country list uses one per card or option."""
-    made = f"new Intl.{kind}([locale]{', ' + options if options else ''})"
-    cache = f"(globalThis.__intl{kind} ??= {{}})"
-    return f"((locale) => {cache}[locale] ??= {made})({locale})"
-
-
 def country_name(code: rx.Var[str]) -> rx.Var[str]:
     """The country's name in the visitor's language, from the browser's own locale data."""
-    names = _intl("DisplayNames", shown_locale(), "{type: 'region'}")
+    names = intl_object("DisplayNames", shown_locale(), "type: 'region'")
     return rx.Var(f"{names}.of({code})").to(str)
 
 
@@ -31,9 +23,9 @@ def countries_by_name(codes: rx.Var[list[str]]) -> rx.Var[list[str]]:
     """Country codes in the order of their names in the visitor's language, sorted the way that
     language sorts (the browser's collation, as for the names)."""
     locale = shown_locale()
-    names = _intl("DisplayNames", locale, "{type: 'region'}")
+    names = intl_object("DisplayNames", locale, "type: 'region'")
     compare = "(names, order) => (a, b) => order.compare(names.of(a), names.of(b))"
-    by_name = f"({compare})({names}, {_intl('Collator', locale)})"
+    by_name = f"({compare})({names}, {intl_object('Collator', locale)})"
     return rx.Var(f"[...{codes}].sort({by_name})").to(list[str])
 
 
