@@ -16,15 +16,13 @@ import json
 from collections.abc import Awaitable, Callable
 from functools import lru_cache
 
-from sqlalchemy.exc import SQLAlchemyError
 from starlette.requests import Request
 from starlette.responses import PlainTextResponse, Response
 from starlette.routing import Route
 
 from app.script_response import script_response, zipped
 from models.regions import region_catalogue, regions_version
-from models.site_settings import SiteSettings
-from services.site_settings import site_settings
+from services.site_settings import settings_or_defaults
 from translations.catalog import browser_catalogue, catalogue_version
 from translations.locales import LOCALES, supported
 
@@ -80,7 +78,7 @@ def _answer(regions: bool) -> Callable[[Request], Awaitable[Response]]:
         locale = supported(request.path_params["locale"])
         if locale is None or request.path_params["locale"] != locale:
             return PlainTextResponse("Not Found", status_code=404)
-        countries = await site_countries()
+        countries = tuple((await settings_or_defaults(f"{request.url.path} served")).countries)
         return script_response(
             request,
             _version(countries),
@@ -88,14 +86,6 @@ def _answer(regions: bool) -> Callable[[Request], Awaitable[Response]]:
         )
 
     return answer
-
-
-async def site_countries() -> Countries:
-    """The site's countries; without the database, the default ones."""
-    try:
-        return tuple((await site_settings()).countries)
-    except SQLAlchemyError:
-        return tuple(SiteSettings().countries)
 
 
 def catalogue_routes() -> list[Route]:

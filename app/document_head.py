@@ -40,7 +40,7 @@ from app.page_meta import (
 from components.first_results import MARK, first_results_html
 from models.site_settings import SiteSettings
 from services.config import get_config
-from services.site_settings import site_settings
+from services.site_settings import settings_or_defaults
 from state.site_info import site_attribute, site_info, with_site_info
 from translations.catalog import gettext
 from translations.locales import (
@@ -227,11 +227,8 @@ class DocumentHead:
 
     async def _localized(self, scope: Scope, start: Message, body: bytes) -> tuple[Message, bytes]:
         """The response start and body of the page rewritten for the request's locale."""
-        try:
-            settings = await site_settings()
-        except SQLAlchemyError:  # the database is away: the page still loads, in its language
-            log.warning("page %s served with the default site settings", scope["path"])
-            settings = SiteSettings()
+        # without the database the page still loads, in its language
+        settings = await settings_or_defaults(f"page {scope['path']} served")
         headers = MutableHeaders(raw=list(start["headers"]))
         zipped = headers.get("content-encoding") == "gzip"
         html = (gzip.decompress(body) if zipped else body).decode("utf-8")

@@ -5,11 +5,16 @@ when the cached copy is stale; code already off the loop (actions, scripts) asks
 `current_settings()`."""
 
 import asyncio
+import logging
 import time
 from threading import Lock
 
+from sqlalchemy.exc import SQLAlchemyError
+
 from models.site_settings import SiteSettings, load_settings
 from services.database import db_session
+
+log = logging.getLogger(__name__)
 
 CACHE_SECONDS = 30.0
 
@@ -47,6 +52,16 @@ async def site_settings() -> SiteSettings:
     """The settings for a handler on the event loop: the cached copy, or read in a thread."""
     fresh = _fresh()
     return fresh if fresh is not None else await asyncio.to_thread(current_settings)
+
+
+async def settings_or_defaults(what: str) -> SiteSettings:
+    """The settings, or without the database the defaults, for `what` (a page, a script) that
+    must be served all the same; the fallback is logged."""
+    try:
+        return await site_settings()
+    except SQLAlchemyError:
+        log.warning("%s with the default site settings: the database is away", what)
+        return SiteSettings()
 
 
 def forget_cached_settings() -> None:

@@ -13,6 +13,7 @@ from starlette.routing import Route
 from starlette.testclient import TestClient
 
 import app.document_head as document_head
+import services.site_settings
 from app.document_head import DocumentHead, DocumentLocale, document_locale, localized_html
 from app.page_meta import HOME, PROFILE
 from components.first_results import MARK as FIRST_RESULTS_MARK
@@ -120,7 +121,7 @@ def settings(monkeypatch: pytest.MonkeyPatch) -> None:
     async def site_settings() -> SiteSettings:
         return SiteSettings(name="Amorly", domain_language="nl")
 
-    monkeypatch.setattr(document_head, "site_settings", site_settings)
+    monkeypatch.setattr(services.site_settings, "site_settings", site_settings)
 
 
 @pytest.fixture
@@ -205,7 +206,7 @@ def test_without_the_database_the_page_is_served_in_its_language_with_the_defaul
     async def unreachable() -> SiteSettings:
         raise OperationalError("select", {}, ConnectionRefusedError())
 
-    monkeypatch.setattr(document_head, "site_settings", unreachable)
+    monkeypatch.setattr(services.site_settings, "site_settings", unreachable)
     with TestClient(DocumentHead(Starlette(routes=[Route("/", _page)]))) as test_client:
         answer = test_client.get("/", headers={"accept-language": "de"})
     assert answer.status_code == 200
