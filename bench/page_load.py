@@ -30,7 +30,7 @@ from server import (
     running_site,
 )
 
-LOADS = 5
+LOADS = 15
 APP_PAGES = ("/", "/members")
 PAGE_READY = '[data-testid="page-ready"]'
 JS_BUDGET_RATIO = 1.2
@@ -68,6 +68,14 @@ class PageFigures:
     js_gzip_bytes: int
     compression: str
     fcp_ms: float
+    ttfb_ms: float
+
+
+@dataclass(frozen=True)
+class Load:
+    scripts: list[str]
+    fcp_ms: float
+    ttfb_ms: float
 
 
 @contextmanager
@@ -88,8 +96,8 @@ def is_javascript(response: Response) -> bool:
     return "javascript" in response.headers.get("content-type", "")
 
 
-def load_once(browser: Browser, url: str) -> tuple[list[str], float]:
-    """Load url in a fresh context: the JavaScript URLs it fetched, and its FCP in ms."""
+def load_once(browser: Browser, url: str) -> Load:
+    """Load url in a fresh context: the JavaScript URLs it fetched, its FCP and TTFB in ms."""
     context = browser.new_context()
     try:
         page = context.new_page()
@@ -97,8 +105,11 @@ def load_once(browser: Browser, url: str) -> tuple[list[str], float]:
         page.on("response", lambda r: scripts.append(r.url) if is_javascript(r) else None)
         page.goto(url, wait_until="networkidle")
         page.wait_for_function("performance.getEntriesByName('first-contentful-paint').length")
-        fcp = page.evaluate("performance.getEntriesByName('first-contentful-paint')[0].startTime")
-        return sorted(set(scripts)), float(fcp)
+        fcp, ttfb = page.evaluate(
+            "[performance.getEntriesByName('first-contentful-paint')[0].startTime,"
+            " performance.getEntriesByType('navigation')[0].responseStart]"
+        )
+        return Load(sorted(set(scripts)), float(fcp), float(ttfb))
     finally:
         context.close()
 
@@ -120,9 +131,18 @@ def compression_note(server_gzipped: list[bool]) -> str:
     return f"server gzip for {sum(server_gzipped)}/{len(server_gzipped)}, rest gzipped here"
 
 
-def measure_page(browser: Browser, label: str, url: str) -> PageFigures:
-    loads = [load_once(browser, url) for _ in range(LOADS)]
-    scripts = loads[0][0]
+def measure_pages(browser: Browser, pages: dict[str, str]) -> list[PageFigures]:
+    """Each page's figures, its loads taken in turns with the others' so that a busy moment of
+    the machine weighs on every page alike."""
+    loads: dict[str, list[Load]] = {label: [] for label in pages}
+    for _ in range(LOADS):
+        for label, url in pages.items():
+            loads[label].append(load_once(browser, url))
+    return [page_figures(label, page_loads) for label, page_loads in loads.items()]
+
+
+def page_figures(label: str, loads: list[Load]) -> PageFigures:
+    scripts = loads[0].scripts
     with httpx.Client(timeout=30) as client:
         sizes = [gzip_size(client, script) for script in scripts]
     return PageFigures(
@@ -130,7 +150,8 @@ def measure_page(browser: Browser, label: str, url: str) -> PageFigures:
         js_files=len(scripts),
         js_gzip_bytes=sum(size for size, _ in sizes),
         compression=compression_note([gzipped for _, gzipped in sizes]),
-        fcp_ms=statistics.median(fcp for _, fcp in loads),
+        fcp_ms=statistics.median(load.fcp_ms for load in loads),
+        ttfb_ms=statistics.median(load.ttfb_ms for load in loads),
     )
 
 
@@ -178,12 +199,15 @@ def kib(size: int) -> str:
 
 
 def print_table(figures: list[PageFigures]) -> None:
-    print(f"\nPage loads (JS: every script the page fetched; FCP: median of {LOADS} fresh loads)")
-    print(f"{'page':<14}{'JS files':>9}{'JS gzip':>12}{'FCP':>10}  compression")
+    print(
+        f"\nPage loads (JS: every script the page fetched; FCP and TTFB: median of {LOADS} "
+        "fresh loads, the pages' loads taken in turns)"
+    )
+    print(f"{'page':<14}{'JS files':>9}{'JS gzip':>12}{'FCP':>10}{'TTFB':>10}  compression")
     for row in figures:
         print(
             f"{row.label:<14}{row.js_files:>9}{kib(row.js_gzip_bytes):>12}"
-            f"{row.fcp_ms:>8.0f}ms  {row.compression}"
+            f"{row.fcp_ms:>8.0f}ms{row.ttfb_ms:>8.0f}ms  {row.compression}"
         )
 
 
@@ -218,8 +242,8 @@ def main() -> None:
         sync_playwright() as playwright,
     ):
         browser = launch_chromium(playwright)
-        app_figures = [measure_page(browser, f"app {path}", site.url + path) for path in APP_PAGES]
-        blank_figures = measure_page(browser, "blank /", blank.url + "/")
+        pages = {f"app {path}": site.url + path for path in APP_PAGES}
+        *app_figures, blank_figures = measure_pages(browser, pages | {"blank /": blank.url + "/"})
         state = visitor_state(browser, site)
         browser.close()
     print_table([*app_figures, blank_figures])
