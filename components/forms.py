@@ -1,6 +1,9 @@
 """Form building blocks: labelled fields with their error, the form-wide error, busy buttons."""
 
+from collections.abc import Callable
+
 import reflex as rx
+from reflex.event import EventType
 
 from components.i18n import t, tn
 from models.passwords import MIN_LENGTH
@@ -14,6 +17,44 @@ def field_error(errors: rx.Var[dict[str, str]], key: str) -> rx.Component:
         errors.contains(key),
         rx.el.div(errors[key], class_name="field-error", role="alert", data_testid=f"error-{key}"),
     )
+
+
+def native_select(
+    options: rx.Component,
+    value: rx.Var[str],
+    on_change: EventType,
+    *,
+    size: str,
+    testid: str,
+    placeholder: rx.Var[str] | None = None,
+) -> rx.Component:
+    """The browser's own select, looking like Radix's closed select of `size` ("2", "3"). A
+    phone opens its native picker, and the page pays for plain options: Radix's select mounts
+    a component per item even while closed (a country's 51 states cost the search page a
+    long task on load). `placeholder` shows while `value` is "", as no option."""
+    first = (
+        (rx.el.option(placeholder, value="", disabled=True, hidden=True),)
+        if placeholder is not None
+        else ()
+    )
+    return rx.el.select(
+        *first,
+        options,
+        value=value,
+        on_change=on_change,
+        class_name=f"rt-reset rt-SelectTrigger rt-r-size-{size} rt-variant-surface native-select",
+        data_testid=testid,
+    )
+
+
+def native_options(
+    values: rx.Var[list[str]], label: Callable[[rx.Var[str]], rx.Var[str]]
+) -> rx.Component:
+    """An option per value, named by `label`, for `native_select`. Each is keyed by its value:
+    when the names change order (another language's arrive), React moves the options, and the
+    chosen one stays chosen; keyed by place, the browser kept showing whichever option came to
+    stand where the chosen one had been."""
+    return rx.foreach(values, lambda value: rx.el.option(label(value), value=value, key=value))
 
 
 def form_error(errors: rx.Var[dict[str, str]]) -> rx.Component:

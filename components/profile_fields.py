@@ -4,7 +4,7 @@ place, looks, about-me and interests. Each takes the Vars and events of the stat
 import reflex as rx
 from reflex.event import EventType
 
-from components.forms import field_error
+from components.forms import field_error, native_options, native_select
 from components.i18n import region_codes, region_name, t, t_choice, t_label
 from components.member_card import countries_by_name, country_name
 from models.attribute_labels import (
@@ -74,14 +74,12 @@ def _place_select(
     value: rx.Var[str], on_change: EventType, items: rx.Component, any_choice: bool, testid: str
 ) -> rx.Component:
     """A country or region select; with `any_choice`, "Any" stands for no choice."""
-    first = (rx.select.item(t("Any"), value=ANY),) if any_choice else ()
-    return rx.select.root(
-        rx.select.trigger(placeholder=t("Choose"), width="100%", data_testid=testid),
-        rx.select.content(*first, items),
-        value=rx.cond(value == "", ANY, value) if any_choice else value,
-        on_change=on_change,
-        size="2" if any_choice else "3",
-    )
+    if any_choice:
+        options = rx.fragment(rx.el.option(t("Any"), value=ANY), items)
+        return native_select(
+            options, rx.cond(value == "", ANY, value), on_change, size="2", testid=testid
+        )
+    return native_select(items, value, on_change, size="3", testid=testid, placeholder=t("Choose"))
 
 
 def place_fields(
@@ -95,11 +93,9 @@ def place_fields(
     search offers "Any" for both."""
     field_class = "field search-field" if any_choice else "field"
     country_id, region_id = SEARCH_IDS if any_choice else FORM_IDS
-    countries = rx.foreach(
-        countries_by_name(picker.countries), lambda c: rx.select.item(country_name(c), value=c)
-    )
+    countries = native_options(countries_by_name(picker.countries), country_name)
     codes = region_codes(picker.country)
-    regions = rx.foreach(codes, lambda code: rx.select.item(region_name(code), value=code))
+    regions = native_options(codes, region_name)
     return rx.fragment(
         rx.el.label(
             _label(t("Country")),

@@ -5,13 +5,14 @@ import reflex as rx
 from app.pages.registry import page
 from components.deferred import deferred
 from components.first_results import FOUND, MORE_THAN_FOUND, NOBODY_FOUND, first_results_holder
-from components.forms import age_range, labelled
+from components.forms import age_range, labelled, native_select
 from components.i18n import t
 from components.member_card import member_card
 from components.profile_fields import place_fields
 from models.routes import url
 from models.search import COUNT_CAP
 from state.likes import NEWS_CHECKS
+from state.place_picker import ANY
 from state.search import RESULTS_ID, SIMILAR_ID
 from state.search import SearchState as S
 from translations.catalog import N_
@@ -30,29 +31,21 @@ def _login_prompt() -> rx.Component:
     )
 
 
-def _select(value: rx.Var, on_change, items: rx.Component, testid: str) -> rx.Component:
-    return rx.select.root(
-        rx.select.trigger(width="100%", data_testid=testid),
-        rx.select.content(rx.select.item(t("Any"), value="any"), items),
-        value=rx.cond(value == "", "any", value),
-        on_change=on_change,
-        size="2",
-    )
-
-
 def _filters() -> rx.Component:
     return rx.el.form(
         rx.el.div(
             labelled(
                 t("I am looking for"),
-                _select(
-                    S.gender,
-                    S.pick_gender,
+                native_select(
                     rx.fragment(
-                        rx.select.item(t("Women"), value="female"),
-                        rx.select.item(t("Men"), value="male"),
+                        rx.el.option(t("Any"), value=ANY),
+                        rx.el.option(t("Women"), value="female"),
+                        rx.el.option(t("Men"), value="male"),
                     ),
-                    "search-gender",
+                    rx.cond(S.gender == "", ANY, S.gender),
+                    S.pick_gender,
+                    size="2",
+                    testid="search-gender",
                 ),
             ),
             place_fields(S, any_choice=True),
