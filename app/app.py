@@ -10,6 +10,7 @@ import actions.push_notify  # noqa: F401 - registers the effect handlers that se
 from actions.direct_debit_flow import direct_debit_upkeep_periodically
 from actions.payment_flow import resubmit_refunds_periodically
 from app.document_head import DocumentHead
+from app.early_form_posts import EarlyFormPosts
 from app.http_api import http_api
 from app.layouts import error_page, with_layout
 from app.page_meta import NOT_FOUND, description
@@ -73,7 +74,7 @@ app = rx.App(
     head_components=HEAD,
     # The headers wrap the guard's refusals too; pages get their language in DocumentHead, at
     # their own address (SlashlessPages).
-    api_transformer=[guard_uploads, SlashlessPages, DocumentHead, http_api()],
+    api_transformer=[guard_uploads, EarlyFormPosts, SlashlessPages, DocumentHead, http_api()],
     toaster=rx.toast.provider(custom_attrs={"containerAriaLabel": notifications_label()}),
 )
 # Reflex's connection overlay and error screen speak English only: ours speak the visitor's.

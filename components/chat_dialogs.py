@@ -4,6 +4,7 @@ chat, and the premium-only alert."""
 import reflex as rx
 
 from components.confirm_dialog import confirm_content
+from components.forms import post_form
 from components.gift_labels import GIFT_LABELS
 from components.i18n import t, tn
 from models.gifts import GIFTS, gift_picture
@@ -28,7 +29,7 @@ OPENERS = (
 def _gift(key: str) -> rx.Component:
     """A gift is sent as a form: its key and the client id the browser keeps for the page's
     next gift (shell.js), so a retry is stored and charged once."""
-    return rx.el.form(
+    return post_form(
         rx.el.input(type="hidden", name="gift", value=key),
         rx.el.input(type="hidden", name="client_id"),
         rx.el.button(

@@ -5,6 +5,7 @@ import reflex as rx
 
 from components.chat_dialogs import delete_chat_button, gift_picker, icebreakers, premium_alert
 from components.chat_time import message_time
+from components.forms import post_form
 from components.gift_labels import GIFT_LABELS
 from components.i18n import t, t_choice, tn
 from models.routes import member_url, url
@@ -166,7 +167,7 @@ def _opens(
 
 
 def _composer() -> rx.Component:
-    return rx.el.form(
+    return post_form(
         rx.el.input(type="hidden", name="client_id"),  # minted in the browser (shell.js)
         rx.el.button(hidden=True, id="chat-typing", type="button", on_click=S.typing),
         rx.el.div(

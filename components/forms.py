@@ -8,6 +8,7 @@ from reflex.event import EventType
 from components.i18n import t, tn
 from models.passwords import MIN_LENGTH
 from models.search import MAX_AGE
+from state.i18n import hydrated
 from state.push_opt_in import PUSH_IOS_HOME_SCREEN
 from translations.catalog import N_
 
@@ -81,8 +82,18 @@ def text_field(
     )
 
 
+def post_form(*children: rx.Component, **props) -> rx.Component:
+    """A form of the app. Sent before the app runs (a page shows its forms first), it posts:
+    a form without a method is sent as a GET, its fields, a password too, in the address, the
+    history and the server's log. The server answers that post with the page again
+    (app/early_form_posts.py)."""
+    return rx.el.form(*children, method="post", **props)
+
+
 def submit_button(label: str, busy: rx.Var[bool], **props) -> rx.Component:
-    return rx.button(t(label), type="submit", size="3", loading=busy, **props)
+    """The form's button; it waits for the app, which sends the form (Enter does not send a
+    form whose button is disabled)."""
+    return rx.button(t(label), type="submit", size="3", loading=busy, disabled=~hydrated(), **props)
 
 
 def notice(text: rx.Var[str], icon: str = "mail-check", **props) -> rx.Component:

@@ -8,6 +8,7 @@ from components.forms import (
     form_error,
     ios_push_note,
     password_hint,
+    post_form,
     submit_button,
     text_field,
 )
@@ -98,7 +99,7 @@ def _account_step() -> rx.Component:
     return rx.cond(
         S.signups_closed,
         rx.callout(t("Signing up is not possible at the moment."), icon="info"),
-        rx.el.form(
+        post_form(
             rx.el.div(
                 _message_to_member(),
                 who_fields(S.gender, S.seeking, S.choose, S.errors),
@@ -164,7 +165,7 @@ def _step_buttons(forward: rx.Component, skip: rx.Component) -> rx.Component:
 def _step_form(on_submit: rx.EventHandler, *fields: rx.Component) -> rx.Component:
     """A step's fields with Next (saves) and Later (skips)."""
     buttons = _step_buttons(submit_button(N_("Next"), S.busy, data_testid="signup-next"), _skip())
-    return rx.el.form(rx.el.div(*fields, buttons, class_name="form-stack"), on_submit=on_submit)
+    return post_form(rx.el.div(*fields, buttons, class_name="form-stack"), on_submit=on_submit)
 
 
 def _photo_step() -> rx.Component:

@@ -14,6 +14,7 @@ from components.bundles import (
     bundle_grid,
     no_purchase_yet,
 )
+from components.forms import post_form
 from components.i18n import t, t_choice, tn
 from components.member_card import countries_by_name, country_name
 from components.time_bonus import countdown
@@ -151,7 +152,7 @@ def _code_form() -> rx.Component:
         class_name="code-applied",
         data_testid="code-applied",
     )
-    entry = rx.el.form(
+    entry = post_form(
         rx.el.div(
             rx.input(
                 name="code",

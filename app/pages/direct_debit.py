@@ -6,7 +6,7 @@ import reflex as rx
 from actions.direct_debit import NOT_OFFERED
 from app.pages.registry import page
 from components.bundles import COLLECTION_NOTE
-from components.forms import form_error, text_field
+from components.forms import form_error, post_form, text_field
 from components.i18n import t, tn
 from models.routes import static_page_url, url
 from state.direct_debit import (
@@ -57,7 +57,7 @@ def _field(label: str, name: str, hint: str | None = None, **props) -> rx.Compon
 
 
 def _form() -> rx.Component:
-    return rx.el.form(
+    return post_form(
         form_error(S.errors),
         _field(N_("Account holder"), "account_holder", auto_complete="name", required=True),
         _field(
@@ -171,7 +171,7 @@ def _code() -> rx.Component:
             ),
             class_name="muted",
         ),
-        rx.el.form(
+        post_form(
             rx.input(
                 name="code",
                 aria_label=t("Code"),

@@ -4,7 +4,7 @@ account that awaits deletion."""
 import reflex as rx
 
 from app.pages.registry import page
-from components.forms import form_error, notice, submit_button, text_field
+from components.forms import form_error, notice, post_form, submit_button, text_field
 from components.i18n import t
 from components.reactivation import reactivation_choice
 from models.routes import url
@@ -29,7 +29,7 @@ def _reactivation_offer() -> rx.Component:
 
 
 def _form() -> rx.Component:
-    return rx.el.form(
+    return post_form(
         rx.el.div(
             form_error(LoginState.errors),
             text_field(

@@ -5,7 +5,7 @@ the reasons."""
 import reflex as rx
 
 from app.pages.registry import page
-from components.forms import age_range, labelled
+from components.forms import age_range, labelled, post_form
 from components.i18n import t
 from components.match_questions import match_questions
 from components.member_card import linked_card
@@ -40,7 +40,7 @@ def _place() -> rx.Component:
 
 
 def _form() -> rx.Component:
-    return rx.el.form(
+    return post_form(
         rx.el.div(
             age_range(M.min_age, M.max_age, "match"),
             _place(),

@@ -5,7 +5,7 @@ import reflex as rx
 from app.pages.registry import page
 from components.deferred import deferred
 from components.first_results import FOUND, MORE_THAN_FOUND, NOBODY_FOUND, first_results_holder
-from components.forms import age_range, labelled, native_select
+from components.forms import age_range, labelled, native_select, post_form
 from components.i18n import t
 from components.member_card import member_card
 from components.profile_fields import place_fields
@@ -32,7 +32,7 @@ def _login_prompt() -> rx.Component:
 
 
 def _filters() -> rx.Component:
-    return rx.el.form(
+    return post_form(
         rx.el.div(
             labelled(
                 t("I am looking for"),

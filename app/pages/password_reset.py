@@ -8,6 +8,7 @@ from components.forms import (
     form_error,
     new_password_fields,
     notice,
+    post_form,
     submit_button,
     text_field,
 )
@@ -29,7 +30,7 @@ SENT = N_(
 @page("reset-password", on_load=[ResetRequestState.reset_form])
 def reset_request_page() -> rx.Component:
     state = ResetRequestState
-    form = rx.el.form(
+    form = post_form(
         rx.el.div(
             rx.el.p(t(REQUEST_INTRO), class_name="muted"),
             form_error(state.errors),
@@ -50,7 +51,7 @@ def reset_request_page() -> rx.Component:
 @page("reset-password-do", on_load=[ResetPasswordState.check_link])
 def reset_do_page() -> rx.Component:
     state = ResetPasswordState
-    form = rx.el.form(
+    form = post_form(
         rx.el.div(
             form_error(state.errors),
             new_password_fields(state.errors),

@@ -9,6 +9,7 @@ from components.forms import (
     form_error,
     new_password_fields,
     notice,
+    post_form,
     submit_button,
     text_field,
 )
@@ -54,7 +55,7 @@ def _current_password(name: str) -> rx.Component:
 def _password_section() -> rx.Component:
     return card(
         N_("Change password"),
-        rx.el.form(
+        post_form(
             rx.el.div(
                 _current_password("current_password"),
                 new_password_fields(S.errors, "new_password"),
@@ -75,7 +76,7 @@ def _email_section() -> rx.Component:
     )
     return card(
         N_("Change e-mail address"),
-        rx.el.form(
+        post_form(
             rx.el.div(
                 rx.el.p(
                     t("Your address now: {email}", email=SessionState.email), class_name="muted"
@@ -176,7 +177,7 @@ def _alternatives() -> rx.Component:
 
 
 def _confirm_delete() -> rx.Component:
-    return rx.el.form(
+    return post_form(
         rx.el.div(
             rx.el.p(t(DELETE_EXPLAINED)),
             rx.el.label(

@@ -3,7 +3,7 @@ its three cards with one button, the place with its own; the privacy switches st
 
 import reflex as rx
 
-from components.forms import notice, submit_button, text_field
+from components.forms import notice, post_form, submit_button, text_field
 from components.i18n import t, tn
 from components.profile_fields import (
     about_field,
@@ -75,7 +75,7 @@ def _section_form(section: str, title: str, on_submit, *fields: rx.Component) ->
     """A card whose fields are stored together by its own Save button."""
     return card(
         title,
-        rx.el.form(
+        post_form(
             rx.el.div(*fields, _save_row(section), class_name="form-stack"),
             on_submit=on_submit,
             reset_on_submit=False,
@@ -150,7 +150,7 @@ def _about() -> rx.Component:
 
 def profile_panel() -> rx.Component:
     """One form, one Save for the three cards."""
-    return rx.el.form(
+    return post_form(
         rx.el.div(
             _basics(),
             _looks(),

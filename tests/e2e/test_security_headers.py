@@ -80,3 +80,19 @@ def test_another_site_cannot_log_out_read_or_listen(site: Server, new_page, memb
     assert page.evaluate(OPEN_SOCKET, _socket_url(site)) == "refused"
     answer = httpx.get(f"{site.url}/api/chats.php", headers={"origin": origin})
     assert "access-control-allow-origin" not in answer.headers
+
+
+def test_a_form_sent_before_the_app_runs_keeps_its_fields_out_of_the_address(
+    site: Server, new_page
+) -> None:
+    """The prerendered log-in form shows before the app runs: it posts, its button waits for the
+    app, and a post that comes anyway gets the page back (app/early_form_posts.py)."""
+    page = new_page()
+    page.route("**/assets/**/*.js", lambda route: route.abort())  # the app never runs
+    page.goto(f"{site.url}/login")
+    submit = page.get_by_test_id("login-submit")
+    expect(submit).to_be_disabled()
+    expect(page.locator("form", has=submit)).to_have_attribute("method", "post")
+    fields = {"email": "ann@example.com", "password": "not-in-the-address"}
+    answer = page.request.post(f"{site.url}/login?next=/likes", form=fields, max_redirects=0)
+    assert answer.status == 303 and answer.headers["location"] == "/login?next=/likes"

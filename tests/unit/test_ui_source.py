@@ -1,5 +1,6 @@
 """Checks on the screens' source that no browser test would name: Radix layout gaps that the
-browser drops silently, and modals without an accessible name."""
+browser drops silently, modals without an accessible name, forms that would send a password
+in the address."""
 
 import ast
 from collections.abc import Iterator
@@ -77,3 +78,12 @@ def test_every_colour_scheme_has_its_scale_in_the_stylesheet(path: Path) -> None
         and not (isinstance(value, ast.Constant) and value.value in COLOUR_SCALES)
     ]
     assert missing == []
+
+
+@pytest.mark.parametrize("path", UI_FILES, ids=lambda path: str(path.relative_to(ROOT)))
+def test_every_form_posts(path: Path) -> None:
+    """A form sent before the app runs goes as its method says: without one, a GET with the
+    fields (a password too) in the address. components/forms.post_form makes forms that post."""
+    if path == ROOT / "components" / "forms.py":
+        return
+    assert [where(path, call) for call in calls(path) if name_of(call) == "el.form"] == []
