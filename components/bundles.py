@@ -91,7 +91,8 @@ def bundle_link(bundle: Bundle) -> rx.Component:
 def no_purchase_yet(card_class: str, testid: str) -> rx.Component:
     """Where a member's earlier purchases would be: none yet, and the way to the first."""
     return rx.el.div(
-        rx.el.p(t("You have not bought credits before.")),
+        rx.icon("receipt-text", size=32, class_name="empty-icon"),
+        rx.el.p(t("You haven't bought any credits yet.")),
         rx.link(rx.button(t("Buy credits"), size="3"), href=url("credits"), underline="none"),
         class_name=f"card {card_class}",
         data_testid=testid,

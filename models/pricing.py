@@ -6,6 +6,7 @@ is 14.9625 -> 14.96; 0.125 -> 0.13), and so is the price per message.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from decimal import Decimal
 from typing import TYPE_CHECKING
@@ -74,6 +75,17 @@ def bundles_for(
     return tuple(b for b in found if b is not None)
 
 
+_CODE_BEFORE_DIGIT = re.compile(r"^([^\W\d]+)(?=\d)")
+
+
+def format_amount(amount: Decimal | float, currency: str, language: str) -> str:
+    """`amount` of `currency` in the interface language, with the space CLDR puts between a
+    currency code and the number, which Babel leaves out: "PLN 19.95" (en), not "PLN19.95";
+    "€19.95" takes none."""
+    written = format_currency(amount, currency, locale=language)
+    return _CODE_BEFORE_DIGIT.sub("\\1\u00a0", written)
+
+
 def format_money(cents: int, currency: str, language: str) -> str:
     """`cents` in the interface language: "€ 19,95" (nl), "€19.95" (en), "19,95 zł" (pl)."""
-    return format_currency(Decimal(cents).scaleb(-2), currency, locale=language)
+    return format_amount(Decimal(cents).scaleb(-2), currency, language)

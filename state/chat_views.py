@@ -2,10 +2,9 @@
 from actions/chat.py). Times travel as UTC ISO strings; the browser writes them in the member's
 zone and language."""
 
-from babel.numbers import format_currency
-
 from actions.chat import iso
 from models.chat import ChatSummary
+from models.pricing import format_amount
 from models.site_settings import SiteSettings
 from state.members import tile_to_card
 
@@ -32,4 +31,4 @@ def message_price(settings: SiteSettings, country: str, locale: str) -> str:
     price = settings.minimum_message_costs.get(country)
     if not price:
         return ""
-    return format_currency(price["costs"], price["currency"], locale=locale)
+    return format_amount(price["costs"], price["currency"], locale)

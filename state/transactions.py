@@ -37,7 +37,9 @@ _PHASES: dict[str, str] = {
     OrderStatus.EXPIRED: FAILED,  # shown as failed: the member may simply try again
     OrderStatus.CANCELED: CANCELLED,
 }
-WITHDRAWN = N_("Your withdrawal is being processed. The refund goes back to how you paid.")
+WITHDRAWN = N_(
+    "Your withdrawal is being processed. The refund goes back to the payment method you used."
+)
 
 
 def phase_of(status: str) -> str:

@@ -253,7 +253,13 @@ def _purchase(title: str, bundles: rx.Component, testid: str) -> rx.Component:
             ),
             rx.center(rx.spinner(size="3"), padding="48px"),
         ),
-        rx.link(t("Your purchases"), href=url("transactions"), class_name="purchases-link"),
+        rx.link(
+            rx.icon("receipt-text", size=18),
+            t("Your purchases"),
+            rx.icon("chevron-right", size=18),
+            href=url("transactions"),
+            class_name="purchases-link",
+        ),
         class_name="container credits-page",
         data_testid=testid,
     )

@@ -101,7 +101,7 @@ def match_finder_page() -> rx.Component:
     return rx.el.div(
         rx.el.h1(t("Matchfinder"), class_name="page-title"),
         rx.el.p(
-            t("Tell us what you look for. We rank members by how well you fit each other."),
+            t("Tell us what you're looking for. We rank members by how well you fit each other."),
             class_name="page-lead",
         ),
         _form(),

@@ -32,9 +32,9 @@ RULES = (
 )
 REFUND_RULE = N_plural(
     "Changed your mind? Within {days} day of a purchase you can withdraw from it: we refund "
-    "the price of the credits you have not used, pro rata, to how you paid.",
+    "the price of the credits you have not used, pro rata, to the payment method you used.",
     "Changed your mind? Within {days} days of a purchase you can withdraw from it: we refund "
-    "the price of the credits you have not used, pro rata, to how you paid.",
+    "the price of the credits you have not used, pro rata, to the payment method you used.",
     "days",
 )
 

@@ -79,7 +79,7 @@ def _email_section() -> rx.Component:
         post_form(
             rx.el.div(
                 rx.el.p(
-                    t("Your address now: {email}", email=SessionState.email), class_name="muted"
+                    t("Current address: {email}", email=SessionState.email), class_name="muted"
                 ),
                 text_field(
                     N_("New e-mail address"), "email", S.errors, type="email", required=True

@@ -145,7 +145,7 @@ def _list() -> rx.Component:
             rx.cond(
                 S.orders.length() > 0,
                 rx.el.div(rx.foreach(S.orders, _order_row), class_name="order-list"),
-                no_purchase_yet("result-card", "orders-empty"),
+                no_purchase_yet("orders-empty", "orders-empty"),
             ),
         ),
         _withdraw_dialog(),

@@ -120,7 +120,10 @@ def test_unknown_tiers_and_unpriced_currencies_have_no_bundle() -> None:
     ("cents", "currency", "language", "expected"),
     [(1995, "EUR", "nl", "€\xa019,95"), (1995, "EUR", "en", "€19.95"),
      (1995, "PLN", "pl", "19,95\xa0zł"), (1795, "GBP", "en", "£17.95"),
-     (14900, "DKK", "da", "149,00\xa0kr.")],
+     (14900, "DKK", "da", "149,00\xa0kr."),
+     # a currency code before the number is set apart by a no-break space (CLDR's currency
+     # spacing, which Babel leaves out); a symbol is not
+     (8900, "PLN", "en", "PLN\xa089.00"), (8900, "CHF", "en", "CHF\xa089.00")],
 )  # fmt: skip
 def test_money_is_written_for_the_interface_language(cents, currency, language, expected) -> None:
     assert format_money(cents, currency, language) == expected

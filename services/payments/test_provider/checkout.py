@@ -4,8 +4,7 @@ its webhook arrives. Texts in the payment's locale."""
 from decimal import Decimal
 from html import escape
 
-from babel.numbers import format_currency
-
+from models.pricing import format_amount
 from models.test_payments import SandboxPayment
 from services.payments.test_provider.methods import method_spec
 from services.payments.test_provider.webhooks import Timing
@@ -63,7 +62,7 @@ def _page(locale: str, body: str) -> str:
 
 def _amount(payment: SandboxPayment, locale: str) -> str:
     value = Decimal(payment.amount_cents) / 100
-    return format_currency(value, payment.currency, locale=locale)
+    return format_amount(value, payment.currency, locale)
 
 
 def _method(payment: SandboxPayment, locale: str, base: str) -> str:
