@@ -1,4 +1,5 @@
-"""Form building blocks: labelled fields with their error, the form-wide error, busy buttons."""
+"""Form building blocks: forms that post, labelled fields with their error, the form-wide error,
+the browser's own selects, busy buttons."""
 
 from collections.abc import Callable
 
@@ -9,6 +10,7 @@ from components.i18n import t, tn
 from models.passwords import MIN_LENGTH
 from models.search import MAX_AGE
 from state.i18n import hydrated
+from state.place_picker import ANY
 from state.push_opt_in import PUSH_IOS_HOME_SCREEN
 from translations.catalog import N_
 
@@ -56,6 +58,19 @@ def native_options(
     chosen one stays chosen; keyed by place, the browser kept showing whichever option came to
     stand where the chosen one had been."""
     return rx.foreach(values, lambda value: rx.el.option(label(value), value=value, key=value))
+
+
+def any_select(
+    options: rx.Component, value: rx.Var[str], on_change: EventType, testid: str
+) -> rx.Component:
+    """A search filter's select: "Any" first, for no choice ("" in the state)."""
+    return native_select(
+        rx.fragment(rx.el.option(t("Any"), value=ANY), options),
+        rx.cond(value == "", ANY, value),
+        on_change,
+        size="2",
+        testid=testid,
+    )
 
 
 def form_error(errors: rx.Var[dict[str, str]]) -> rx.Component:

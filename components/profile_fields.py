@@ -4,7 +4,7 @@ place, looks, about-me and interests. Each takes the Vars and events of the stat
 import reflex as rx
 from reflex.event import EventType
 
-from components.forms import field_error, native_options, native_select
+from components.forms import any_select, field_error, native_options, native_select
 from components.i18n import region_codes, region_name, t, t_choice, t_label
 from components.member_card import countries_by_name, country_name
 from models.attribute_labels import (
@@ -16,7 +16,7 @@ from models.attribute_labels import (
 )
 from models.attributes import GENDERS
 from models.profile_steps import ABOUT_MAX
-from state.place_picker import ANY, InterestPicker, PlacePicker
+from state.place_picker import InterestPicker, PlacePicker
 from translations.catalog import N_
 
 ABOUT_PLACEHOLDER = N_("What makes you you? What are you looking for?")
@@ -75,10 +75,7 @@ def _place_select(
 ) -> rx.Component:
     """A country or region select; with `any_choice`, "Any" stands for no choice."""
     if any_choice:
-        options = rx.fragment(rx.el.option(t("Any"), value=ANY), items)
-        return native_select(
-            options, rx.cond(value == "", ANY, value), on_change, size="2", testid=testid
-        )
+        return any_select(items, value, on_change, testid)
     return native_select(items, value, on_change, size="3", testid=testid, placeholder=t("Choose"))
 
 

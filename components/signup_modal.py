@@ -134,7 +134,7 @@ def _account_step() -> rx.Component:
                 rx.el.p(
                     t("Already a member?"),
                     " ",
-                    rx.el.a(t("Log in"), href="#", on_click=S.go_to_login.prevent_default),
+                    rx.link(t("Log in"), href="#", on_click=S.go_to_login.prevent_default),
                     class_name="muted",
                 ),
                 class_name="form-stack",

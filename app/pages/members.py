@@ -5,14 +5,13 @@ import reflex as rx
 from app.pages.registry import page
 from components.deferred import deferred
 from components.first_results import FOUND, MORE_THAN_FOUND, NOBODY_FOUND, first_results_holder
-from components.forms import age_range, labelled, native_select, post_form
+from components.forms import age_range, any_select, labelled, post_form
 from components.i18n import t
 from components.member_card import member_card
 from components.profile_fields import place_fields
 from models.routes import url
 from models.search import COUNT_CAP
 from state.likes import NEWS_CHECKS
-from state.place_picker import ANY
 from state.search import RESULTS_ID, SIMILAR_ID
 from state.search import SearchState as S
 from translations.catalog import N_
@@ -36,16 +35,14 @@ def _filters() -> rx.Component:
         rx.el.div(
             labelled(
                 t("I am looking for"),
-                native_select(
+                any_select(
                     rx.fragment(
-                        rx.el.option(t("Any"), value=ANY),
                         rx.el.option(t("Women"), value="female"),
                         rx.el.option(t("Men"), value="male"),
                     ),
-                    rx.cond(S.gender == "", ANY, S.gender),
+                    S.gender,
                     S.pick_gender,
-                    size="2",
-                    testid="search-gender",
+                    "search-gender",
                 ),
             ),
             place_fields(S, any_choice=True),
