@@ -1,10 +1,9 @@
 """The test provider's hosted checkout page: the tester picks the payment's outcome and when
 its webhook arrives. Texts in the payment's locale."""
 
-from decimal import Decimal
 from html import escape
 
-from models.pricing import format_amount
+from models.pricing import format_money
 from models.test_payments import SandboxPayment
 from services.payments.test_provider.methods import method_spec
 from services.payments.test_provider.webhooks import Timing
@@ -60,11 +59,6 @@ def _page(locale: str, body: str) -> str:
     )
 
 
-def _amount(payment: SandboxPayment, locale: str) -> str:
-    value = Decimal(payment.amount_cents) / 100
-    return format_amount(value, payment.currency, locale)
-
-
 def _method(payment: SandboxPayment, locale: str, base: str) -> str:
     spec = method_spec(payment.method)
     if spec is None:
@@ -84,9 +78,10 @@ def _choices(locale: str, name: str, options, checked: str) -> str:
 def _summary(payment: SandboxPayment, locale: str, base: str) -> str:
     amount, description = gettext(locale, "Amount"), gettext(locale, "Description")
     method = gettext(locale, "Method")
+    price = format_money(payment.amount_cents, payment.currency, locale)
     return (
         f"<dl><dt>{escape(amount)}</dt>"
-        f'<dd class="amount">{escape(_amount(payment, locale))}</dd>'
+        f'<dd class="amount">{escape(price)}</dd>'
         f"<dt>{escape(description)}</dt><dd>{escape(payment.description)}</dd>"
         f"<dt>{escape(method)}</dt><dd>{_method(payment, locale, base)}</dd></dl>"
     )
