@@ -48,6 +48,7 @@ bench: $(STAMP) chromium
 	$(BIN)/python bench/chat.py
 	$(BIN)/python bench/push.py
 	$(BIN)/python bench/payments.py
+	$(BIN)/python bench/geocode.py
 
 clean:
 	rm -rf $(VENV) .web data

@@ -1,4 +1,5 @@
-"""`python bench/chat.py [--members 200] [--rate 20] [--seconds 30]`: live chat delivery.
+"""`python bench/chat.py [--members 200] [--rate 20] [--seconds 30] [--smoke] [--site-build
+PORT:WEB_DIR]`: live chat delivery.
 
 Builds and serves this site in production mode with Redis and 2 backend workers
 (`GRANIAN_WORKERS=2`) on PostgreSQL: the server of `DATABASE_URL` (default
@@ -21,7 +22,8 @@ clients, pairs and schedule, relaying each message to the partner. Prints both s
 and the budget verdict: p99 at most 250 ms, p50 at most 3x the relay's, at most 0.5 MB of
 server memory per idle connected member. It never fails on the budget. Beside the figures
 it prints the CPUs the server, the clients and PostgreSQL kept busy while the members sent:
-on a small machine they all share the same CPUs.
+on a small machine they all share the same CPUs. `--smoke`: 2 members, 2 messages a second for
+1 s, no verdict; `--site-build` serves that build instead of building (bench/options.py).
 """
 
 import argparse
@@ -46,12 +48,12 @@ from sqlmodel import Session
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # bench.*, tests.*, models.*
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "e2e"))
-from server import BIN_DIR, free_port, running_site, stop
+from server import BIN_DIR, SiteBuild, free_port, running_site, stop
 
+from bench.options import add_site_build, bench_parser, parse
 from bench.reflex_socket import (
     SocketMember,
     cpu_seconds,
-    own_database,
     process_tree,
     processes_named,
     reflex_server,
@@ -64,7 +66,7 @@ from models.db import make_engine
 from models.site_settings import load_settings
 from services.config import _sqlalchemy_url
 from tests.factories import make_member
-from tests.services import redis_database
+from tests.services import own_database, redis_database
 
 DEFAULT_SERVER = "postgresql://postgres@127.0.0.1:5432/test"
 DATABASE = "bench_chat"
@@ -72,6 +74,7 @@ DEFAULT_REDIS = "redis://127.0.0.1:6379/0"
 REDIS_DB = 1
 WORKERS = 2
 MEMBERS, RATE, SECONDS = 200, 20.0, 30.0
+SMOKE = {"members": 2, "rate": 2.0, "seconds": 1.0}  # --smoke
 CREDITS = 1_000_000
 DEMO_MEMBERS = 4
 CONNECT_AT_ONCE = 20  # members hydrating at the same time while all connect
@@ -334,12 +337,17 @@ def bench_redis_url() -> str:
     return redis_database(os.environ.get("REDIS_URL") or DEFAULT_REDIS, REDIS_DB)
 
 
-def measure_site(pairs_count: int, rate: float, seconds: float, work_dir: Path) -> Figures:
-    """This site on its own databases (running_site wipes, migrates and seeds bench_chat)."""
+def measure_site(
+    pairs_count: int, rate: float, seconds: float, work_dir: Path, build: SiteBuild | None
+) -> Figures:
+    """This site on its own databases (running_site wipes, migrates and seeds bench_chat),
+    built here or serving `build`."""
     database_url = own_database(os.environ.get("DATABASE_URL") or DEFAULT_SERVER, DATABASE)
     redis_url = bench_redis_url()
     os.environ.update(DATABASE_URL=database_url, REDIS_URL=redis_url)  # what the server gets
-    with running_site(work_dir, external=True, demo_members=DEMO_MEMBERS, workers=WORKERS) as site:
+    with running_site(
+        work_dir, external=True, demo_members=DEMO_MEMBERS, workers=WORKERS, build=build
+    ) as site:
         pairs = add_pairs(_sqlalchemy_url(database_url), pairs_count)
 
         def make(pair: Pair, side: int, arrivals: Arrivals) -> Member:
@@ -413,6 +421,7 @@ def verdict(ok: bool) -> str:
 
 
 def print_figures(site: Figures, relay: Figures, members: int, rate: float, seconds: float) -> None:
+    """The two side by side."""
     print(
         f"\nChat delivery: {members} members ({members // 2} pairs), {rate:g} messages/s for "
         f"{seconds:g} s, {WORKERS} workers, Redis; {os.cpu_count()} CPUs shared with the clients"
@@ -434,6 +443,8 @@ def print_figures(site: Figures, relay: Figures, members: int, rate: float, seco
     for label, cell in rows:
         print(f"{label:<30}{cell(site):>14}{cell(relay):>14}")
 
+
+def print_budget(site: Figures, relay: Figures) -> None:
     p99, p50, relay_p50 = site.percentile(99), site.percentile(50), relay.percentile(50)
     memory = site.server_bytes_per_member / MB
     print("\nBudget")
@@ -456,16 +467,18 @@ def print_figures(site: Figures, relay: Figures, members: int, rate: float, seco
 def sending_parser(
     doc: str, members: int = MEMBERS, rate: float = RATE, seconds: float = SECONDS
 ) -> argparse.ArgumentParser:
-    """The command line of a benchmark whose members send messages in pairs."""
-    parser = argparse.ArgumentParser(description=doc.splitlines()[0])
+    """The command line of a benchmark whose members send messages in pairs on this site."""
+    parser = bench_parser(doc)
+    add_site_build(parser)
     parser.add_argument("--members", type=int, default=members, help="an even number")
     parser.add_argument("--rate", type=float, default=rate, help="messages per second, all")
     parser.add_argument("--seconds", type=float, default=seconds, help="how long they send")
     return parser
 
 
-def sending_arguments(parser: argparse.ArgumentParser) -> argparse.Namespace:
-    args = parser.parse_args()
+def sending_arguments(parser: argparse.ArgumentParser, **smoke: object) -> argparse.Namespace:
+    """The arguments; --smoke sends SMOKE's load, and `smoke` more defaults of its own."""
+    args = parse(parser, SMOKE | smoke)
     if args.members < 2 or args.members % 2:
         parser.error("--members must be an even number of at least 2")
     return args
@@ -476,10 +489,13 @@ def main() -> None:
     started = time.monotonic()
     pairs = args.members // 2
     with tempfile.TemporaryDirectory(prefix="bench-chat-") as temp:
-        site = measure_site(pairs, args.rate, args.seconds, Path(temp) / "site")
+        site = measure_site(pairs, args.rate, args.seconds, Path(temp) / "site", args.site_build)
         relay = measure_relay(pairs, args.rate, args.seconds, Path(temp) / "relay")
     print_figures(site, relay, args.members, args.rate, args.seconds)
-    print(f"({time.monotonic() - started:.0f} s, including the production build)")
+    if not args.smoke:
+        print_budget(site, relay)
+    built = "serving a build made before" if args.site_build else "including the production build"
+    print(f"({time.monotonic() - started:.0f} s, {built})")
 
 
 if __name__ == "__main__":

@@ -1,4 +1,5 @@
-"""`python bench/lighthouse.py`: Lighthouse (mobile) on this site's pages beside a blank app.
+"""`python bench/lighthouse.py [--smoke] [--site-build PORT:WEB_DIR]`: Lighthouse (mobile) on
+this site's pages beside a blank app.
 
 Builds and serves this site and a blank Reflex app in production mode, then runs the npm
 `lighthouse` CLI with Debian's Chromium on `/`, `/members`, a profile and `/credits` (the last
@@ -8,7 +9,8 @@ the targets. Each page is measured RUNS times and the run with the median perfor
 is shown: in this headless Chromium the first frame sometimes waits a second or two on the
 browser, which moves a single run's figures far more than a change to the page would. The
 CLI is installed with the venv's npm into a cache folder when missing. It reports the targets
-but never fails on them.
+but never fails on them. `--smoke`: one run of `/` and one of `/credits` (logged in), no blank
+app, no verdict; `--site-build` serves that build instead of building.
 """
 
 import json
@@ -18,6 +20,7 @@ import sys
 import tempfile
 from dataclasses import dataclass
 from pathlib import Path
+from typing import NamedTuple
 
 from sqlmodel import Session, select
 
@@ -27,6 +30,7 @@ from server import BIN_DIR, CHROMIUM, REPO_ROOT, Server, running_site
 
 sys.path.insert(0, str(REPO_ROOT))
 from actions.viewer import SESSION_COOKIE
+from bench.options import add_site_build, bench_parser, parse
 from models.auth_session import start_session
 from models.db import make_engine
 from models.member import Member
@@ -43,6 +47,7 @@ RUNS = 3
 TARGETS = {"performance": 0.9, "accessibility": 0.95, "seo": 0.95}
 CLS_TARGET = 0.1
 TARGET_PAGES = ("app /", "app /members")
+SMOKE_PAGES = ("app /", "app /credits")  # one anonymous page, one logged in
 
 
 @dataclass(frozen=True)
@@ -109,13 +114,29 @@ def run_lighthouse(label: str, url: str, out_dir: Path, cookie: str | None = Non
     )
 
 
-def median_run(label: str, url: str, out_dir: Path, cookie: str | None = None) -> Report:
-    """The run with the median performance score of RUNS runs of url."""
-    runs = sorted(
-        (run_lighthouse(label, url, out_dir, cookie) for _ in range(RUNS)),
+class Target(NamedTuple):
+    label: str
+    url: str
+    cookie: str | None = None  # the session cookie of a logged-in member
+
+
+def median_run(target: Target, out_dir: Path, runs: int) -> Report:
+    """The run with the median performance score of `runs` runs of the target."""
+    reports = sorted(
+        (run_lighthouse(target.label, target.url, out_dir, target.cookie) for _ in range(runs)),
         key=lambda report: report.performance,
     )
-    return runs[len(runs) // 2]
+    return reports[len(reports) // 2]
+
+
+def site_targets(site: Server) -> list[Target]:
+    cookie, profile_id = member_cookie(site)
+    return [
+        Target("app /", site.url + "/"),
+        Target("app /members", site.url + "/members"),
+        Target("app profile", f"{site.url}/members/{profile_id}", cookie),
+        Target("app /credits", site.url + "/credits", cookie),
+    ]
 
 
 def member_cookie(site: Server) -> tuple[str, int]:
@@ -138,8 +159,8 @@ def member_cookie(site: Server) -> tuple[str, int]:
     return f"{SESSION_COOKIE}={token}", demo_id
 
 
-def print_table(reports: list[Report]) -> None:
-    print(f"\nLighthouse (mobile, simulated throttling; the median of {RUNS} runs)")
+def print_table(reports: list[Report], runs: int) -> None:
+    print(f"\nLighthouse (mobile, simulated throttling; the median of {runs} runs)")
     print(f"{'page':<18}{'perf':>6}{'a11y':>6}{'seo':>6}{'FCP':>9}{'LCP':>9}{'TBT':>8}{'CLS':>7}")
     for r in reports:
         print(
@@ -165,21 +186,24 @@ def print_verdict(reports: list[Report]) -> None:
 
 
 def main() -> None:
+    parser = bench_parser(__doc__)
+    add_site_build(parser)
+    args = parse(parser)
+    runs = 1 if args.smoke else RUNS
     ensure_lighthouse()
     with tempfile.TemporaryDirectory(prefix="bench-lighthouse-") as temp:
         out_dir = Path(temp)
-        with running_site(out_dir / "site", external=False) as site:
-            cookie, profile_id = member_cookie(site)
-            reports = [
-                median_run("app /", site.url + "/", out_dir),
-                median_run("app /members", site.url + "/members", out_dir),
-                median_run("app profile", f"{site.url}/members/{profile_id}", out_dir, cookie),
-                median_run("app /credits", site.url + "/credits", out_dir, cookie),
-            ]
-        with blank_server(out_dir / "blank") as blank:
-            reports.append(median_run("blank /", blank.url + "/", out_dir))
-    print_table(reports)
-    print_verdict(reports)
+        with running_site(out_dir / "site", external=False, build=args.site_build) as site:
+            targets = site_targets(site)
+            if args.smoke:
+                targets = [target for target in targets if target.label in SMOKE_PAGES]
+            reports = [median_run(target, out_dir, runs) for target in targets]
+        if not args.smoke:
+            with blank_server(out_dir / "blank") as blank:
+                reports.append(median_run(Target("blank /", blank.url + "/"), out_dir, runs))
+    print_table(reports, runs)
+    if not args.smoke:
+        print_verdict(reports)
 
 
 if __name__ == "__main__":

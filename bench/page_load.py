@@ -1,8 +1,10 @@
-"""`python bench/page_load.py`: JavaScript weight, first paint and per-visitor state size.
+"""`python bench/page_load.py [--smoke] [--site-build PORT:WEB_DIR]`: JavaScript weight, first
+paint and per-visitor state size.
 
 Builds and serves this site and a blank Reflex app (one page with a heading) in production
 mode, loads pages in headless Chromium and prints a table with the budget verdict. It reports
-the budget but never fails on it.
+the budget but never fails on it. `--smoke`: one load of each of this site's pages and its
+visitor state, no blank app, no verdict; `--site-build` serves that build instead of building.
 """
 
 import gzip
@@ -12,7 +14,7 @@ import sys
 import tempfile
 import time
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass
 from hashlib import md5
 from pathlib import Path
@@ -20,6 +22,7 @@ from pathlib import Path
 import httpx
 from playwright.sync_api import Browser, Response, sync_playwright
 
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "e2e"))
 from server import (
     Server,
@@ -29,6 +32,8 @@ from server import (
     running_server,
     running_site,
 )
+
+from bench.options import add_site_build, bench_parser, parse
 
 LOADS = 15
 APP_PAGES = ("/", "/members")
@@ -131,11 +136,11 @@ def compression_note(server_gzipped: list[bool]) -> str:
     return f"server gzip for {sum(server_gzipped)}/{len(server_gzipped)}, rest gzipped here"
 
 
-def measure_pages(browser: Browser, pages: dict[str, str]) -> list[PageFigures]:
-    """Each page's figures, its loads taken in turns with the others' so that a busy moment of
-    the machine weighs on every page alike."""
+def measure_pages(browser: Browser, pages: dict[str, str], count: int) -> list[PageFigures]:
+    """Each page's figures from `count` loads, taken in turns with the other pages' so that a
+    busy moment of the machine weighs on every page alike."""
     loads: dict[str, list[Load]] = {label: [] for label in pages}
-    for _ in range(LOADS):
+    for _ in range(count):
         for label, url in pages.items():
             loads[label].append(load_once(browser, url))
     return [page_figures(label, page_loads) for label, page_loads in loads.items()]
@@ -198,9 +203,9 @@ def kib(size: int) -> str:
     return f"{size / 1024:.1f} KB"
 
 
-def print_table(figures: list[PageFigures]) -> None:
+def print_table(figures: list[PageFigures], count: int) -> None:
     print(
-        f"\nPage loads (JS: every script the page fetched; FCP and TTFB: median of {LOADS} "
+        f"\nPage loads (JS: every script the page fetched; FCP and TTFB: median of {count} "
         "fresh loads, the pages' loads taken in turns)"
     )
     print(f"{'page':<14}{'JS files':>9}{'JS gzip':>12}{'FCP':>10}{'TTFB':>10}  compression")
@@ -211,14 +216,18 @@ def print_table(figures: list[PageFigures]) -> None:
         )
 
 
-def print_verdict(landing: PageFigures, blank: PageFigures, state: tuple[int, int]) -> None:
+def print_state(state: tuple[int, int]) -> None:
     state_bytes, state_files = state
+    print(f"\nLogged-out visitor state on /: {kib(state_bytes)} in {state_files} pickled states")
+
+
+def print_verdict(landing: PageFigures, blank: PageFigures, state: tuple[int, int]) -> None:
+    state_bytes, _ = state
     ratio = landing.js_gzip_bytes / blank.js_gzip_bytes
     js_ok = ratio <= JS_BUDGET_RATIO
     fcp_ratio = landing.fcp_ms / blank.fcp_ms
     fcp_ok = fcp_ratio <= FCP_BUDGET_RATIO
     state_ok = state_bytes <= STATE_BUDGET_BYTES
-    print(f"\nLogged-out visitor state on /: {kib(state_bytes)} in {state_files} pickled states")
     print("\nBudget")
     print(
         f"  landing JS {kib(landing.js_gzip_bytes)} = {ratio:.2f}x blank "
@@ -235,19 +244,27 @@ def print_verdict(landing: PageFigures, blank: PageFigures, state: tuple[int, in
 
 
 def main() -> None:
-    with (
-        tempfile.TemporaryDirectory(prefix="bench-") as temp,
-        running_site(Path(temp) / "site", external=False) as site,
-        blank_server(Path(temp) / "blank") as blank,
-        sync_playwright() as playwright,
-    ):
-        browser = launch_chromium(playwright)
+    parser = bench_parser(__doc__)
+    add_site_build(parser)
+    args = parse(parser)
+    loads = 1 if args.smoke else LOADS
+    with ExitStack() as stack:
+        temp = Path(stack.enter_context(tempfile.TemporaryDirectory(prefix="bench-")))
+        site = stack.enter_context(
+            running_site(temp / "site", external=False, build=args.site_build)
+        )
         pages = {f"app {path}": site.url + path for path in APP_PAGES}
-        *app_figures, blank_figures = measure_pages(browser, pages | {"blank /": blank.url + "/"})
+        if not args.smoke:
+            blank = stack.enter_context(blank_server(temp / "blank"))
+            pages["blank /"] = blank.url + "/"
+        browser = launch_chromium(stack.enter_context(sync_playwright()))
+        figures = measure_pages(browser, pages, loads)
         state = visitor_state(browser, site)
         browser.close()
-    print_table([*app_figures, blank_figures])
-    print_verdict(app_figures[0], blank_figures, state)
+    print_table(figures, loads)
+    print_state(state)
+    if not args.smoke:
+        print_verdict(figures[0], figures[-1], state)
 
 
 if __name__ == "__main__":

@@ -1,4 +1,5 @@
-"""`python bench/payments.py [--members 200]`: the payment webhook under 50 concurrent calls.
+"""`python bench/payments.py [--members 200] [--smoke]`: the payment webhook under 50 concurrent
+calls.
 
 Serves our HTTP routes (`app.http_api.http_api()`, the built-in test provider mounted under
 /testpay, the effect handlers the Reflex app registers) with granian, 1 worker, on a free port,
@@ -15,9 +16,9 @@ test provider mounted on the same database) that does only the status fetch of t
 GET the payment with the same MollieClient, nothing of ours in the database. The same
 webhooks in the same order. Prints whether every member got their credits exactly once (and
 one receipt), then latency (p50, p99) and webhooks a second for both, and the ratio.
+`--smoke`: 4 members.
 """
 
-import argparse
 import asyncio
 import os
 import random
@@ -53,6 +54,7 @@ import state.transactions  # noqa: F401 - registers the Reflex app's effect hand
 from actions.payment_flow import start_checkout
 from actions.viewer import Viewer
 from app.http_api import http_api
+from bench.options import bench_parser, parse
 from bench.reflex_socket import cpu_seconds, process_tree
 from models.credits import CreditEntry
 from models.db import make_engine
@@ -73,6 +75,7 @@ from tests.services import own_database, wipe_postgres_schema
 
 ROOT = Path(__file__).resolve().parents[1]
 MEMBERS = 200
+SMOKE_MEMBERS = 4
 CONCURRENT = 50
 WEBHOOKS_PER_ORDER = 5  # the paid payment's webhook and 4 replays
 SETUP_AT_ONCE = 10  # checkouts started at the same time while setting up
@@ -410,9 +413,9 @@ def run(members: int, work_dir: Path) -> None:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = bench_parser(__doc__)
     parser.add_argument("--members", type=int, default=MEMBERS, help="paid orders, one each")
-    args = parser.parse_args()
+    args = parse(parser, {"members": SMOKE_MEMBERS})
     started = time.monotonic()
     with tempfile.TemporaryDirectory(prefix="bench-payments-") as temp:
         run(args.members, Path(temp))

@@ -1,4 +1,5 @@
-"""`python bench/push.py [--subscriptions 1000] [--members 20] [--rate 10] [--seconds 20]`
+"""`python bench/push.py [--subscriptions 1000] [--members 20] [--rate 10] [--seconds 20]
+[--smoke] [--site-build PORT:WEB_DIR]`
 
 Web Push: the sender alone, and a member's message round trip while pushes go out.
 
@@ -20,7 +21,9 @@ a browser could read.
    same run: pushes switched off for everyone, then on (every message sends 10 pushes in the
    background). Prints p50/p95 both ways and the pushes a second the service received.
 
-Prints the figures; never fails on them (the issue names no budget for pushes).
+Prints the figures; never fails on them (the issue names no budget for pushes). `--smoke`: 20
+subscriptions, 2 members, 2 messages a second for 1 s; `--site-build` serves that build instead
+of building (bench/options.py).
 
 """
 
@@ -41,7 +44,7 @@ from sqlmodel import Session, select
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # bench.*, tests.*, models.*
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "e2e"))
-from server import log_tail, running_site
+from server import SiteBuild, log_tail, running_site
 
 from bench.chat import (
     DEFAULT_REDIS,
@@ -63,6 +66,7 @@ from tests.services import own_database, redis_database
 DATABASE = "bench_push"
 REDIS_DB = 2
 SUBSCRIPTIONS, MEMBERS, RATE, SECONDS = 1000, 20, 10.0, 20.0
+SMOKE_SUBSCRIPTIONS = 20  # --smoke, with bench/chat.py's members, rate and seconds
 PER_MEMBER = 10  # models/push_subscription.MAX_PUSHED_SUBSCRIPTIONS
 DEMO_MEMBERS = 4
 GRACE_SECONDS = 15.0
@@ -221,8 +225,14 @@ async def both_ways(
 
 
 def measure_site(
-    service: PushService, members: int, rate: float, seconds: float, work_dir: Path
+    service: PushService,
+    members: int,
+    rate: float,
+    seconds: float,
+    work_dir: Path,
+    build: SiteBuild | None,
 ) -> tuple[RoundTrips, RoundTrips]:
+    """Both ways on this site on its own databases, built here or serving `build`."""
     database_url = own_database(os.environ.get("DATABASE_URL") or DEFAULT_SERVER, DATABASE)
     redis_url = redis_database(os.environ.get("REDIS_URL") or DEFAULT_REDIS, REDIS_DB)
     os.environ.update(DATABASE_URL=database_url, REDIS_URL=redis_url)  # what the server gets
@@ -232,6 +242,7 @@ def measure_site(
         external=True,
         demo_members=DEMO_MEMBERS,
         workers=WORKERS,
+        build=build,
         PUSH_SERVICE_HOSTS=push_host,
     ) as site:
         url = _sqlalchemy_url(database_url)
@@ -257,7 +268,7 @@ def print_round_trips(name: str, figures: RoundTrips) -> None:
 def main() -> None:
     parser = sending_parser(__doc__, MEMBERS, RATE, SECONDS)
     parser.add_argument("--subscriptions", type=int, default=SUBSCRIPTIONS)
-    args = sending_arguments(parser)
+    args = sending_arguments(parser, subscriptions=SMOKE_SUBSCRIPTIONS)
     wanted = max(args.subscriptions, args.members * PER_MEMBER)
     with tempfile.TemporaryDirectory(prefix="bench-push-") as temp, push_service(wanted) as service:
         os.environ.update(
@@ -268,7 +279,9 @@ def main() -> None:
         print(f"Web Push to a local push service, {args.subscriptions} subscriptions at once:")
         print(f"  the site's sender {ours:7.1f} pushes/s (encrypt, sign, post each)")
         print(f"  posting only      {bare:7.1f} pushes/s (encrypted and signed beforehand)")
-        off, on = measure_site(service, args.members, args.rate, args.seconds, Path(temp) / "site")
+        off, on = measure_site(
+            service, args.members, args.rate, args.seconds, Path(temp) / "site", args.site_build
+        )
     print(
         f"The sender's message round trip, {args.members} members sending {args.rate:g} "
         f"messages/s for {args.seconds:g} s, each with {PER_MEMBER} subscriptions:"

@@ -3,7 +3,8 @@
 Used by `bench/chat.py` (200 members chatting) and `tests/e2e/test_chat_faults.py` (a worker
 killed mid-conversation): a `SocketMember` is one browser tab without a browser, so a small
 machine can run hundreds of them beside the server. Both also find the server's worker
-processes in /proc, and give their server a PostgreSQL and a Redis database of its own.
+processes in /proc (their server's own PostgreSQL and Redis databases come from
+tests/services.py).
 
 Reflex 0.10's protocol, as `reflex/app.py` (EventNamespace) and the frontend's
 `utils/state.js` speak it:
@@ -14,7 +15,9 @@ Reflex 0.10's protocol, as `reflex/app.py` (EventNamespace) and the frontend's
   `self.router.headers`: the session cookie `auth.session` travels there.
 - The socket.io CONNECT packet's auth payload is `{"event": <hydrate event>}`: the event
   `reflex___state____state.hydrate_and_load` with the page's `router_data` (`pathname`,
-  `asPath`, `query`). It sends the whole state back as a delta and queues the page's on_load
+  `asPath`, `query`) and, as its payload's `vars`, the browser's cookies a state reads (here
+  the locale cookie, which the tab's language follows). It sends the whole state back as a
+  delta and queues the page's on_load
   handlers (here `ShellState.on_page_load`, which registers the tab for live delivery, and
   `ChatsState.open_page`). An optional `state_schema` key checks the frontend's build; a
   client without one is never told to reload.
@@ -29,15 +32,20 @@ Reflex 0.10's protocol, as `reflex/app.py` (EventNamespace) and the frontend's
   The hydrate's first delta is the tab's stored state (is_hydrated false); the page's on_load
   handlers follow, and `is_hydrated` turns true once the last of them has run.
 - Frontend events in an update run in the browser; after `_remove_session_storage` the page
-  hydrates again (state/tab_keeper.py sends it to a tab whose state Redis lost).
+  hydrates again (state/tab_keeper.py sends it to a tab whose state Redis lost). A toast is a
+  `_call_function` event whose code holds its text; `siteChat.sent()` (a `_call_script`)
+  confirms a send, after which the browser empties the draft.
 """
 
 import asyncio
+import json
 import os
+import re
 import time
 import uuid
 from collections.abc import Callable
 from contextlib import suppress
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -46,22 +54,38 @@ from reflex.state import State
 from reflex_base.constants.state import FIELD_MARKER
 
 from actions.viewer import SESSION_COOKIE
-from state.chats import ChatsState
+from state.chats import SENT_SCRIPT, ChatsState
+from state.i18n import I18nState
+from translations.locales import LOCALE_COOKIE
 
 EVENT_PATH = "/_event"  # socket.io path and namespace of Reflex's websocket
 ROOT_STATE = State.get_full_name()
 CHATS_STATE = ChatsState.get_full_name()
 HYDRATE_EVENT = f"{ROOT_STATE}.hydrate_and_load"
+LOCALE_COOKIE_VAR = f"{I18nState.get_full_name()}.locale_cookie"  # the cookie's var (rx.Cookie)
 SEND_TEXT_EVENT = f"{CHATS_STATE}.send_text"
 LOAD_EARLIER_EVENT = f"{CHATS_STATE}.load_earlier"
 MESSAGES_VAR = "messages" + FIELD_MARKER
 CONVERSATION_VAR = "conversation_id" + FIELD_MARKER
 MORE_BEFORE_VAR = "more_before" + FIELD_MARKER
 HYDRATED_VAR = "is_hydrated" + FIELD_MARKER
+ERROR_VAR = "error" + FIELD_MARKER
 REMOVE_STORAGE = "_remove_session_storage"  # the frontend hydrates the page again after it
 OPEN_TIMEOUT = 30.0  # seconds until a hydrated chat page shows its conversation
+# A toast's text in the frontend event Reflex sends for it (rx.toast.error(text, ...)).
+TOAST_TEXT = re.compile(r"""refs\['__toast'\]\?\.\["\w+"\]\(("(?:[^"\\]|\\.)*")""")
 
 Arrival = Callable[[str, float], None]  # (message body, time.perf_counter() on arrival)
+
+
+@dataclass(frozen=True)
+class Answer:
+    """What the tab was told about one send: the chat's error text, toasts, or that the send
+    was confirmed (`siteChat.sent()`, after which the browser empties the draft)."""
+
+    errors: tuple[str, ...]
+    toasts: tuple[str, ...]
+    confirmed: bool
 
 
 class SocketMember:
@@ -79,8 +103,10 @@ class SocketMember:
         session_token: str,
         conversation_id: int,
         on_arrival: Arrival | None = None,
+        locale: str = "en",
     ) -> None:
         self.base_url, self.session_token = base_url, session_token
+        self.locale = locale  # the tab's language: its locale cookie and Accept-Language
         self.conversation_id = conversation_id
         self.client_token = str(uuid.uuid4())
         self.on_arrival = on_arrival
@@ -92,6 +118,9 @@ class SocketMember:
         self.more_before = False
         self.updates = 0
         self.rehydrations = 0  # times the server told the tab to hydrate again
+        self.errors: list[str] = []  # ChatsState.error as it was set, when not empty
+        self.toasts: list[str] = []  # every toast's text (Reflex's own error too)
+        self.sends_confirmed = 0  # siteChat.sent() calls
         self._changed = asyncio.Event()
         self._client: socketio.AsyncClient | None = None
 
@@ -116,6 +145,10 @@ class SocketMember:
             "query": {"id": str(self.conversation_id)},
         }
 
+    def hydrate_payload(self) -> dict[str, Any]:
+        """The browser's cookies a state reads (rx.Cookie), as the frontend sends them."""
+        return {"vars": {LOCALE_COOKIE_VAR: self.locale}}
+
     async def open(self, timeout: float = OPEN_TIMEOUT) -> None:
         """Connect a new socket (same client token, as a reloaded tab) and hydrate the chat
         page; return once its on_load handlers have run and the tab shows the conversation.
@@ -126,13 +159,17 @@ class SocketMember:
         client.on("event", self._on_update, namespace=EVENT_PATH)
         client.on("disconnect", self._on_disconnect, namespace=EVENT_PATH)
         self._client = client
-        hydrate = {"name": HYDRATE_EVENT, "payload": {}, "router_data": self.router_data()}
+        hydrate = {
+            "name": HYDRATE_EVENT,
+            "payload": self.hydrate_payload(),
+            "router_data": self.router_data(),
+        }
         await client.connect(
             f"{self.base_url}?token={self.client_token}",
             headers={
-                "cookie": f"{SESSION_COOKIE}={self.session_token}",
+                "cookie": f"{SESSION_COOKIE}={self.session_token}; {LOCALE_COOKIE}={self.locale}",
                 "origin": self.base_url,
-                "accept-language": "en",
+                "accept-language": self.locale,
             },
             auth={"event": hydrate},
             transports=["websocket"],
@@ -146,6 +183,21 @@ class SocketMember:
     async def send_text(self, text: str, client_id: str) -> None:
         """What the composer sends: ChatsState.send_text with the form's text and client id."""
         await self._emit(SEND_TEXT_EVENT, {"form": {"text": text, "client_id": client_id}})
+
+    async def send_answered(self, text: str, client_id: str, timeout: float) -> Answer | None:
+        """send_text, then what the tab was told about it; None when nothing came within
+        `timeout` seconds. (One send at a time: the tab's next answer is this send's.)"""
+        before = len(self.errors), len(self.toasts), self.sends_confirmed
+        await self.send_text(text, client_id)
+        if not await self.until(
+            lambda: (len(self.errors), len(self.toasts), self.sends_confirmed) != before, timeout
+        ):
+            return None
+        return Answer(
+            tuple(self.errors[before[0] :]),
+            tuple(self.toasts[before[1] :]),
+            self.sends_confirmed > before[2],
+        )
 
     async def load_earlier(self, timeout: float = 10.0) -> bool:
         """Scroll up once: the page of messages before the first one shown; False on timeout."""
@@ -189,11 +241,24 @@ class SocketMember:
             self.more_before = bool(chats[MORE_BEFORE_VAR])
         for bubble in chats.get(MESSAGES_VAR) or []:
             self._saw(bubble, at)
+        if chats.get(ERROR_VAR):
+            self.errors.append(chats[ERROR_VAR])
+        events = update.get("events") or []
+        self._told(events)
         self.updates += 1
         self._changed.set()
-        if any(event.get("name") == REMOVE_STORAGE for event in update.get("events") or []):
+        if any(event.get("name") == REMOVE_STORAGE for event in events):
             self.rehydrations += 1
-            await self._emit(HYDRATE_EVENT, {})  # as state.js does: the page hydrates again
+            # as state.js does: the page hydrates again
+            await self._emit(HYDRATE_EVENT, self.hydrate_payload())
+
+    def _told(self, events: list[dict[str, Any]]) -> None:
+        """Toasts and send confirmations among the frontend events of an update."""
+        for event in events:
+            payload = event.get("payload") or {}
+            self.sends_confirmed += payload.get("javascript_code") == SENT_SCRIPT
+            if found := TOAST_TEXT.search(str(payload.get("function", ""))):
+                self.toasts.append(json.loads(found.group(1)))
 
     def _saw(self, bubble: dict[str, Any], at: float) -> None:
         self.shown_ids.add(int(bubble["id"]))
