@@ -17,3 +17,13 @@ def client_key(address: str | None) -> str:
     if parsed.ipv4_mapped is not None:
         return str(parsed.ipv4_mapped)
     return str(IPv6Network((parsed, 64), strict=False))
+
+
+def forwarded_client(peer: str, forwarded_for: str, trusted_hops: int) -> str:
+    """The client's address as Reflex resolves a websocket's: behind `trusted_hops` reverse
+    proxies, the one the outermost trusted proxy saw (the Nth from the right of
+    X-Forwarded-For), else the connection's peer."""
+    hops = [address.strip() for address in forwarded_for.split(",") if address.strip()]
+    if trusted_hops and len(hops) >= trusted_hops:
+        return hops[-trusted_hops]
+    return peer

@@ -2,7 +2,7 @@
 
 import pytest
 
-from services.client_address import client_key
+from services.client_address import client_key, forwarded_client
 
 
 @pytest.mark.parametrize(
@@ -18,3 +18,17 @@ from services.client_address import client_key
 )
 def test_the_key_of_a_client(address: str, key: str) -> None:
     assert client_key(address) == key
+
+
+@pytest.mark.parametrize(
+    ("forwarded", "hops", "client"),
+    [
+        ("", 0, "10.0.0.1"),
+        ("203.0.113.7", 0, "10.0.0.1"),  # no trusted proxy: the header is the sender's say
+        ("198.51.100.1, 203.0.113.7", 1, "203.0.113.7"),  # what our proxy saw, not the claim
+        ("198.51.100.1, 203.0.113.7", 2, "198.51.100.1"),
+        ("203.0.113.7", 2, "10.0.0.1"),  # fewer entries than proxies: the peer
+    ],
+)
+def test_a_websockets_client_behind_trusted_proxies(forwarded: str, hops: int, client: str) -> None:
+    assert forwarded_client("10.0.0.1", forwarded, hops) == client

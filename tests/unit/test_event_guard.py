@@ -1,0 +1,175 @@
+"""What a visitor sends over Reflex's websocket is bounded before Reflex stores or logs it
+(issue 28, findings 2-4), through the whole stack: the app's middleware and event namespace,
+its event processor and its state manager."""
+
+import logging
+import time
+from collections import OrderedDict
+from collections.abc import Iterator
+
+import pytest
+from starlette.websockets import WebSocketDisconnect
+
+import app.drop_log
+import app.event_guard
+from state.shell import ShellState
+from state.signup import SignupState
+from tests.event_socket import EventSocketSite
+
+FEW_KB = 4 * 1024  # a tab's root state on a plain address is about 1.3 KB
+BIG = 240_000  # the probe's address: /members?q= and 240 KB
+IN_APP = f"{ShellState.get_full_name()}.set_in_app"
+DRAFT = f"{SignupState.get_full_name()}.signup_message_rx_state_"
+
+
+@pytest.fixture(scope="module")
+def served() -> Iterator[EventSocketSite]:
+    """One event loop for the module: the state manager's Redis client stays on it."""
+    served = EventSocketSite()
+    with served.client:
+        yield served
+
+
+@pytest.fixture
+def site(served: EventSocketSite, engine) -> EventSocketSite:
+    return served
+
+
+@pytest.fixture(autouse=True)
+def fresh_client(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The test client's address starts afresh: no allowance used, nothing logged yet."""
+    monkeypatch.setattr(app.event_guard.RATE, "_addresses", OrderedDict())
+    monkeypatch.setattr(app.drop_log.DROPS, "_seen", OrderedDict())
+
+
+@pytest.fixture
+def frozen_rate(monkeypatch: pytest.MonkeyPatch) -> None:
+    """No time passes for the event rate: only the burst a client is allowed counts."""
+    now = time.monotonic()
+    for counter in (app.event_guard.RATE, app.drop_log.DROPS):
+        monkeypatch.setattr(counter, "_clock", lambda: now)
+
+
+def _warnings(caplog: pytest.LogCaptureFixture) -> list[str]:
+    return [r.getMessage() for r in caplog.records if r.levelno >= logging.WARNING]
+
+
+# ----- 2. what a tab's router data can hold -----
+
+
+def test_a_huge_address_leaves_the_stored_state_small(site: EventSocketSite) -> None:
+    with site.tab() as tab:
+        tab.hydrate("/members")
+    plain = site.stored_size(tab.token)
+    with site.tab() as tab:
+        tab.hydrate("/members?q=" + "x" * 30_000)  # within the frame bound: cut to its path
+    assert site.stored_size(tab.token) < FEW_KB
+    assert site.stored_size(tab.token) - plain < 200
+    with site.tab() as tab, pytest.raises(WebSocketDisconnect):
+        tab.hydrate("/members?q=" + "x" * BIG)
+    assert site.stored_size(tab.token) < FEW_KB
+
+
+def test_an_address_of_a_normal_length_is_kept(site: EventSocketSite) -> None:
+    with site.tab() as tab:
+        tab.hydrate("/members?q=" + "x" * 1_000)
+    assert site.stored_size(tab.token) > 1_000 * 3  # kept: the raw data, page and URL
+
+
+def test_headers_cookies_and_browser_storage_are_bounded(site: EventSocketSite) -> None:
+    headers = {
+        "user-agent": "u" * 20_000,
+        "cookie": "tracker=" + "c" * 20_000 + "; auth.session=abc",
+        "x-padding": "p" * 20_000,
+    }
+    storage = {DRAFT: "m" * 20_000}
+    with site.tab(headers) as tab:
+        tab.hydrate("/members", storage)
+    assert site.stored_size(tab.token) < FEW_KB * 2  # the storage value is cut at 2,000
+
+
+def test_a_token_reflex_could_not_have_made_is_refused(
+    site: EventSocketSite, caplog: pytest.LogCaptureFixture
+) -> None:
+    with pytest.raises(ConnectionRefusedError), site.tab(token="t" * 10_000) as tab:
+        tab.hydrate("/members")  # the token names the tab's state in Redis
+    assert ["impossible tab token" in line for line in _warnings(caplog)] == [True]
+
+
+# ----- 3. oversized and unknown events are refused, logged bounded -----
+
+
+def test_an_oversized_frame_is_refused_unread_and_logged_in_one_line(
+    site: EventSocketSite, caplog: pytest.LogCaptureFixture
+) -> None:
+    with site.tab() as tab:
+        tab.hydrate("/members")
+        tab.emit("no_such_state.no_such_handler", {"x": "y" * 900_000})
+        with pytest.raises(WebSocketDisconnect) as closed:
+            tab.ws.receive_text()
+    assert closed.value.code == 1009
+    logged = "\n".join(_warnings(caplog))
+    assert logged.count("refused unread") == 1
+    assert "yyyy" not in logged and len(logged) < 500
+
+
+def test_events_for_no_handler_are_dropped_without_their_payload(
+    site: EventSocketSite, caplog: pytest.LogCaptureFixture
+) -> None:
+    with site.tab() as tab:
+        tab.hydrate("/members")
+        for _ in range(20):
+            tab.emit("no_such_state.no_such_handler", {"x": "y" * 50_000})
+        tab.emit(IN_APP, {"standalone": True, "z": "y" * 50_000})  # an argument it lacks
+        tab.barrier()  # the socket still serves
+    logged = "\n".join(r.getMessage() for r in caplog.records)
+    assert "yyyy" not in logged and len(logged) < 2_000
+
+
+# ----- 4. events per socket and per client are rate limited -----
+
+
+def _sent_at_once(site: EventSocketSite, monkeypatch: pytest.MonkeyPatch, events: int) -> list[str]:
+    """The names of the events that reached their handlers when one tab sent `events` at once."""
+    passed = _count_passed(site, monkeypatch)
+    with site.tab() as tab:
+        tab.hydrate("/members")
+        for number in range(events):
+            tab.emit(IN_APP, {"standalone": number % 2 == 0})
+        tab.barrier()
+    return passed
+
+
+def test_a_flood_is_dropped_and_logged_once(
+    site: EventSocketSite,
+    frozen_rate: None,
+    caplog: pytest.LogCaptureFixture,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    passed = _sent_at_once(site, monkeypatch, 1_200)  # the probe's second of events
+    assert passed.count(IN_APP) < 1_200 / 10
+    assert sum("over the event rate" in line for line in _warnings(caplog)) == 1
+
+
+def test_a_members_burst_passes(
+    site: EventSocketSite,
+    frozen_rate: None,
+    caplog: pytest.LogCaptureFixture,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    passed = _sent_at_once(site, monkeypatch, 30)  # a page's callbacks and a run of clicks
+    assert passed.count(IN_APP) == 30
+    assert not [line for line in _warnings(caplog) if "dropped" in line]
+
+
+def _count_passed(site: EventSocketSite, monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """The names of the events Reflex's event processor is given (the page's own included)."""
+    processor, passed = site.app.event_processor, []
+    enqueue = processor.enqueue
+
+    async def counted(token: str, event, *args, **kwargs):
+        passed.append(event.name)
+        return await enqueue(token, event, *args, **kwargs)
+
+    monkeypatch.setattr(processor, "enqueue", counted)
+    return passed
