@@ -38,6 +38,7 @@ from models.orders import order_number
 from models.payment_methods import DIRECT_DEBIT
 from models.routes import transaction_url
 from services.config import get_config
+from services.outages import log_failure
 from services.payments.provider import mollie_locale, payment_client, webhook_url
 from services.payments.types import PaymentRequest, ProviderError, ProviderPayment
 from translations.catalog import gettext
@@ -207,4 +208,4 @@ async def direct_debit_upkeep_periodically() -> None:
         try:
             await direct_debit_upkeep()
         except Exception:
-            log.exception("direct debit upkeep failed")
+            log_failure(log, "direct debit upkeep failed")

@@ -11,6 +11,8 @@ import logging
 from collections.abc import Awaitable, Callable, Iterable
 from typing import Any, TypeVar
 
+from services.outages import log_failure
+
 E = TypeVar("E")
 Handler = Callable[[Any], Awaitable[None]]
 
@@ -49,7 +51,7 @@ def spawn(work: Awaitable[None]) -> None:
 def _finished(task: asyncio.Task) -> None:
     _tasks.discard(task)
     if not task.cancelled() and task.exception() is not None:
-        log.error("effect failed", exc_info=task.exception())
+        log_failure(log, "effect failed", error=task.exception())
 
 
 async def settle() -> None:

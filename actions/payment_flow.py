@@ -37,6 +37,7 @@ from models.orders import order_number
 from models.payment_methods import DIRECT_DEBIT, METHOD_LABELS
 from models.routes import transaction_url
 from services.config import get_config
+from services.outages import log_failure
 from services.payments.provider import mollie_locale, payment_client, webhook_url
 from services.payments.types import PaymentRequest, ProviderError, ProviderPayment
 from translations.catalog import gettext
@@ -68,7 +69,7 @@ async def payment_methods(viewer: Viewer, tier: str, country: str | None) -> tup
         and (await read(sdd_start, viewer, tier, country)).offered
     )  # the provider's list knows neither our SEPA rules nor a member's block
     return tuple(
-        MethodView(m.id, m.description, m.image_url)
+        MethodView(m.id, m.image_url)
         for m in methods
         if m.id in METHOD_LABELS and (m.id != DIRECT_DEBIT or direct_debit)
     )
@@ -229,4 +230,4 @@ async def resubmit_refunds_periodically() -> None:
         try:
             await resubmit_refunds()
         except Exception:
-            log.exception("resubmitting refunds failed")
+            log_failure(log, "resubmitting refunds failed")

@@ -11,6 +11,9 @@ from actions.direct_debit_flow import direct_debit_upkeep_periodically
 from actions.payment_flow import resubmit_refunds_periodically
 from app.document_head import DocumentHead
 from app.early_form_posts import EarlyFormPosts
+from app.event_errors import event_failed
+from app.event_frames import EventFrames
+from app.event_guard import guard_events
 from app.http_api import http_api
 from app.layouts import error_page, with_layout
 from app.page_meta import NOT_FOUND, description
@@ -74,12 +77,22 @@ app = rx.App(
     head_components=HEAD,
     # The headers wrap the guard's refusals too; pages get their language in DocumentHead, at
     # their own address (SlashlessPages).
-    api_transformer=[guard_uploads, EarlyFormPosts, SlashlessPages, DocumentHead, http_api()],
+    api_transformer=[
+        guard_uploads,
+        EventFrames,
+        EarlyFormPosts,
+        SlashlessPages,
+        DocumentHead,
+        http_api(),
+    ],
     toaster=rx.toast.provider(custom_attrs={"containerAriaLabel": notifications_label()}),
+    # A failed event says "try again" in the visitor's language; an outage is one log line.
+    backend_exception_handler=event_failed,
 )
 # Reflex's connection overlay and error screen speak English only: ours speak the visitor's.
 app.app_wraps[5, "Overlay"] = lambda stateful: connection_notice() if stateful else None
 app.app_wraps[55, "ErrorBoundary"] = lambda _stateful: render_error_boundary()
+guard_events(app)  # bounds and rates on the websocket's events before Reflex reads them
 app.register_lifespan_task(purge_periodically)
 app.register_lifespan_task(resubmit_refunds_periodically)
 app.register_lifespan_task(direct_debit_upkeep_periodically)

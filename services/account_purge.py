@@ -10,6 +10,7 @@ from models.deletion import erase_expired_accounts
 from models.member import utcnow
 from services.config import get_config
 from services.database import transaction
+from services.outages import log_failure
 from services.photo_pipeline import delete_photo_files
 
 log = logging.getLogger(__name__)
@@ -33,7 +34,7 @@ async def purge_periodically() -> None:
         try:
             await asyncio.to_thread(purge_expired_accounts)
         except Exception:
-            log.exception("account purge failed; retrying next round")
+            log_failure(log, "account purge failed; retrying next round")
         await asyncio.sleep(INTERVAL_SECONDS)
 
 

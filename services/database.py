@@ -4,6 +4,7 @@ scripts and reads."""
 from collections.abc import Iterator
 from contextlib import contextmanager
 from functools import cache
+from threading import local
 
 from sqlalchemy import Engine
 from sqlmodel import Session
@@ -24,10 +25,25 @@ def pool_capacity() -> int:
     return max(1, size + max(0, getattr(pool, "_max_overflow", 0)))
 
 
+_this_thread = local()
+
+
 @contextmanager
 def db_session() -> Iterator[Session]:
     with Session(get_engine(), expire_on_commit=False) as session:
-        yield session
+        outer = getattr(_this_thread, "session", None)
+        _this_thread.session = session
+        try:
+            yield session
+        finally:
+            _this_thread.session = outer
+
+
+def open_session() -> Session | None:
+    """The innermost session this thread has open, if any: code deep inside a transaction
+    reads through it rather than waiting for a second connection from a pool it may be
+    helping to exhaust."""
+    return getattr(_this_thread, "session", None)
 
 
 @contextmanager

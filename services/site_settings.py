@@ -12,7 +12,7 @@ from threading import Lock
 from sqlalchemy.exc import SQLAlchemyError
 
 from models.site_settings import SiteSettings, load_settings
-from services.database import db_session
+from services.database import db_session, open_session
 
 log = logging.getLogger(__name__)
 
@@ -30,22 +30,34 @@ def _fresh() -> SiteSettings | None:
 
 
 def current_settings() -> SiteSettings:
-    """The settings: one thread reloads a stale copy while the others keep using it, so an
-    expired cache never makes every database thread queue here."""
-    global _cached
+    """The settings. Nobody waits for another thread here: with a stale copy one thread reloads
+    while the others keep using it; with none (a fresh worker) each caller loads its own. So
+    a thread holding a pool connection never waits for one that needs another connection."""
     if (fresh := _fresh()) is not None:
         return fresh
     stale = _cached
-    if not _lock.acquire(blocking=stale is None):
+    if stale is None:
+        return _load()
+    if not _lock.acquire(blocking=False):
         return stale[1]
     try:
-        if (fresh := _fresh()) is not None:
-            return fresh
-        with db_session() as db:
-            _cached = (time.monotonic(), load_settings(db))
-        return _cached[1]
+        return _fresh() or _load()
     finally:
         _lock.release()
+
+
+def _load() -> SiteSettings:
+    """Read the settings through this thread's open session (a transaction in progress already
+    holds its connection), else through a session of their own; cache them."""
+    global _cached
+    if (db := open_session()) is not None:
+        with db.no_autoflush:
+            settings = load_settings(db)
+    else:
+        with db_session() as own:
+            settings = load_settings(own)
+    _cached = (time.monotonic(), settings)
+    return settings
 
 
 async def site_settings() -> SiteSettings:
@@ -62,6 +74,13 @@ async def settings_or_defaults(what: str) -> SiteSettings:
     except SQLAlchemyError:
         log.warning("%s with the default site settings: the database is away", what)
         return SiteSettings()
+
+
+def settings_at_hand() -> SiteSettings:
+    """The cached copy however old, else the defaults: for code that must answer without
+    waiting on the database (which may be the reason it is answering)."""
+    cached = _cached
+    return cached[1] if cached is not None else SiteSettings()
 
 
 def forget_cached_settings() -> None:

@@ -31,6 +31,7 @@ from models.chat import (
 )
 from models.routes import url
 from models.site_settings import SiteSettings
+from services.outages import log_failure
 from services.site_settings import site_settings
 from state.chat_views import chat_card, message_price
 from state.forms import browser_id
@@ -194,6 +195,18 @@ class ChatsState(rx.State):
         return await self._send(form.get("client_id"), gift=str(form.get("gift", ""))[:20])
 
     async def _send(self, client_id: object, text: str = "", gift: str | None = None) -> Answer:
+        """Any step may meet the database away (the viewer check comes first): the member is
+        told it was not sent, and the browser keeps the draft and its client id."""
+        try:
+            return await self._deliver(client_id, text, gift)
+        except ChatError as refused:
+            return await self._refused(refused)
+        except SQLAlchemyError:
+            log_failure(log, "a message was not sent")
+            self.error = await self._text(NOT_SENT)
+            return None
+
+    async def _deliver(self, client_id: object, text: str, gift: str | None) -> Answer:
         viewer = await current_viewer(self)
         if viewer is None:
             return rx.redirect(url("login"))
@@ -205,14 +218,7 @@ class ChatsState(rx.State):
             self.error = await self._text(GENERIC_ERROR)
             return None
         outgoing = Outgoing(viewer.member_id, self.partner["id"], client_id, text, gift)
-        try:
-            sent = await act(chat.send, viewer, outgoing, self.router.session.client_token)
-        except ChatError as refused:
-            return await self._refused(refused)
-        except SQLAlchemyError:
-            log.exception("a message was not sent")
-            self.error = await self._text(NOT_SENT)
-            return None
+        sent = await act(chat.send, viewer, outgoing, self.router.session.client_token)
         self._sent(sent)
         session = await self.get_state(SessionState)
         session.credits = sent.credits_left

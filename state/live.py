@@ -21,6 +21,7 @@ from actions.effects import handles, spawn
 from actions.live import BadgesChanged
 from actions.runner import read
 from actions.viewer import Viewer, resolve_viewer, session_token
+from services.outages import log_failure
 from services.tab_registry import tab_registry
 from state.session import SessionState
 from state.tab_keeper import hold, serving_app
@@ -89,7 +90,7 @@ async def _push_to_tab(member_id: int, token: str, update: TabUpdate) -> None:
             if not await run_on_tab(root, member_id, update):
                 log.info("live push to a tab of member %s dropped: no session", member_id)
     except Exception:
-        log.exception("live push to a tab of member %s failed", member_id)
+        log_failure(log, "live push to a tab of member %s failed", member_id)
 
 
 async def run_on_tab(root: rx.State, member_id: int, update: TabUpdate) -> bool:

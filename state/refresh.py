@@ -10,6 +10,7 @@ import reflex as rx
 
 from actions.refresh import gets_pushes
 from actions.runner import read
+from services.outages import log_failure
 from state.chats import ChatsState
 from state.likes import LikesState
 from state.live import register_tab
@@ -50,7 +51,7 @@ class RefreshState(rx.State):
                 return None
             pushed = await read(gets_pushes, member_id)
         except Exception:
-            log.exception("periodic refresh failed; the next tick tries again")
+            log_failure(log, "periodic refresh failed; the next tick tries again")
             return [_tick_after(REFRESH_MS, generation)]
         interval = PUSH_REFRESH_MS if pushed else REFRESH_MS
         return [LikesState.refresh(), _tick_after(interval, generation)]
@@ -70,7 +71,7 @@ class RefreshState(rx.State):
         try:
             member_id = await self._reload()
         except Exception:
-            log.exception("refresh after a push message failed")
+            log_failure(log, "refresh after a push message failed")
             return None
         return None if member_id is None else [LikesState.refresh()]
 

@@ -26,6 +26,7 @@ from reflex_base.event import Event
 from reflex_base.registry import RegistrationContext
 from reflex_base.utils.exceptions import ReflexRuntimeError
 
+from services.outages import log_failure
 from services.tab_registry import tab_registry
 
 KEEP_EVERY_SECONDS = 3.0
@@ -76,7 +77,7 @@ async def _keep(app: rx.App) -> None:
             kept, rehydrated = await keep_tabs(app)
         except Exception:
             if reachable:
-                log.warning("Redis unreachable: live delivery waits for it", exc_info=True)
+                log_failure(log, "live delivery waits for Redis")
             reachable = False
             continue
         if not reachable or rehydrated:

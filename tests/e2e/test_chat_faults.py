@@ -8,7 +8,8 @@ out-of-memory kill looks the same) at the worst moment: one of A's messages is c
 its confirmation has not reached A. A's tab then reconnects, as the browser does, and sends
 again every message it had not seen confirmed when the worker died, with the same client id.
 B reconnects on the chat page afterwards (a new socket, hydrated, scrolled up to the start).
-What the database holds and what B's reloaded tab shows are checked in the tests below.
+What the database holds and what B's reloaded tab shows are checked in the tests below; A reads
+the site in German and is never shown an error, and the server's log holds no traceback.
 
 The site must keep serving on its own: granian respawns the dead worker
 (services/app_server.py). Should it go down, the fixture starts it again, as a process manager
@@ -54,6 +55,7 @@ DATABASE = "chat_faults"  # on DATABASE_URL's server
 REDIS_DB = 2  # on REDIS_URL's server
 WORKERS = 2
 DEMO_MEMBERS = 4
+A_LOCALE = "de"  # A's account language, locale cookie and Accept-Language
 INITIAL_CREDITS = 1000
 STREAM = 24  # A's messages; with the first one they fit one page of the chat
 KILL_AFTER_CONFIRMED = 3  # A's sends confirmed before the worker is killed
@@ -85,6 +87,8 @@ class Crash:
     retried: list[str]
     confirmed_at_end: set[str]
     b_shown_ids: set[int]  # message ids B's reloaded tab showed
+    a_toasts: list[str]  # every toast A's tab got
+    server_log: str  # the server's log, and the restarted one's
 
 
 def body_of(client_id: str) -> str:
@@ -103,9 +107,10 @@ def require_services() -> tuple[str, str]:
 
 
 def start_conversation(engine: Engine) -> Conversation:
-    """A and B, logged in; A has credits and has written the first message."""
+    """A (a German member) and B, logged in; A has credits and has written the first
+    message."""
     with Session(engine, expire_on_commit=False) as db:
-        a = make_member(db, "fault-a@example.com")
+        a = make_member(db, "fault-a@example.com", language=A_LOCALE)
         b = make_member(db, "fault-b@example.com")
         grant_credits(db, a, INITIAL_CREDITS, "test")
         db.commit()
@@ -193,6 +198,12 @@ async def reload_all(b: SocketMember) -> set[int]:
     return set(b.shown_ids)
 
 
+def server_logs(site: Server) -> str:
+    """The site's log, and the log of the server the fixture restarted, if it did."""
+    logs = [site.log_path, site.log_path.with_name("restart.log")]
+    return "".join(path.read_text(errors="replace") for path in logs if path.exists())
+
+
 def confirmed_ids(member: SocketMember, client_ids: list[str]) -> set[str]:
     return {client_id for client_id in client_ids if body_of(client_id) in member.confirmed}
 
@@ -216,7 +227,9 @@ async def crash_and_recover(
     site: Server, engine: Engine, conversation: Conversation, restart: Callable[[], None]
 ) -> Crash:
     """The whole scenario; `restart()` brings the server back when it went down."""
-    a, b = (SocketMember(site.url, s, conversation.conversation_id) for s in conversation.sessions)
+    a_session, b_session = conversation.sessions
+    a = SocketMember(site.url, a_session, conversation.conversation_id, locale=A_LOCALE)
+    b = SocketMember(site.url, b_session, conversation.conversation_id)
     try:
         await a.open()
         await b.open()
@@ -240,6 +253,8 @@ async def crash_and_recover(
             retried=retried,
             confirmed_at_end=confirmed_ids(a, client_ids),
             b_shown_ids=await reload_all(b),
+            a_toasts=list(a.toasts),
+            server_log=server_logs(site),
         )
     finally:
         await a.close()
@@ -376,6 +391,14 @@ def test_a_is_charged_exactly_once_per_stored_message(crash: Crash, site_engine:
         f"message:{message.id}" for message in stored
     )
     assert all(entry.amount == -cost for entry in charges)
+
+
+def test_a_is_never_shown_an_error(crash: Crash) -> None:
+    assert crash.a_toasts == []
+
+
+def test_the_log_has_no_traceback(crash: Crash) -> None:
+    assert crash.server_log.count("Traceback") == 0
 
 
 def test_b_sees_every_stored_message_after_reconnecting(crash: Crash, site_engine: Engine) -> None:

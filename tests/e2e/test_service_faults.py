@@ -7,7 +7,11 @@ database of its own reached through a TCP proxy in this test, which is cut for t
 (every connection closed, new ones refused): the shared PostgreSQL and Redis keep running.
 Member A writes to member B; both are simulated tabs on the chat page (`bench/reflex_socket.py`)
 that stay open throughout, as browsers would. A message whose send was not confirmed is sent
-again with the same client id, as the composer keeps the draft and its id.
+again with the same client id, as the composer keeps the draft and its id. A reads the site in
+German: what each send during an outage is told comes in A's language, and the server's log
+holds one line per failure, no traceback. A's account speaks Dutch: the tab's state, which
+Reflex rebuilds without the browser's cookies on A's first send after Redis lost it, keeps the
+locale cookie's German.
 """
 
 import asyncio
@@ -27,6 +31,7 @@ from server import Server, SiteBuild, free_port, running_site
 from sqlalchemy import Engine, func, make_url
 from sqlmodel import Session, select
 from test_chat_faults import (
+    A_LOCALE,
     INITIAL_CREDITS,
     Conversation,
     body_of,
@@ -38,7 +43,7 @@ from test_chat_faults import (
 )
 
 from actions.chat import PAGE_SIZE
-from bench.reflex_socket import SocketMember
+from bench.reflex_socket import Answer, SocketMember
 from models.chat import Message
 from models.credits import ledger_sum
 from models.db import make_engine
@@ -55,6 +60,12 @@ POSTGRES_OUTAGE_SECONDS = 8.0
 BACK_WITHIN_SECONDS = 10.0  # live delivery again after the service returns
 RETRY_EVERY_SECONDS = 1.0
 PLACING_ATTEMPTS = 30  # reconnects of B until a worker other than A's holds its websocket
+ANSWER_SECONDS = 10.0  # at most until a send during an outage is told it failed
+# The site's generic text (the spec's "Er is een fout opgetreden, probeer het later opnieuw."),
+# and the chat's own, in German.
+TRY_AGAIN_DE = "Etwas ist schiefgelaufen, bitte versuche es später noch einmal."
+NOT_SENT_DE = "Deine Nachricht wurde nicht gesendet. Bitte versuche es noch einmal."
+A_ACCOUNT_LANGUAGE = "nl"  # not A's cookie's
 assert 1 + 2 * (2 * BEFORE + DURING + 1) <= PAGE_SIZE, "B's open chat must hold every message"
 
 
@@ -159,6 +170,9 @@ class Outcome:
     unconfirmed: set[str] = field(default_factory=set)
     b_shown_ids: set[int] = field(default_factory=set)
     b_rehydrated: int = 0
+    redis_answers: list[Answer | None] = field(default_factory=list)  # A's sends during it
+    postgres_answers: list[Answer | None] = field(default_factory=list)
+    a_toasts: list[str] = field(default_factory=list)  # every toast A's tab got
     server_log: str = ""
 
 
@@ -166,10 +180,9 @@ class Chat:
     """A writing to B through their open tabs."""
 
     def __init__(self, site: Server, conversation: Conversation, outcome: Outcome) -> None:
-        self.a, self.b = (
-            SocketMember(site.url, session, conversation.conversation_id)
-            for session in conversation.sessions
-        )
+        a_session, b_session = conversation.sessions
+        self.a = SocketMember(site.url, a_session, conversation.conversation_id, locale=A_LOCALE)
+        self.b = SocketMember(site.url, b_session, conversation.conversation_id)
         self.outcome = outcome
 
     def new_ids(self, count: int) -> list[str]:
@@ -184,6 +197,13 @@ class Chat:
         for client_id in client_ids:
             with suppress(Exception):  # a send into the outage may fail on the spot
                 await self.a.send_text(body_of(client_id), client_id)
+
+    async def send_answered(self, client_ids: list[str]) -> list[Answer | None]:
+        """A sends one message after the other, each once it was told about the one before."""
+        return [
+            await self.a.send_answered(body_of(client_id), client_id, ANSWER_SECONDS)
+            for client_id in client_ids
+        ]
 
     def unconfirmed(self) -> list[str]:
         return [c for c in self.outcome.client_ids if body_of(c) not in self.a.confirmed]
@@ -229,14 +249,14 @@ async def survive_outages(
         assert await chat.exchange(BEFORE), "no live delivery before any outage"
 
         redis.stop()
-        await chat.send(chat.new_ids(DURING))
+        outcome.redis_answers = await chat.send_answered(chat.new_ids(DURING))
         await asyncio.sleep(REDIS_OUTAGE_SECONDS)  # the outage itself
         redis.start()
         outcome.redis_back_after = await chat.until_all_shown(time.monotonic())
         outcome.live_after_redis = await chat.exchange(BEFORE)
 
         proxy.cut()
-        await chat.send(chat.new_ids(DURING))
+        outcome.postgres_answers = await chat.send_answered(chat.new_ids(DURING))
         await asyncio.sleep(POSTGRES_OUTAGE_SECONDS)
         proxy.restore()
         outcome.postgres_back_after = await chat.until_all_shown(time.monotonic())
@@ -244,11 +264,20 @@ async def survive_outages(
         outcome.unconfirmed = set(chat.unconfirmed())
         outcome.b_shown_ids = set(chat.b.shown_ids)
         outcome.b_rehydrated = chat.b.rehydrations
+        outcome.a_toasts = list(chat.a.toasts)
         outcome.server_log = site.log_path.read_text(errors="replace")
         return outcome
     finally:
         await chat.a.close()
         await chat.b.close()
+
+
+def set_language(engine: Engine, member_id: int, language: str) -> None:
+    with Session(engine) as db:
+        member = db.get(Member, member_id)
+        member.language = language
+        db.add(member)
+        db.commit()
 
 
 @contextmanager
@@ -287,6 +316,7 @@ def outcome_db(
             engine = make_engine(_sqlalchemy_url(own_db))
             try:
                 conversation = start_conversation(engine)
+                set_language(engine, conversation.a_id, A_ACCOUNT_LANGUAGE)
                 yield run_in_own_loop(survive_outages(site, conversation, redis, proxy)), engine
             finally:
                 engine.dispose()
@@ -315,6 +345,34 @@ def test_the_tabs_whose_state_redis_lost_rebuilt_it_and_the_worker_said_so(
 ) -> None:
     assert outcome.b_rehydrated >= 1
     assert "Redis back" in outcome.server_log
+
+
+def test_a_send_while_redis_is_down_says_try_again_in_the_members_language(
+    outcome: Outcome,
+) -> None:
+    """Reflex cannot take the tab's state lock, so no handler runs: the site's generic text
+    (not Reflex's English "An error occurred"), and no confirmation: the draft stays."""
+    expected = Answer(errors=(), toasts=(TRY_AGAIN_DE,), confirmed=False)
+    assert outcome.redis_answers == [expected] * DURING
+
+
+def test_a_send_while_postgres_is_down_says_not_sent_in_the_members_language(
+    outcome: Outcome,
+) -> None:
+    """The chat's own text, beside the composer; no confirmation: the draft stays."""
+    expected = Answer(errors=(NOT_SENT_DE,), toasts=(), confirmed=False)
+    assert outcome.postgres_answers == [expected] * DURING
+
+
+def test_the_member_never_sees_reflexs_english_error(outcome: Outcome) -> None:
+    assert set(outcome.a_toasts) <= {TRY_AGAIN_DE}
+
+
+def test_the_log_has_one_line_per_failure_and_no_traceback(outcome: Outcome) -> None:
+    log = outcome.server_log
+    assert log.count("Traceback") == 0
+    assert log.count("failed: Redis unreachable") >= DURING  # each send, in one line
+    assert log.count("a message was not sent: database unreachable") >= DURING
 
 
 def test_live_delivery_is_back_within_10_seconds_of_postgres_returning(outcome: Outcome) -> None:

@@ -3,6 +3,7 @@ translated reason), what the other member's tab receives live (and a tab whose s
 does not), typing, removal; every id the browser sends checked against the member asking; the
 statements a page load, a send and a receiving tab cost."""
 
+import logging
 import uuid
 from collections.abc import Callable
 
@@ -12,6 +13,7 @@ from sqlalchemy.exc import OperationalError
 from sqlmodel import Session, select
 
 import actions.chat
+import actions.viewer
 import state.chats
 from actions.effects import settle
 from models.auth_session import end_session, start_session
@@ -408,20 +410,31 @@ async def test_a_client_id_must_have_the_browser_ids_shape(make_root, db, pair, 
     assert stored(db) == [] and chats.error == "Something went wrong, please try again later."
 
 
-async def test_a_failed_send_says_not_sent_and_keeps_the_draft(
-    make_root, db, pair, pushes, monkeypatch
+def database_down(*_args) -> None:
+    raise OperationalError("SELECT", {}, Exception("connection refused"))
+
+
+@pytest.mark.parametrize(
+    "where",
+    [
+        (actions.chat, "send_message"),  # storing the message
+        (actions.viewer, "db_session"),  # the viewer check, the send's first step
+    ],
+)
+async def test_a_send_while_the_database_is_away_says_not_sent_and_keeps_the_draft(
+    make_root, db, pair, pushes, monkeypatch, caplog, where
 ):
     anna, bob = pair
     chats = await opened(make_root, db, anna, f"/members/{bob.id}/chat", locale="de")
 
-    def database_down(*_args) -> None:
-        raise OperationalError("INSERT", {}, Exception("connection refused"))
-
-    monkeypatch.setattr(actions.chat, "send_message", database_down)
-    events = await send(chats, "Hallo")
+    monkeypatch.setattr(*where, database_down)
+    with caplog.at_level(logging.INFO):
+        events = await send(chats, "Hallo")
 
     assert chats.error == "Deine Nachricht wurde nicht gesendet. Bitte versuche es noch einmal."
     assert scripts(events) == []  # the browser keeps the draft and its client id
+    assert [(r.levelname, r.exc_info) for r in caplog.records] == [("ERROR", None)]
+    assert "database unreachable" in caplog.text  # one line, no traceback
 
 
 async def test_a_tab_whose_session_ended_receives_nothing(make_root, db, pair, pushes):

@@ -1,8 +1,12 @@
 from datetime import date
+from itertools import count
+from threading import Event
 
 import pytest
-from sqlmodel import Session, select
+from sqlalchemy import Engine
+from sqlmodel import Session, create_engine, select
 
+import services.database
 from models.site_settings import (
     NICHE_SLUG_PREFIXES,
     SETTING_NAMES,
@@ -14,6 +18,9 @@ from models.site_settings import (
     seed_default_settings,
     terms_version_date,
 )
+from services.database import transaction
+from services.site_settings import current_settings, forget_cached_settings
+from tests.concurrency import at_once, postgres_only
 
 SPEC_FIELDS = {
     "countries", "name", "index_title", "description", "visible_profile_fields",
@@ -92,3 +99,37 @@ def test_fictional_words_exist_in_every_locale() -> None:
 
     settings = SiteSettings()
     assert set(settings.fictional_singular) == set(LOCALES) == set(settings.fictional_plural)
+
+
+def test_a_cold_cache_does_not_stall_a_burst_that_fills_the_pool(
+    engine: Engine, db: Session, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """More transactions than pool connections, each reading the settings once every connection
+    is taken, plus a caller outside any transaction: every one gets the stored settings, none
+    waits for a connection until the pool gives up (the cache is empty, as in a fresh worker)."""
+    postgres_only(engine)
+    save_setting(db, "message_credits", 7)
+    db.commit()
+    pool_size = 2
+    small = create_engine(engine.url, pool_size=pool_size, max_overflow=0, pool_timeout=5)
+    monkeypatch.setattr(services.database, "get_engine", lambda: small)
+    forget_cached_settings()
+    taken, pool_full = count(1), Event()
+
+    def in_a_transaction() -> int:
+        with transaction() as db:
+            db.exec(select(SiteSetting.key)).first()  # holds its connection from here on
+            if next(taken) == pool_size:
+                pool_full.set()
+            pool_full.wait()
+            return current_settings().message_credits
+
+    def outside() -> int:
+        pool_full.wait()
+        return current_settings().message_credits
+
+    try:
+        assert at_once([in_a_transaction] * 5 + [outside]) == [7] * 6
+    finally:
+        forget_cached_settings()
+        small.dispose()
