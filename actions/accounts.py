@@ -7,6 +7,7 @@ go out as a `MailOut` effect once the transaction committed."""
 
 from dataclasses import dataclass
 from datetime import date
+from functools import partial
 
 from sqlalchemy.exc import IntegrityError
 
@@ -18,9 +19,9 @@ from models.account_errors import AccountError
 from models.activation import issue_activation
 from models.auth_session import start_handoff_session
 from models.deletion import delete_account, request_reactivation
-from models.discount_codes import retention_code
+from models.discount_codes import retention_code, retention_offered
 from models.login import attempt_login
-from models.member import Member, MemberStatus
+from models.member import Member, MemberStatus, utcnow
 from models.password_reset import complete_reset, request_reset, reset_link_usable
 from services.account_mail import (
     ACTIVATE_PATH,
@@ -33,6 +34,7 @@ from services.account_mail import (
     reactivation_mail,
 )
 from services.database import db_session, transaction
+from services.device_cookie import vouches
 from services.mail import OutgoingMail
 from services.site_settings import current_settings
 
@@ -50,15 +52,29 @@ class DiscountOffer:
     expires_on: date
 
 
+@dataclass(frozen=True)
+class DiscountClaim:
+    """What a claim gave: the code, if this claim made it, and the offer as it stands now (its
+    percentage, 0 when switched off), which may have changed since the page showed it."""
+
+    offer: DiscountOffer | None
+    percentage: int
+
+
 def log_in(
-    email: str, password: str, client: str, chosen_language: str | None = None
+    email: str,
+    password: str,
+    client: str,
+    chosen_language: str | None = None,
+    device: str = "",
 ) -> Done[Login]:
     """A deleted account awaiting erasure gets no session: it is offered reactivation.
-    `client` (the IP address) has a throttle of its own beside the account's. A language the
-    visitor chose on the page before logging in (already checked) wins and is kept on the
-    account."""
+    `client` (the IP address) has a throttle of its own beside the account's, which a browser
+    that logged in to the account before (its `device` cookie) passes. A language the visitor
+    chose on the page before logging in (already checked) wins and is kept on the account."""
     with transaction() as db:
-        result = attempt_login(db, email, password, client)
+        known_device = partial(vouches, device, now=utcnow())
+        result = attempt_login(db, email, password, client, known_device)
         member = result.member
         if chosen_language:
             member.language = chosen_language
@@ -145,8 +161,17 @@ def activation_mail(viewer: Viewer) -> Done[OutgoingMail | None]:
         return Done(account_mail(db, member, ACTIVATION, ACTIVATE_PATH, token))
 
 
-def claim_discount(viewer: Viewer) -> Done[DiscountOffer]:
-    """The delete_discount offer: a personal code for the next credit bundle."""
+def claim_discount(viewer: Viewer) -> Done[DiscountClaim]:
+    """The delete_discount offer: a personal code for the next credit bundle, once per member
+    for good; no code when the member had theirs or the offer is off (percentage 0)."""
+    percentage = current_settings().delete_discount
     with transaction() as db:
-        code = retention_code(db, viewer.member_id, current_settings().delete_discount)
-    return Done(DiscountOffer(code.code, code.expires_at.date()))
+        code = retention_code(db, viewer.member_id, percentage)
+        offer = DiscountOffer(code.code, code.expires_at.date()) if code else None
+    return Done(DiscountClaim(offer, max(percentage, 0)))
+
+
+def had_discount_offer(viewer: Viewer) -> bool:
+    """Whether the member already had their delete_discount code."""
+    with db_session() as db:
+        return retention_offered(db, viewer.member_id)

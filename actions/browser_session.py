@@ -1,12 +1,15 @@
-"""The browser's session cookie over HTTP: trading a log-in's hand-off code for it, ending it."""
+"""The browser's session cookie over HTTP: trading a log-in's hand-off code for it (and the
+device cookie beside it), ending it."""
 
 from sqlalchemy import update
+from sqlmodel import select
 
 from actions.runner import Done
 from actions.viewer import session_member
 from models.auth_session import end_session, member_id_for_token, redeem_handoff
-from models.member import Member
+from models.member import Member, utcnow
 from services.database import db_session, transaction
+from services.device_cookie import issue
 
 
 def trade_handoff(code: str | None, previous_token: str | None) -> Done[str | None]:
@@ -17,6 +20,17 @@ def trade_handoff(code: str | None, previous_token: str | None) -> Done[str | No
         if token is not None:
             end_session(db, previous_token)
     return Done(token)
+
+
+def device_cookie_for(token: str | None) -> str | None:
+    """A fresh device cookie for the browser whose live session `token` names: after a log-in
+    and after a password change (services/device_cookie.py)."""
+    member_id = session_member(token)
+    if member_id is None:
+        return None
+    with db_session() as db:
+        member = db.exec(select(Member).where(Member.id == member_id)).first()
+        return issue(member, utcnow()) if member is not None else None
 
 
 def log_out(token: str | None) -> Done[None]:

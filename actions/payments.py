@@ -16,6 +16,7 @@ from models.direct_debit import order_mandate
 from models.discount_codes import redeem, release
 from models.member import Member, Profile, utcnow
 from models.orders import (
+    BY_PROVIDER,
     UNSETTLED,
     Order,
     OrderRefund,
@@ -23,7 +24,11 @@ from models.orders import (
     may_move,
     order_by_payment,
     refund_by_provider_id,
+    refund_credits,
     refund_may_move,
+    refunded_cents,
+    reserve_refund,
+    unlinked_refund,
     unused_credits,
 )
 from models.payment_methods import DIRECT_DEBIT
@@ -81,9 +86,9 @@ def _apply(
     if not _amount_matches(order, payment):
         return Done(False)
     effects: list[object] = []
-    changed = _follow_refunds(db, order, refunds, effects)
     before = order.status
-    changed |= _move(db, order, _target_status(order, payment), effects)
+    changed = _move(db, order, _target_status(order, payment), effects)
+    changed |= _follow_refunds(db, order, refunds, effects)  # after the move granted credits
     if changed and _returned_debit(order, before, payment.failure_reason):
         _block_direct_debit(db, order.member_id, payment.failure_reason or order.status)
     if changed:
@@ -179,27 +184,67 @@ def _claw_back(db: Session, order: Order) -> None:
 def _follow_refunds(
     db: Session, order: Order, refunds: tuple[ProviderRefund, ...], effects: list[object]
 ) -> bool:
-    """Each of our refunds takes the provider's status, forward only."""
-    rows = ((refund_by_provider_id(db, refund.id), refund.status) for refund in refunds)
-    return any([follow_refund(db, order, row, status, effects) for row, status in rows if row])
+    """Every refund the provider reports takes its status, forward only: ours (a withdrawal)
+    and one made at the provider (its dashboard), which first takes back its credits."""
+    changed = False
+    for refund in refunds:
+        row, new = _refund_row(db, order, refund)
+        changed |= new
+        if row is not None:
+            changed |= follow_refund(db, order, row, refund.status, effects)
+    return changed
+
+
+def _refund_row(
+    db: Session, order: Order, refund: ProviderRefund
+) -> tuple[OrderRefund | None, bool]:
+    """Our row of the provider's refund (True when it was made just now), or None for one
+    that never paid anything out and that we never knew."""
+    row = refund_by_provider_id(db, refund.id)
+    if row is None and (row := unlinked_refund(db, order.id, refund.amount.cents)):
+        row.provider_refund_id = refund.id  # ours, whose request's answer never came
+    if row is not None or refund.status in _REFUND_UNDONE:
+        return row, False
+    if refund.amount.currency != order.currency:
+        log.error("refund %s: currency differs from order %s", refund.id, order.id)
+        return None, False
+    return _provider_refund(db, order, refund), True
+
+
+def _provider_refund(db: Session, order: Order, refund: ProviderRefund) -> OrderRefund:
+    """A refund made at the provider takes back the credits it stands for, as a withdrawal
+    does: at most what is left of the purchase on the balance, never below zero."""
+    member = db.get(Member, order.member_id, with_for_update={"key_share": True})
+    balance = member.credits if member else 0
+    credits = min(refund_credits(order, refund.amount.cents), unused_credits(order, balance))
+    log.info("order %s: refund %s made at the provider takes %s", order.id, refund.id, credits)
+    return reserve_refund(db, order, credits, refund.amount.cents, BY_PROVIDER, refund.id)
 
 
 def follow_refund(
     db: Session, order: Order, row: OrderRefund, status: RefundStatus, effects: list[object]
 ) -> bool:
-    """One refund moves on (never back): refunded ends the order as refunded; failed or
-    canceled gives the member back the credits it had taken, unless a chargeback took them
-    meanwhile. False when nothing changed."""
+    """One refund moves on (never back): refunded ends the order as refunded (one made at the
+    provider once the refunds paid out its whole price); failed or canceled gives the member
+    back the credits it had taken, unless a chargeback took them meanwhile. False when
+    nothing changed."""
     if row.order_id != order.id or not refund_may_move(row.status, status):
         return False
     row.status, row.updated_at = status, utcnow()
     db.add(row)
-    if status == RefundStatus.REFUNDED:
+    db.flush()
+    if status == RefundStatus.REFUNDED and _refunds_end(db, order, row):
         _move(db, order, OrderStatus.REFUNDED, effects)
     elif status in _REFUND_UNDONE and order.status != OrderStatus.CHARGED_BACK:
         _give_back(db, order, row)
     effects += [PaymentSettled(order.member_id, order.id), BadgesChanged(order.member_id)]
     return True
+
+
+def _refunds_end(db: Session, order: Order, row: OrderRefund) -> bool:
+    """A withdrawal ends the order; refunds made at the provider once they repaid it all (a
+    part refunded leaves it paid: what is left can still be withdrawn)."""
+    return row.requested_by != BY_PROVIDER or refunded_cents(db, order.id) >= order.amount_cents
 
 
 def _give_back(db: Session, order: Order, row: OrderRefund) -> None:

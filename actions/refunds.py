@@ -12,14 +12,15 @@ from actions.live import BadgesChanged
 from actions.payments import PaymentSettled, follow_refund
 from actions.runner import Done
 from actions.viewer import Viewer
-from models.credits import charge_credits
 from models.member import Member, utcnow
 from models.orders import (
+    OPEN_REFUND,
     Order,
     OrderRefund,
     OrderStatus,
     order_of,
     pro_rata_refund,
+    reserve_refund,
     unused_credits,
     within_refund_days,
 )
@@ -30,7 +31,6 @@ from translations.errors import REFUND_NOT_POSSIBLE
 
 RESUBMIT_WITHIN = timedelta(minutes=50)  # Mollie keeps an idempotency key for an hour
 RESUBMIT_BATCH = 50
-_OPEN_REFUND = (RefundStatus.QUEUED, RefundStatus.PENDING, RefundStatus.PROCESSING)
 
 
 @dataclass(frozen=True)
@@ -59,7 +59,7 @@ def refundable_now(db: Session, order: Order, balance: int) -> int:
 def refund_in_progress(db: Session, order_id: int) -> bool:
     query = select(OrderRefund.id).where(
         OrderRefund.order_id == order_id,
-        OrderRefund.status.in_(_OPEN_REFUND),  # type: ignore[attr-defined]
+        OrderRefund.status.in_(OPEN_REFUND),  # type: ignore[attr-defined]
     )
     return db.exec(query).first() is not None
 
@@ -84,18 +84,7 @@ def _reserve(db: Session, order: Order | None, requested_by: str) -> Done[Refund
     credits = refundable_now(db, order, member.credits if member else 0)
     if not credits:
         return Done(_no_refund())
-    row = OrderRefund(
-        order_id=order.id,
-        amount_cents=pro_rata_refund(order, credits),
-        credits_taken=credits,
-        requested_by=requested_by,
-    )
-    db.add(row)
-    db.flush()
-    if not charge_credits(db, order.member_id, credits, "refund", f"refund:{row.id}"):
-        raise RuntimeError(f"order {order.id}: the locked balance no longer covers {credits}")
-    order.credits_taken_back += credits
-    db.add(order)
+    row = reserve_refund(db, order, credits, pro_rata_refund(order, credits), requested_by)
     plan = RefundPlan(
         row.id,
         order.id,

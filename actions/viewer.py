@@ -15,6 +15,7 @@ from models.member import Member, MemberStatus, utcnow
 from services.database import db_session
 
 SESSION_COOKIE = "auth.session"
+DEVICE_COOKIE = "auth.device"  # a browser that logged in to an account: services/device_cookie
 MAX_TOKEN_LENGTH = 100
 SIGNED_IN = frozenset({MemberStatus.ACTIVE, MemberStatus.NOT_CONFIRMED})
 ACTIVE = frozenset({MemberStatus.ACTIVE})
@@ -36,6 +37,12 @@ def session_token(cookie_header: str | None) -> str | None:
     """The session cookie's value; a neighbouring cookie the strict parser dislikes (JSON, a
     space) must not hide it, so this reads cookies the way Starlette's requests do."""
     return cookie_parser(cookie_header or "").get(SESSION_COOKIE) or None
+
+
+def device_token(cookie_header: str | None) -> str:
+    """The device cookie's value, bounded ("" without one)."""
+    value = cookie_parser(cookie_header or "").get(DEVICE_COOKIE) or ""
+    return value if len(value) <= MAX_TOKEN_LENGTH else ""
 
 
 def session_member(token: str | None) -> ScalarSelect[int] | None:

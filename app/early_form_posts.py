@@ -7,6 +7,8 @@ static files that serve the pages answer a post with 405. This middleware answer
 post with a 303 to the same address instead: the visitor sees the page again, by then working,
 and nothing they typed was kept."""
 
+from urllib.parse import quote
+
 from starlette.datastructures import Headers
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
@@ -20,11 +22,17 @@ def _form_post(scope: Scope) -> bool:
     return content_type.split(";")[0].strip().lower() in FORM_TYPES
 
 
+# What a path or query may keep as it is; anything else (a backslash, a tab, a space) is
+# percent-encoded, so no browser reads the address as another site's (`/\host` as `//host`).
+_KEPT = "/%!$&'()*+,;=:@-._~"
+
+
 def _same_address(scope: Scope) -> bytes:
-    """The request's path and query; one leading slash, so `//host` stays on this site."""
-    query: bytes = scope.get("query_string", b"")
-    path = b"/" + (scope.get("raw_path") or scope["path"].encode()).lstrip(b"/")
-    return path + (b"?" + query if query else b"")
+    """The request's path and query, encoded, with one leading slash: always this site."""
+    raw: bytes = scope.get("raw_path") or scope["path"].encode()
+    path = "/" + quote(raw, safe=_KEPT).lstrip("/")
+    query = quote(scope.get("query_string", b""), safe=_KEPT + "?")
+    return (path + ("?" + query if query else "")).encode("ascii")
 
 
 class EarlyFormPosts:

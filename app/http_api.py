@@ -2,6 +2,7 @@
 
 import asyncio
 import logging
+from datetime import timedelta
 from pathlib import Path
 
 from starlette.applications import Starlette
@@ -11,11 +12,11 @@ from starlette.responses import FileResponse, JSONResponse, RedirectResponse, Re
 from starlette.routing import BaseRoute, Mount, Route
 
 from actions.account_links import confirm_address, undo_deletion
-from actions.browser_session import log_out, session_is_live, trade_handoff
+from actions.browser_session import device_cookie_for, log_out, session_is_live, trade_handoff
 from actions.photo_files import photo_answer
 from actions.push import subscribe_to_push
 from actions.runner import act, read
-from actions.viewer import SESSION_COOKIE
+from actions.viewer import DEVICE_COOKIE, SESSION_COOKIE
 from app.auto_like_api import auto_like
 from app.catalogue_api import catalogue_routes
 from app.chat_api import chats, delete_chat, likes
@@ -34,6 +35,7 @@ from app.shell_api import shell_routes
 from models.auth_session import SESSION_LIFETIME
 from models.photo_access import PhotoView
 from models.routes import url
+from services import device_cookie
 from services.config import PROJECT_ROOT, get_config
 from services.payments.provider import TEST_PROVIDER_PATH, WEBHOOK_PATH, test_provider_serves
 from services.payments.test_provider import test_provider_app
@@ -44,22 +46,29 @@ from state.forms import safe_next
 log = logging.getLogger(__name__)
 
 
-def _set_session_cookie(response: Response, token: str) -> Response:
-    """The session cookie: HttpOnly, SameSite=Lax, Secure behind HTTPS, 30 days."""
+def _set_cookie(response: Response, name: str, value: str, lifetime: timedelta) -> None:
+    """HttpOnly, SameSite=Lax, Secure behind HTTPS."""
     response.set_cookie(
-        SESSION_COOKIE,
-        token,
-        max_age=int(SESSION_LIFETIME.total_seconds()),
+        name,
+        value,
+        max_age=int(lifetime.total_seconds()),
         path="/",
         httponly=True,
         samesite="lax",
         secure=get_config().secure_cookies,
     )
+
+
+def _with_device_cookie(response: Response, device: str | None) -> Response:
+    """The device cookie beside the session (it outlives log-outs: services/device_cookie)."""
+    if device:
+        _set_cookie(response, DEVICE_COOKIE, device, device_cookie.LIFETIME)
     return response
 
 
 async def session_handoff(request: Request) -> Response:
-    """Trade the one-time code of a websocket log-in for the session cookie."""
+    """Trade the one-time code of a websocket log-in (or reset) for the session cookie (30
+    days) and a fresh device cookie."""
     data = await json_body(request)
     code = data.get("code") if data else None
     if not isinstance(code, str):
@@ -67,7 +76,20 @@ async def session_handoff(request: Request) -> Response:
     token = await act(trade_handoff, code, request.cookies.get(SESSION_COOKIE))
     if token is None:
         return JSONResponse({"error": "invalid_code"}, status_code=400)
-    return _set_session_cookie(Response(status_code=204), token)
+    response = Response(status_code=204)
+    _set_cookie(response, SESSION_COOKIE, token, SESSION_LIFETIME)
+    return _with_device_cookie(response, await read(device_cookie_for, token))
+
+
+async def renew_device_cookie(request: Request) -> Response:
+    """POST from our own pages after a password change in settings: the new password voided
+    this browser's device cookie; its live session earns it a fresh one."""
+    if not from_our_origin(request):
+        return JSONResponse({"error": "cross_site"}, status_code=403)
+    device = await read(device_cookie_for, request.cookies.get(SESSION_COOKIE))
+    if device is None:
+        return authentication_required()
+    return _with_device_cookie(Response(status_code=204), device)
 
 
 async def activate_link(request: Request) -> Response:
@@ -201,6 +223,7 @@ def http_api() -> Starlette:
             Route("/api/logout.php", logout, methods=["POST"]),
             Route("/api/logout.php", forget_ended_session, methods=["GET"]),
             Route("/api/session.php", session_handoff, methods=["POST"]),
+            Route("/api/device.php", renew_device_cookie, methods=["POST"]),
             Route("/api/activate.php", activate_link, methods=["GET"]),
             Route("/api/reactivate.php", reactivate_link, methods=["GET"]),
             Route("/api/page-hidden.php", page_hidden, methods=["POST"]),

@@ -48,8 +48,12 @@ async def one_click_unsubscribe(request: Request) -> Response:
 
 
 def _authorized(request: Request, secret: str) -> bool:
-    given = request.headers.get("authorization", "").removeprefix("Bearer ").encode()
-    return hmac.compare_digest(given, secret.encode())
+    """Exactly `Authorization: Bearer <secret>`: the scheme in any case (RFC 7235), one space,
+    the secret compared in constant time (the header's bytes as they came: Starlette decodes
+    them as latin-1)."""
+    scheme, _, given = request.headers.get("authorization", "").partition(" ")
+    right = hmac.compare_digest(given.encode("latin-1"), secret.encode())
+    return scheme.lower() == "bearer" and right
 
 
 def _refusals(data: object) -> list[tuple[str, str]] | None:

@@ -8,6 +8,7 @@ from starlette.responses import JSONResponse
 
 from actions.runner import read
 from actions.viewer import SESSION_COOKIE, SIGNED_IN, Viewer, resolve_viewer
+from services.client_address import client_key, forwarded_client
 from services.config import get_config
 
 MAX_JSON_BYTES = 8192
@@ -16,6 +17,13 @@ MAX_JSON_BYTES = 8192
 async def request_viewer(request: Request, allowed: frozenset = SIGNED_IN) -> Viewer | None:
     """The one viewer check (actions.viewer) for an HTTP request: its own session cookie."""
     return await read(resolve_viewer, request.cookies.get(SESSION_COOKIE), allowed)
+
+
+def request_client(request: Request) -> str:
+    """The key a client's throttles count under, as for a websocket (services/client_address)."""
+    peer = request.client.host if request.client else ""
+    forwarded = request.headers.get("x-forwarded-for", "")
+    return client_key(forwarded_client(peer, forwarded, get_config().trusted_proxy_hops))
 
 
 def authentication_required() -> JSONResponse:

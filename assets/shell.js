@@ -143,6 +143,11 @@
         return response.ok;
       });
     },
+    // After a password change: a fresh device cookie (the new password voided this one).
+    renewDevice: function () {
+      return nativeFetch("/api/device.php", { method: "POST", credentials: "same-origin" })
+        .then(function (response) { return response.ok; });
+    },
     // This browser's push state: unsupported, denied, subscribed or not_subscribed.
     pushStatus: function () {
       if (!pushCapable()) return noPush();

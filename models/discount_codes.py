@@ -3,7 +3,8 @@
 A code is personal when it has a member (only that member may use it), general otherwise.
 `validity` 'once-per-user' lets each member redeem it once, 'reusable' any number of times.
 Codes are matched case-insensitively. A code is redeemed when its order is paid, once per order;
-a personal once-per-user code (the STAY… codes of account deletion) then turns 'used'.
+a personal once-per-user code (the STAY… codes of account deletion) then turns 'used'. A member
+gets one STAY… code for good (`retention_code`), never a second one.
 
 The welcome time bonus is the real row TIMEBONUS25 (made on first need by `time_bonus_code`, so
 orders and redemptions can refer to it); it applies only while the member's countdown runs
@@ -15,7 +16,7 @@ import secrets
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 
-from sqlalchemy import JSON, Column, Index, delete, func, text
+from sqlalchemy import JSON, Column, Index, delete, func, text, update
 from sqlmodel import Field, Session, SQLModel, select
 
 from models.member import Member, as_utc, utcnow
@@ -267,16 +268,19 @@ def _random_code(prefix: str) -> str:
     return f"{prefix}-" + "".join(secrets.choice(_ALPHABET) for _ in range(6))
 
 
-def retention_code(db: Session, member_id: int, percentage: int) -> DiscountCode:
-    """The member's active stay-with-us code, created once; asking again returns the same one."""
-    query = select(DiscountCode).where(
-        DiscountCode.member_id == member_id,
-        DiscountCode.code.startswith(f"{RETENTION_PREFIX}"),  # type: ignore[attr-defined]
-        DiscountCode.status == ACTIVE,
-        DiscountCode.expires_at > utcnow(),
+def retention_code(db: Session, member_id: int, percentage: int) -> DiscountCode | None:
+    """The member's stay-with-us code, made at the first claim; None for every later claim, also
+    once that code was used or ran out, and while the offer is off (`percentage` 0). The claim is
+    a conditional UPDATE of the member, so two claims at once make one code."""
+    if percentage <= 0:
+        return None
+    claimed = db.exec(
+        update(Member)
+        .where(Member.id == member_id, Member.retention_offered_at.is_(None))  # type: ignore[union-attr]
+        .values(retention_offered_at=utcnow())
     )
-    if existing := db.exec(query).first():
-        return existing
+    if claimed.rowcount != 1:
+        return None
     code = DiscountCode(
         code=_random_code(f"{RETENTION_PREFIX}{percentage}"),
         member_id=member_id,
@@ -286,3 +290,9 @@ def retention_code(db: Session, member_id: int, percentage: int) -> DiscountCode
     db.add(code)
     db.flush()
     return code
+
+
+def retention_offered(db: Session, member_id: int) -> bool:
+    """Whether the member already had their stay-with-us code."""
+    query = select(Member.retention_offered_at).where(Member.id == member_id)
+    return db.exec(query).first() is not None

@@ -8,20 +8,21 @@ member out for good, and a password reset works while locked.
 
 An address without an account is locked exactly the same way (its own `AddressLock` row), so
 neither the answer nor the lock-out tells anyone whether an address has an account. A client
-(IP address) gets at most CLIENT_FAILURES wrong passwords per CLIENT_WINDOW, whichever
+(IP address) gets at most CLIENT_FAILURES wrong passwords in 15 minutes, whichever
 addresses it tries.
 """
 
-import hashlib
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from math import ceil
 from typing import NoReturn
 
-from sqlmodel import Field, Session, SQLModel, delete, func, select
+from sqlmodel import Field, Session, SQLModel, delete, select
 
 from models.account_errors import AccountError
 from models.account_rules import clean_email
+from models.attempts import attempt_key, minutes_refused, remember_failure
 from models.member import Member, MemberStatus, utcnow
 from models.passwords import hash_password, needs_rehash, verify_password
 from models.upsert import insert_into
@@ -30,8 +31,7 @@ from translations.errors import LOGIN_FAILED, TOO_MANY_LOGIN_ATTEMPTS
 FREE_ATTEMPTS = 5
 MAX_LOCK = timedelta(hours=1)
 FORGET_FAILURES_AFTER = timedelta(days=1)
-CLIENT_FAILURES = 20
-CLIENT_WINDOW = timedelta(minutes=15)
+CLIENT_FAILURES = 20  # per client in models/attempts.WINDOW (15 minutes)
 
 
 class AddressLock(SQLModel, table=True):
@@ -43,14 +43,6 @@ class AddressLock(SQLModel, table=True):
     locked_until: datetime | None = None
 
 
-class ClientFailure(SQLModel, table=True):
-    """A wrong password from a client (its IP address, hashed), kept for CLIENT_WINDOW."""
-
-    id: int | None = Field(default=None, primary_key=True)
-    client_hash: str = Field(max_length=64, index=True)
-    created_at: datetime = Field(default_factory=utcnow, index=True)
-
-
 Lockable = Member | AddressLock
 
 
@@ -58,10 +50,6 @@ Lockable = Member | AddressLock
 class LoginResult:
     member: Member
     awaiting_deletion: bool
-
-
-def _hash(text: str) -> str:
-    return hashlib.sha256(text.encode()).hexdigest()
 
 
 def lock_minutes_left(subject: Lockable, now: datetime) -> int:
@@ -119,39 +107,29 @@ def check_password(db: Session, member: Member, password: str, wrong: str, field
         _count_failure(db, member, now, wrong, field)
 
 
-def _client_minutes_left(db: Session, client_hash: str, now: datetime) -> int:
-    """Minutes until the client may try again, 0 while it is under CLIENT_FAILURES."""
-    query = select(func.count(), func.min(ClientFailure.created_at)).where(
-        ClientFailure.client_hash == client_hash, ClientFailure.created_at > now - CLIENT_WINDOW
-    )
-    count, oldest = db.exec(query).one()
-    if count < CLIENT_FAILURES:
-        return 0
-    return max(1, ceil((oldest + CLIENT_WINDOW - now).total_seconds() / 60))
-
-
-def _remember_client_failure(db: Session, client_hash: str, now: datetime) -> None:
-    """One row per wrong password; rows older than the window go (so the table stays small)."""
-    db.exec(delete(ClientFailure).where(ClientFailure.created_at <= now - CLIENT_WINDOW))
-    db.add(ClientFailure(client_hash=client_hash, created_at=now))
-
-
 def _address_lock(db: Session, address: str, now: datetime) -> AddressLock:
     """The lock row of an address without an account; rows quiet for a day are forgotten."""
     forgotten = now - FORGET_FAILURES_AFTER
     db.exec(delete(AddressLock).where(AddressLock.last_failed_login < forgotten))
-    key = _hash(address)
+    key = attempt_key(address)
     # Two log-ins to one new address at once: the second insert waits, then does nothing.
     db.exec(insert_into(db, AddressLock).values(address_hash=key).on_conflict_do_nothing())
     return db.get(AddressLock, key, with_for_update=True, populate_existing=True)
 
 
-def attempt_login(db: Session, email: str, password: str, client: str = "") -> LoginResult:
+def attempt_login(
+    db: Session,
+    email: str,
+    password: str,
+    client: str = "",
+    known_device: Callable[[Member], bool] = lambda _: False,
+) -> LoginResult:
     """The member for these credentials, or AccountError. Slow on purpose (argon2id).
-    `client` identifies the requester for the per-client throttle (the IP address)."""
-    now, client_hash = utcnow(), _hash(client)
-    if minutes := _client_minutes_left(db, client_hash, now):
-        raise AccountError(TOO_MANY_LOGIN_ATTEMPTS, minutes=minutes)
+    `client` identifies the requester for the per-client throttle (the IP address); a browser
+    that `known_device` says logged in to the account before passes a client lock (the
+    account's own lock holds: services/device_cookie.py)."""
+    now, client_hash = utcnow(), attempt_key(client)
+    client_minutes = minutes_refused(db, client_hash, CLIENT_FAILURES, now)
     try:
         address = clean_email(email)
     except AccountError:
@@ -160,11 +138,13 @@ def attempt_login(db: Session, email: str, password: str, client: str = "") -> L
     member = db.exec(query).first()
     if member is not None and member.status == MemberStatus.DELETED:
         member = None
+    if client_minutes and (member is None or not known_device(member)):
+        raise AccountError(TOO_MANY_LOGIN_ATTEMPTS, minutes=client_minutes)
     subject = member or _address_lock(db, address, now)
     _refuse_while_locked(subject, now)
     # Without an account the password is checked against a dummy hash: it takes as long.
     if not verify_password(member.password_hash if member else None, password or "") or not member:
-        _remember_client_failure(db, client_hash, now)
+        remember_failure(db, client_hash, now)
         _count_failure(db, subject, now, LOGIN_FAILED, "")
     clear_failures(member)
     if needs_rehash(member.password_hash or ""):

@@ -48,9 +48,16 @@ class Member(SQLModel, table=True):
     delete_reason: str | None = Field(default=None, max_length=30)
     delete_note: str | None = Field(default=None, max_length=500)
     time_bonus_until: datetime | None = None  # the running welcome discount's deadline
+    # When the deletion flow gave the member its stay-with-us code: once for good
+    # (models/discount_codes.retention_code).
+    retention_offered_at: datetime | None = None
     sdd_blocked_at: datetime | None = None  # a returned direct debit: the method is withheld
     sdd_block_reason: str | None = Field(default=None, max_length=40)
     time_zone: str | None = Field(default=None, max_length=64)  # IANA name the browser reported
+    # The day the member's swipe likes count in (models/swipes.member_day), kept from its first
+    # like until it ends, whatever time zone the browser reports meanwhile.
+    swipe_day_start: datetime | None = None
+    swipe_day_end: datetime | None = None
     # The one-click unsubscribe link's key in notification mails (models/notification_prefs).
     unsubscribe_key: str | None = Field(default=None, max_length=43, unique=True)
 

@@ -8,9 +8,10 @@ import uuid
 from datetime import datetime, timedelta
 from enum import StrEnum
 
-from sqlalchemy import Index
+from sqlalchemy import Index, func
 from sqlmodel import Field, Session, SQLModel, select
 
+from models.credits import charge_credits
 from models.member import utcnow
 
 
@@ -98,11 +99,14 @@ class OrderRefund(SQLModel, table=True):
     amount_cents: int
     credits_taken: int
     status: str = Field(default="queued", max_length=12)
-    requested_by: str = Field(default="member", max_length=10)  # member or support
+    # member or support (a withdrawal), provider (made at the provider, e.g. its dashboard)
+    requested_by: str = Field(default="member", max_length=10)
     created_at: datetime = Field(default_factory=utcnow)
     updated_at: datetime = Field(default_factory=utcnow)
 
 
+BY_PROVIDER = "provider"
+OPEN_REFUND = ("queued", "pending", "processing")  # services' RefundStatus values
 _REFUND_STEP = {"queued": 0, "pending": 1, "processing": 2}  # services' RefundStatus values
 _REFUND_FINAL = 3  # refunded, failed, canceled
 
@@ -134,6 +138,61 @@ def pro_rata_refund(order: Order, credits: int) -> int:
     """What `credits` unused credits of the order are worth: the price actually paid times
     their share of the bundle (CJEU C-641/19), rounded down to the cent."""
     return order.amount_cents * credits // order.credits
+
+
+def refund_credits(order: Order, cents: int) -> int:
+    """The credits a refund of `cents` stands for: the fewest whose pro-rata value covers it
+    (the inverse of `pro_rata_refund`), so refunds that add up to the price take all."""
+    if order.amount_cents <= 0:
+        return order.credits
+    return -(-cents * order.credits // order.amount_cents)
+
+
+def reserve_refund(
+    db: Session,
+    order: Order,
+    credits: int,
+    cents: int,
+    requested_by: str,
+    provider_refund_id: str | None = None,
+) -> OrderRefund:
+    """A refund of `cents` that takes `credits` off the member's balance now, booked once
+    (ledger reference `refund:{id}`), and counted as taken back from the order. The caller
+    holds the order's row lock and has checked that the balance covers `credits`."""
+    row = OrderRefund(
+        order_id=order.id,
+        provider_refund_id=provider_refund_id,
+        amount_cents=cents,
+        credits_taken=credits,
+        requested_by=requested_by,
+    )
+    db.add(row)
+    db.flush()
+    if not charge_credits(db, order.member_id, credits, "refund", f"refund:{row.id}"):
+        raise RuntimeError(f"order {order.id}: the locked balance no longer covers {credits}")
+    order.credits_taken_back += credits
+    db.add(order)
+    return row
+
+
+def unlinked_refund(db: Session, order_id: int, cents: int) -> OrderRefund | None:
+    """A refund of ours for `cents` still open whose request the provider never answered: the
+    provider's refund of that amount we do not know yet is this one (one runs at a time)."""
+    query = select(OrderRefund).where(
+        OrderRefund.order_id == order_id,
+        OrderRefund.provider_refund_id.is_(None),  # type: ignore[union-attr]
+        OrderRefund.amount_cents == cents,
+        OrderRefund.status.in_(OPEN_REFUND),  # type: ignore[attr-defined]
+    )
+    return db.exec(query).first()
+
+
+def refunded_cents(db: Session, order_id: int) -> int:
+    """What the order's refunds have paid out so far."""
+    query = select(func.coalesce(func.sum(OrderRefund.amount_cents), 0)).where(
+        OrderRefund.order_id == order_id, OrderRefund.status == "refunded"
+    )
+    return int(db.exec(query).one())
 
 
 def within_refund_days(order: Order, refund_days: int, now: datetime) -> bool:

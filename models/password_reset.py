@@ -15,6 +15,7 @@ from sqlmodel import Field, Session, SQLModel, select
 from models.account_errors import AccountError
 from models.account_rules import check_new_password, clean_email
 from models.auth_session import end_all_sessions
+from models.db import advisory_lock
 from models.email_tokens import Purpose, consume_token, issue_token, token_usable
 from models.login import clear_failures
 from models.member import Member, MemberStatus, member_with_email, utcnow
@@ -48,9 +49,11 @@ def _too_many(db: Session, address_hash: str, client_hash: str) -> bool:
 
 
 def request_reset(db: Session, email: str, client: str = "") -> tuple[Member, str] | None:
-    """The member and link token to mail, or None when there is no such account."""
+    """The member and link token to mail, or None when there is no such account. The address
+    is locked while its requests are counted, so requests at the same moment count each other."""
     address = clean_email(email)
     key, client_key = _hash(address), _hash(client)
+    advisory_lock(db, f"reset:{key}")
     if _too_many(db, key, client_key):
         raise AccountError(TOO_MANY_PASSWORD_RESETS)
     db.add(ResetRequest(address_hash=key, client_hash=client_key))

@@ -2,6 +2,7 @@
 
 from sqlmodel import SQLModel
 
+from models.attempts import ClientFailure
 from models.auth_session import AuthSession
 from models.blocks import Block
 from models.chat import ChatSide, Conversation, Message
@@ -10,7 +11,7 @@ from models.direct_debit import SddMandate, SmsCode
 from models.discount_codes import DiscountCode, DiscountRedemption
 from models.email_tokens import EmailToken
 from models.likes import Like
-from models.login import AddressLock, ClientFailure
+from models.login import AddressLock
 from models.matchfinder import MatchPreference
 from models.member import Member, Photo, Profile
 from models.notice_mails import NoticeMail

@@ -41,6 +41,7 @@ class AppConfig:
     test_payments: bool
     push_service_hosts: frozenset[str] = frozenset()  # host[:port] posted to besides the known
     mail_events_secret: str | None = None  # the bearer token of the mail provider's webhook
+    server_secret: str | None = None  # the MAC key; unset: DATA_DIR/server_secret
 
     @property
     def outbox_dir(self) -> Path:
@@ -99,4 +100,5 @@ def get_config() -> AppConfig:
             if host.strip()
         ),
         mail_events_secret=os.environ.get("MAIL_EVENTS_SECRET") or None,
+        server_secret=os.environ.get("SERVER_SECRET") or None,
     )

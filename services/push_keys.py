@@ -1,8 +1,6 @@
 """The VAPID key pair that signs our Web Push messages; browsers subscribe with its public half."""
 
 import base64
-import os
-import tempfile
 import threading
 from functools import cache
 from pathlib import Path
@@ -11,6 +9,7 @@ from cryptography.hazmat.primitives.serialization import Encoding, PublicFormat
 from py_vapid import Vapid02
 
 from services.config import get_config
+from services.server_keys import write_once
 
 _CREATING = threading.Lock()
 
@@ -28,18 +27,9 @@ def vapid() -> Vapid02:
 
 def _create_key(path: Path) -> None:
     """A new key at `path`, unless another process puts one there first (theirs stays)."""
-    path.parent.mkdir(parents=True, exist_ok=True)
     key = Vapid02()
     key.generate_keys()
-    handle, temporary = tempfile.mkstemp(dir=path.parent, suffix=".tmp")  # mode 0600
-    os.close(handle)
-    try:
-        key.save_key(temporary)
-        os.link(temporary, path)  # never replaces: fails if the key is already there
-    except FileExistsError:
-        pass
-    finally:
-        os.unlink(temporary)
+    write_once(path, key.save_key)
 
 
 def vapid_public_key() -> str:

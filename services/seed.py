@@ -8,6 +8,7 @@ from services.config import get_config
 from services.database import transaction
 from services.demo_members import seed_demo_members
 from services.push_keys import vapid
+from services.server_keys import server_secret
 
 log = logging.getLogger(__name__)
 
@@ -19,7 +20,8 @@ def main() -> None:
         seed_default_settings(db)
         seed_discount_codes(db)
         created = seed_demo_members(db, config.demo_members, config.media_dir)
-    vapid()  # one key pair before several workers start
+    vapid()  # one key pair (and one server secret) before several workers start
+    server_secret()
     log.info("settings seeded; %d demo members created (target %d)", created, config.demo_members)
 
 

@@ -52,13 +52,14 @@ class PushMessage:
 
 
 def push_host_allowed(endpoint: str) -> bool:
-    """An https endpoint of a known push service (or of a host the configuration adds)."""
+    """An https endpoint of a known push service on its standard port 443, with no user part
+    (or a `host[:port]` the configuration adds, exactly as written there)."""
     parts = urlsplit(endpoint)
-    host = (parts.hostname or "").lower()
     if parts.netloc.lower() in get_config().push_service_hosts:
         return True
+    host = (parts.hostname or "").lower()
     known = any(host == domain or host.endswith("." + domain) for domain in KNOWN_PUSH_DOMAINS)
-    return parts.scheme == "https" and known
+    return parts.scheme == "https" and known and parts.netloc.lower() in (host, f"{host}:443")
 
 
 def delivery_of(status: int) -> Delivery:

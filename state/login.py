@@ -7,6 +7,7 @@ import reflex as rx
 
 from actions.accounts import log_in, reactivation_link
 from actions.runner import act, act_hashing
+from actions.viewer import device_token
 from models.account_errors import AccountError
 from services.client_address import client_key
 from services.mail import delivered
@@ -62,9 +63,12 @@ class LoginState(FormState, rx.State):
         yield
         password = form_text(form, "password", PASSWORD_INPUT)
         client = client_key(self.router.session.client_ip)
+        device = device_token(self.router.headers.cookie)
         i18n = await self.get_state(I18nState)
         try:
-            login = await act_hashing(log_in, self.email, password, client, i18n._chosen or None)
+            login = await act_hashing(
+                log_in, self.email, password, client, i18n._chosen or None, device
+            )
         except AccountError as error:
             await self._show_error(error)
             self.busy = False

@@ -17,6 +17,7 @@ import httpx
 
 from services.payments.amounts import amount_json, money_of
 from services.payments.types import (
+    MOLLIE_LOCALES,
     MandateStatus,
     Money,
     PaymentRequest,
@@ -62,7 +63,7 @@ class MollieClient:
             "redirectUrl": request.redirect_url,
             "webhookUrl": request.webhook_url,
             "method": request.method,
-            "locale": request.locale,
+            "locale": mollie_locale_or_none(request.locale),
             "metadata": request.metadata,
         }
         if request.sequence_type != "oneoff":  # a payment on the customer's mandate
@@ -87,11 +88,11 @@ class MollieClient:
             "amount[value]": amount_json(amount)["value"],
             "amount[currency]": amount.currency,
             "billingCountry": billing_country,
-            "locale": locale,
+            "locale": mollie_locale_or_none(locale),
             "resource": "payments",
             "sequenceType": "oneoff",
         }
-        data = await self._call("GET", "/methods", params=params)
+        data = await self._call("GET", "/methods", params=_without_none(params))
         return [parse_method(item) for item in _embedded(data, "methods")]
 
     async def create_refund(
@@ -120,8 +121,13 @@ class MollieClient:
         idempotency_key: str | None = None,
     ) -> str:
         """A new customer (to hold mandates); its id, "cst_..."."""
-        body = {"name": name, "email": email, "locale": locale, "metadata": metadata}
-        data = await self._call("POST", "/customers", json=body, key=idempotency_key)
+        body = {
+            "name": name,
+            "email": email,
+            "locale": mollie_locale_or_none(locale),
+            "metadata": metadata,
+        }
+        data = await self._call("POST", "/customers", json=_without_none(body), key=idempotency_key)
         return _customer_id(data)
 
     async def create_mandate(
@@ -234,6 +240,12 @@ def _error(response: httpx.Response) -> ProviderError:
         str(data.get("detail") or ""),
         field if isinstance(field, str) else None,
     )
+
+
+def mollie_locale_or_none(locale: str | None) -> str | None:
+    """A locale Mollie takes, or None (left out: Mollie then follows the browser): a locale it
+    does not know would fail the whole request with a 422."""
+    return locale if locale in MOLLIE_LOCALES else None
 
 
 def _without_none(body: dict[str, Any]) -> dict[str, Any]:

@@ -10,6 +10,7 @@ from urllib.parse import urlsplit
 
 from services.config import get_config
 from services.payments.mollie import LIVE_API_URL, MollieClient
+from services.payments.types import MOLLIE_LOCALES
 
 log = logging.getLogger(__name__)
 _LOCAL_HOSTS = frozenset({"localhost", "127.0.0.1", "::1"})
@@ -18,12 +19,12 @@ TEST_PROVIDER_PATH = "/testpay"
 TEST_PROVIDER_KEY = "test_builtin"
 WEBHOOK_PATH = "/api/payments/webhook"
 
-# Mollie's locale for each interface language (Mollie knows these; "nl_BE" etc. too).
+# Mollie's locale for each interface language; a regional one of MOLLIE_LOCALES ("nl_BE")
+# where the buyer's country makes one.
 _MOLLIE_LOCALES = {
     "nl": "nl_NL", "en": "en_US", "de": "de_DE", "it": "it_IT", "fr": "fr_FR", "es": "es_ES",
     "pl": "pl_PL", "da": "da_DK", "fi": "fi_FI", "nb": "nb_NO", "sv": "sv_SE",
 }  # fmt: skip
-_REGIONAL = frozenset({"nl_BE", "fr_BE", "de_AT", "de_CH", "en_GB"})
 
 
 def uses_test_provider() -> bool:
@@ -76,7 +77,7 @@ def _client(api_key: str, base_url: str) -> MollieClient:
 def mollie_locale(language: str, country: str | None = None) -> str:
     """The checkout's language for ours ("nl" -> "nl_NL"; with country BE -> "nl_BE")."""
     regional = f"{language}_{(country or '').upper()}"
-    return regional if regional in _REGIONAL else _MOLLIE_LOCALES.get(language, "en_US")
+    return regional if regional in MOLLIE_LOCALES else _MOLLIE_LOCALES.get(language, "en_US")
 
 
 def test_provider_url() -> str:

@@ -4,6 +4,15 @@ from dataclasses import dataclass, field
 from datetime import date, datetime
 from enum import StrEnum
 
+# The locales Mollie takes for its checkout and customers (anything else: 422, field "locale").
+MOLLIE_LOCALES = frozenset(
+    {
+        "en_US", "en_GB", "nl_NL", "nl_BE", "de_DE", "de_AT", "de_CH", "fr_FR", "fr_BE",
+        "es_ES", "ca_ES", "pt_PT", "it_IT", "nb_NO", "sv_SE", "fi_FI", "da_DK", "is_IS",
+        "hu_HU", "pl_PL", "lv_LV", "lt_LT",
+    }
+)  # fmt: skip
+
 
 class PaymentStatus(StrEnum):
     """Mollie's payment statuses."""

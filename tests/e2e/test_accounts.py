@@ -43,6 +43,7 @@ from playwright.sync_api import Browser, BrowserContext, Page
 from server import CHROMIUM, CHROMIUM_ARGS, Server
 from sqlalchemy import Engine
 
+from app.pages.settings import DISCOUNT_GONE
 from models.login import FREE_ATTEMPTS
 from models.signup import ACCOUNT_AWAITS_DELETION
 from services.account_mail import (
@@ -68,6 +69,8 @@ NewPage = Callable[..., Page]
 LOCALES = ("en", "nl")
 NEW_PASSWORD = "Harbour-violet-8314"
 SESSION_COOKIE = "auth.session"  # state/session.py, which imports Reflex
+DEVICE_COOKIE = "auth.device"  # services/device_cookie.py
+PASSWORD_SAVED = "Your new password is saved."
 SESSION_LIFETIME_SECONDS = 30 * 24 * 3600
 LOCK_MINUTES = 1  # the first lock, right after FREE_ATTEMPTS wrong passwords
 
@@ -356,6 +359,30 @@ def test_wrong_passwords_lock_the_account_and_a_password_reset_opens_it(
     log_in(page, site, replace(account, password=NEW_PASSWORD))
 
 
+def device_cookie(context: BrowserContext) -> str | None:
+    return next((c["value"] for c in context.cookies() if c["name"] == DEVICE_COOKIE), None)
+
+
+def test_a_password_change_in_settings_renews_the_device_cookie(
+    site: Server, new_page: NewPage, new_member: Callable[[str], Account]
+) -> None:
+    """The new password voids the cookie that lets this browser past a lock of its address:
+    the settings page gets it a fresh one at once, and the member stays logged in."""
+    account = new_member("en")
+    page = new_page(locale="en")
+    log_in(page, site, account)
+    before = eventually(lambda: device_cookie(page.context), "the log-in's device cookie")
+    open_page(page, site, "/settings?tab=account")
+    page.locator("#field-current_password").fill(account.password)
+    page.locator("#field-new_password").fill(NEW_PASSWORD)
+    page.locator("#field-repeat").fill(NEW_PASSWORD)
+    page.get_by_test_id("save-password").click()
+    expect(page.get_by_text(PASSWORD_SAVED)).to_be_visible()
+    eventually(lambda: device_cookie(page.context) not in (None, before), "a fresh device cookie")
+    open_page(page, site, "/members")
+    expect_logged_in(page)
+
+
 def test_deleted_account_is_reactivated_from_the_mail(
     site: Server, new_page: NewPage, new_member: Callable[[str], Account]
 ) -> None:
@@ -365,8 +392,15 @@ def test_deleted_account_is_reactivated_from_the_mail(
     log_in(page, site, account)
 
     open_page(page, site, "/settings?tab=account")
-    for step in ("delete-start", "reason-taking_break", "delete-next", "delete-continue"):
+    for step in ("delete-start", "reason-taking_break", "delete-next", "claim-discount"):
         page.get_by_test_id(step).click()
+    expect(page.get_by_test_id("discount-code")).to_contain_text("STAY50-")
+    open_page(page, site, "/settings?tab=account")  # the discount is offered once for good
+    for step in ("delete-start", "reason-taking_break", "delete-next"):
+        page.get_by_test_id(step).click()
+    expect(page.get_by_test_id("discount-gone")).to_have_text(gettext(locale, DISCOUNT_GONE))
+    expect(page.get_by_test_id("claim-discount")).to_have_count(0)
+    page.get_by_test_id("delete-continue").click()
     page.locator("#field-password").fill(account.password)
     page.get_by_test_id("delete-confirm").click()
     arrive(page, site, "/account-deleted")

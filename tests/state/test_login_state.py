@@ -4,13 +4,18 @@ the session reaches the browser only through the hand-off script."""
 import pytest
 from sqlmodel import Session, select
 
+from actions.accounts import log_in
+from models.account_errors import AccountError
 from models.auth_session import AuthSession
+from models.member import utcnow
+from services.client_address import client_key
+from services.device_cookie import issue
 from state.i18n import I18nState
 from state.login import LoginState
 from tests.factories import PASSWORD, make_member_with_password, row_count
 from tests.state.conftest import run, scripts, substate
 from translations.catalog import gettext
-from translations.errors import LOGIN_FAILED
+from translations.errors import LOGIN_FAILED, TOO_MANY_LOGIN_ATTEMPTS
 
 
 async def test_a_wrong_password_shows_the_failure_in_the_tabs_language(make_root, db) -> None:
@@ -38,6 +43,24 @@ async def test_a_good_login_hands_the_session_over_in_the_account_language(make_
     assert login.errors == {}
     (row,) = db.exec(select(AuthSession)).all()
     assert row.handoff_hash  # not usable as a cookie until the browser trades the code
+
+
+@pytest.mark.usefixtures("outbox")  # the server secret in a DATA_DIR of its own
+async def test_the_members_own_browser_passes_a_lock_of_its_address(make_root, db) -> None:
+    """The device cookie the socket carries lets the member in where their address is locked
+    (services/device_cookie.py); the same tab without it stays locked out."""
+    member = make_member_with_password(db)
+    here = client_key(substate(make_root(), LoginState).router.session.client_ip)
+    for n in range(20):
+        with pytest.raises(AccountError):
+            log_in(f"guess{n}@example.com", "wrong one", here)
+    form = {"email": "anna@example.com", "password": PASSWORD}
+    stranger = substate(make_root(), LoginState)
+    assert scripts(await run(stranger.submit(form))) == []
+    assert stranger.errors[""] == gettext("en", TOO_MANY_LOGIN_ATTEMPTS, minutes=15)
+    own = substate(make_root(cookie=f"auth.device={issue(member, utcnow())}"), LoginState)
+    (script,) = scripts(await run(own.submit(form)))
+    assert script.startswith("window.siteSession.handoff(") and own.errors == {}
 
 
 async def test_a_language_chosen_on_the_page_wins_at_login_and_is_saved(make_root, db) -> None:

@@ -36,6 +36,7 @@ from models.passwords import verify_password
 from models.signup import SignupForm, SignupSource
 from services.account_mail import ACTIVATE_PATH, MAIL_CHANGE_PATH, REACTIVATE_PATH, RESET_PATH
 from services.config import get_config
+from services.device_cookie import issue
 from services.mail import OutgoingMail
 from tests.factories import (
     PASSWORD,
@@ -45,7 +46,12 @@ from tests.factories import (
     row_count,
     row_counts,
 )
-from translations.errors import CHECK_OLD_PASSWORD, LOGIN_FAILED, RESET_LINK_INVALID
+from translations.errors import (
+    CHECK_OLD_PASSWORD,
+    LOGIN_FAILED,
+    RESET_LINK_INVALID,
+    TOO_MANY_LOGIN_ATTEMPTS,
+)
 
 NEW = "a brand new passphrase"
 CLIENT = "192.0.2.1"
@@ -158,6 +164,22 @@ def test_log_in_hands_off_a_session(db: Session) -> None:
     login = log_in("anna@example.com", PASSWORD, CLIENT).value
     assert (login.member_id, login.language) == (member.id, "fi")
     assert member_id_for_token(db, committed(db, redeem_handoff, login.handoff)) == member.id
+
+
+@pytest.mark.usefixtures("outbox")  # the server secret in a DATA_DIR of its own
+def test_log_in_from_a_locked_address_lets_the_members_own_browser_in(db: Session) -> None:
+    """The device cookie a log-in left (services/device_cookie.py) carries a locked shared
+    address's member in; without it, or with one of a year ago, the lock holds."""
+    member = make_member_with_password(db)
+    for n in range(20):
+        with pytest.raises(AccountError):
+            log_in(f"guess{n}@example.com", "wrong password", CLIENT)
+    for stale in ("", issue(member, utcnow() - timedelta(days=366))):
+        with pytest.raises(AccountError) as caught:
+            log_in("anna@example.com", PASSWORD, CLIENT, None, stale)
+        assert caught.value.message == TOO_MANY_LOGIN_ATTEMPTS
+    device = issue(member, utcnow())
+    assert log_in("anna@example.com", PASSWORD, CLIENT, None, device).value.member_id == member.id
 
 
 def test_log_in_awaiting_deletion_gets_no_session(db: Session) -> None:

@@ -19,12 +19,14 @@ from models.discount_codes import (
     redeem,
     release,
     retention_code,
+    retention_offered,
     seed_discount_codes,
     time_bonus_code,
     welcome_code,
 )
 from models.member import Member
 from models.orders import Order
+from tests.concurrency import at_once, postgres_only
 from tests.factories import make_member
 from translations.errors import (
     DISCOUNT_CODE_COUNTRY,
@@ -162,14 +164,44 @@ def test_a_reusable_code_is_redeemed_by_every_order(db, anna) -> None:
     assert not redeem(db, code.id + 1, anna.id, order_for(db, anna).id)  # no such code
 
 
-def test_a_redeemed_stay_code_is_used_up_and_a_new_one_can_follow(db, anna) -> None:
+def test_a_member_gets_one_stay_code_for_good(db, anna, bert) -> None:
+    """Issue 28: a STAY code paid an order at 50 %, and claiming again gave a fresh one."""
     stay = retention_code(db, anna.id, 50)
     db.commit()
+    assert retention_code(db, anna.id, 50) is None  # while it is open
     assert redeem(db, stay.id, anna.id, order_for(db, anna, paid=True).id, paid=True)
     db.commit()
     assert db.get(DiscountCode, stay.id).status == "used"
     assert check(db, anna, stay.code) == DISCOUNT_CODE_USED
-    assert retention_code(db, anna.id, 50).code != stay.code
+    assert retention_code(db, anna.id, 50) is None  # once it paid an order
+    assert retention_code(db, bert.id, 0) is None  # the offer switched off claims nothing
+    assert retention_code(db, bert.id, 50) is not None
+    db.commit()
+    assert [c.member_id for c in db.exec(select(DiscountCode))] == [anna.id, bert.id]
+
+
+def test_an_expired_stay_code_is_not_replaced(db, anna) -> None:
+    stay = retention_code(db, anna.id, 50)
+    stay.expires_at = NOW - timedelta(days=1)
+    db.add(stay)
+    db.commit()
+    assert check(db, anna, stay.code) == DISCOUNT_CODE_EXPIRED
+    assert retention_code(db, anna.id, 50) is None
+    assert retention_offered(db, anna.id)
+
+
+def test_stay_codes_claimed_at_once_make_one(engine: Engine, db, anna) -> None:
+    postgres_only(engine)
+
+    def claim() -> str | None:
+        with Session(engine, expire_on_commit=False) as own:
+            code = retention_code(own, anna.id, 50)
+            own.commit()
+            return code.code if code else None
+
+    codes = at_once([claim] * 8)
+    assert len([code for code in codes if code]) == 1 and None in codes
+    assert len(db.exec(select(DiscountCode)).all()) == 1
 
 
 def test_the_time_bonus_code_is_the_spec_s_and_made_once(db) -> None:

@@ -4,6 +4,7 @@ files' 405; every other answer passes untouched."""
 import asyncio
 from collections.abc import Iterator
 from pathlib import Path
+from urllib.parse import urljoin
 
 import pytest
 from starlette.applications import Starlette
@@ -49,8 +50,8 @@ def test_a_form_posted_to_a_page_gets_the_page_again(client: TestClient) -> None
     assert upload.status_code == 303 and upload.headers["location"] == "/login"
 
 
-def test_the_page_again_is_on_this_site() -> None:
-    """A path of `//host/...` would make the 303 send the browser to that host."""
+def _location(raw_path: bytes, query: bytes = b"") -> bytes:
+    """The Location a form post to `raw_path` is answered with."""
     refuse = PlainTextResponse("Method Not Allowed", status_code=405)
     sent: list[Message] = []
 
@@ -61,12 +62,31 @@ def test_the_page_again_is_on_this_site() -> None:
         sent.append(message)
 
     scope = {
-        "type": "http", "method": "POST", "path": "//evil.example/login", "query_string": b"",
-        "raw_path": b"//evil.example/login", "headers": [(b"content-type", FORM)],
+        "type": "http", "method": "POST", "path": raw_path.decode("latin-1"),
+        "query_string": query, "raw_path": raw_path, "headers": [(b"content-type", FORM)],
     }  # fmt: skip
     asyncio.run(EarlyFormPosts(refuse)(scope, receive, send))
     assert sent[0]["status"] == 303
-    assert dict(sent[0]["headers"])[b"location"] == b"/evil.example/login"
+    return dict(sent[0]["headers"])[b"location"]
+
+
+def test_the_page_again_is_on_this_site() -> None:
+    """A path of `//host/...` would make the 303 send the browser to that host."""
+    assert _location(b"//evil.example/login") == b"/evil.example/login"
+
+
+@pytest.mark.parametrize(
+    "raw_path",
+    [b"/\\evil.example", b"\\evil.example/x", b"/\\/evil.example", b"/\t/evil.example"],
+)
+def test_a_backslash_cannot_send_the_page_again_to_another_site(raw_path: bytes) -> None:
+    """Browsers read `/\\host` (and `/<tab>/host`) as `//host`: no Location leaves the site."""
+    location = _location(raw_path, b"next=\\evil.example")
+    assert location.startswith(b"/") and location[1:2] not in (b"/", b"\\")
+    assert b"\\" not in location and b"\t" not in location
+    assert urljoin("https://amorly.example/login", location.decode()).startswith(
+        "https://amorly.example/"
+    )
 
 
 def test_other_answers_pass_untouched(client: TestClient) -> None:

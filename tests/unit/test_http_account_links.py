@@ -7,7 +7,8 @@ from functools import partial
 import pytest
 from sqlmodel import Session, select
 
-from actions.viewer import SESSION_COOKIE
+from actions.viewer import DEVICE_COOKIE, SESSION_COOKIE
+from models.account_changes import change_password
 from models.activation import issue_activation
 from models.auth_session import (
     AuthSession,
@@ -18,9 +19,11 @@ from models.auth_session import (
 from models.deletion import delete_account
 from models.member import Member, utcnow
 from services.config import get_config
+from services.device_cookie import vouches
 from tests.factories import PASSWORD, committed, make_member, make_member_with_password
 
 HANDOFF = "/api/session.php"
+NEW = "a brand new passphrase"
 
 
 def _cookie_header(response) -> str:
@@ -38,6 +41,43 @@ def test_a_handoff_code_becomes_an_httponly_session_cookie_once(client, db: Sess
     token = response.cookies[SESSION_COOKIE]
     assert member_id_for_token(db, token) == member.id
     assert client.post(HANDOFF, json={"code": code}).status_code == 400
+
+
+def _device_cookie(response) -> str:
+    [device] = [c for c in response.headers.get_list("set-cookie") if c.startswith(DEVICE_COOKIE)]
+    assert "HttpOnly" in device and "SameSite=lax" in device and "Max-Age=31536000" in device
+    return response.cookies[DEVICE_COOKIE]
+
+
+@pytest.mark.usefixtures("outbox")  # the server secret in a DATA_DIR of its own
+def test_a_log_in_leaves_the_browser_its_device_cookie_for_a_year(client, db: Session) -> None:
+    """What lets this browser past a lock of its address (services/device_cookie.py)."""
+    member = make_member_with_password(db)
+    code = committed(db, start_handoff_session, member.id)
+    device = _device_cookie(client.post(HANDOFF, json={"code": code}))
+    assert vouches(device, db.get(Member, member.id), utcnow())
+
+
+@pytest.mark.usefixtures("outbox")
+def test_a_password_change_in_settings_earns_the_browser_a_fresh_device_cookie(
+    client, db: Session
+) -> None:
+    member = make_member_with_password(db)
+    code = committed(db, start_handoff_session, member.id)
+    old = _device_cookie(client.post(HANDOFF, json={"code": code}))
+    token = client.cookies[SESSION_COOKIE]
+    committed(db, change_password, member.id, PASSWORD, NEW, NEW, token)
+    db.expire_all()
+    member = db.get(Member, member.id)
+    assert not vouches(old, member, utcnow())  # the new password voided it
+    ours = {"origin": get_config().public_origin}
+    cross_site = {"origin": "https://evil.example"}
+    assert client.post("/api/device.php", headers=cross_site).status_code == 403
+    fresh = _device_cookie(client.post("/api/device.php", headers=ours))
+    assert vouches(fresh, member, utcnow())
+    client.cookies.delete(SESSION_COOKIE)
+    signed_out = client.post("/api/device.php", headers=ours)
+    assert signed_out.status_code == 403 and DEVICE_COOKIE not in signed_out.cookies
 
 
 @pytest.mark.parametrize(

@@ -2,6 +2,7 @@
 
 from concurrent.futures import ThreadPoolExecutor
 from datetime import timedelta
+from functools import partial
 from threading import Barrier
 
 import pytest
@@ -10,17 +11,18 @@ from sqlalchemy import Engine
 from sqlmodel import Session, select
 
 from models.account_errors import AccountError
+from models.attempts import ClientFailure
 from models.login import (
     FREE_ATTEMPTS,
     MAX_LOCK,
     AddressLock,
-    ClientFailure,
     attempt_login,
     lock_length,
     lock_minutes_left,
 )
 from models.member import Member, MemberStatus, utcnow
 from models.passwords import verify_password
+from services.device_cookie import issue, vouches
 from tests.factories import PASSWORD, make_member_with_password, row_count
 from translations.errors import LOGIN_FAILED, TOO_MANY_LOGIN_ATTEMPTS
 
@@ -250,6 +252,32 @@ def test_eighty_wrong_passwords_from_one_client_are_throttled_after_twenty(db: S
     assert refused.message == TOO_MANY_LOGIN_ATTEMPTS
     assert row_count(db, ClientFailure) == 20  # refused attempts are not stored: bounded
     assert _attempt(db, EMAIL, PASSWORD, "203.0.113.9") is None  # another client logs in
+
+
+@pytest.mark.usefixtures("outbox")  # the server secret in a DATA_DIR of its own
+def test_a_locked_address_does_not_lock_out_a_browser_that_logged_in_before(db: Session) -> None:
+    """20 wrong passwords from a shared address lock it for 15 minutes: the attacker stays
+    locked, but the member's own browser (its device cookie) gets in with the right password."""
+    member = make_member_with_password(db)
+    other = make_member_with_password(db, "other@example.com")
+    now = utcnow()
+    own_browser, others_browser = issue(member, now), issue(other, now)
+    for n in range(20):
+        _attempt(db, f"guess{n}@example.com", WRONG, "198.51.100.7")
+
+    def attempt(password: str, device: str, email: str = EMAIL) -> AccountError | None:
+        try:
+            attempt_login(db, email, password, "198.51.100.7", partial(vouches, device, now=now))
+        except AccountError as error:
+            return error
+        return None
+
+    for password, device in ((PASSWORD, ""), (PASSWORD, "f" * 64), (PASSWORD, others_browser)):
+        refused = attempt(password, device)
+        assert (refused.message, refused.params) == (TOO_MANY_LOGIN_ATTEMPTS, {"minutes": 15})
+    assert attempt(WRONG, own_browser).message == LOGIN_FAILED  # the account's own count holds
+    assert attempt(PASSWORD, own_browser, "other@example.com").message == TOO_MANY_LOGIN_ATTEMPTS
+    assert attempt(PASSWORD, own_browser) is None
 
 
 def test_a_client_may_try_again_after_fifteen_minutes(db: Session) -> None:

@@ -96,11 +96,33 @@ def test_a_hard_bounce_and_a_complaint_switch_mail_off(client: TestClient, db: S
     [
         ({}, events({"type": "complaint", "email": "bo@example.com"}), 401),
         ({"Authorization": "Bearer guess"}, events({"type": "complaint", "email": "bo@x"}), 401),
+        ({"Authorization": SECRET}, events({"type": "complaint", "email": "bo@x"}), 401),
+        ({"Authorization": f"Basic {SECRET}"}, events({"type": "complaint", "email": "bo@x"}), 401),
+        (
+            {"Authorization": f"Bearer  {SECRET}"},
+            events({"type": "complaint", "email": "bo@x"}),
+            401,
+        ),
+        (
+            {"Authorization": f"Bearer {SECRET}x"},
+            events({"type": "complaint", "email": "bo@x"}),
+            401,
+        ),
         (BEARER, {"events": "bo@example.com"}, 400),
         (BEARER, events({"type": "complaint"}), 400),
         (BEARER, events(*[{"type": "complaint", "email": "bo@example.com"}] * 101), 400),
     ],
-    ids=["no-secret", "wrong-secret", "not-a-list", "no-address", "too-many"],
+    ids=[
+        "no-secret",
+        "wrong-secret",
+        "no-bearer",
+        "basic",
+        "two-spaces",
+        "longer-secret",
+        "not-a-list",
+        "no-address",
+        "too-many",
+    ],
 )
 def test_the_webhook_refuses_what_it_cannot_trust(
     client: TestClient, db: Session, headers: dict, body: dict, status: int
@@ -109,6 +131,19 @@ def test_the_webhook_refuses_what_it_cannot_trust(
     answer = client.post("/api/mail-events.php", json=body, headers=headers)
     assert answer.status_code == status
     assert reasons(db, bo) == []
+
+
+@pytest.mark.usefixtures("webhook_secret")
+@pytest.mark.parametrize("scheme", ["bearer", "BEARER", "bEaReR"])
+def test_the_scheme_may_come_in_any_case(client: TestClient, db: Session, scheme: str) -> None:
+    """RFC 7235: an authentication scheme is case-insensitive; the secret is not."""
+    bo = make_member(db, email="bo@example.com")
+    body = events({"type": "complaint", "email": "bo@example.com"})
+    headers = {"Authorization": f"{scheme} {SECRET}"}
+    assert client.post("/api/mail-events.php", json=body, headers=headers).status_code == 200
+    assert reasons(db, bo) == ["spam"]
+    upper = {"Authorization": f"{scheme} {SECRET.upper()}"}
+    assert client.post("/api/mail-events.php", json=body, headers=upper).status_code == 401
 
 
 def test_without_a_secret_the_webhook_is_not_there(client: TestClient, db: Session) -> None:

@@ -10,8 +10,11 @@ from datetime import UTC, date, datetime
 import httpx
 import pytest
 
+from models.site_settings import COUNTRY_CURRENCY
 from services.payments.mollie import LIVE_API_URL, MollieClient
+from services.payments.provider import mollie_locale
 from services.payments.types import (
+    MOLLIE_LOCALES,
     MandateStatus,
     Money,
     PaymentRequest,
@@ -21,6 +24,7 @@ from services.payments.types import (
     ProviderMandate,
     RefundStatus,
 )
+from translations.locales import LOCALES
 
 PAYMENT = {
     "resource": "payment",
@@ -377,6 +381,32 @@ async def test_create_payment_sends_mollies_body_with_the_idempotency_key() -> N
     assert payment.metadata == {"order_id": "12345"}
     assert payment.expires_at == datetime(2018, 3, 20, 9, 28, 37, tzinfo=UTC)
     assert payment.amount_refunded is None
+
+
+async def test_our_client_never_sends_a_locale_mollie_would_refuse() -> None:
+    seen: list[httpx.Request] = []
+    client = answering(201, PAYMENT, seen)
+    await client.create_payment(dataclasses.replace(REQUEST, locale="nl_NL" + "x" * 20))
+    await client.create_payment(dataclasses.replace(REQUEST, locale="en_NL"))
+    assert ["locale" in json.loads(request.content) for request in seen] == [False, False]
+
+
+@pytest.mark.parametrize("language", LOCALES)
+def test_every_language_and_country_gets_a_locale_mollie_knows(language: str) -> None:
+    countries = [*COUNTRY_CURRENCY, "BE", "AT", "CH", "GB", "XX", None]
+    assert {mollie_locale(language, country) for country in countries} <= MOLLIE_LOCALES
+
+
+@pytest.mark.parametrize(
+    ("language", "country", "locale"),
+    [("nl", "BE", "nl_BE"), ("fr", "be", "fr_BE"), ("de", "AT", "de_AT"), ("de", "CH", "de_CH"),
+     ("en", "GB", "en_GB"), ("nl", "NL", "nl_NL"), ("sv", "FI", "sv_SE"), ("fi", None, "fi_FI"),
+     ("en", "NL", "en_US")],
+)  # fmt: skip
+def test_the_checkout_speaks_the_buyers_regional_locale_where_mollie_has_one(
+    language: str, country: str | None, locale: str
+) -> None:
+    assert mollie_locale(language, country) == locale
 
 
 async def test_get_payment_reads_a_paid_payment() -> None:

@@ -1,10 +1,14 @@
 """Password reset by e-mail link (spec section 8)."""
 
 from datetime import timedelta
+from functools import partial
 
 import pytest
+from sqlalchemy import Engine
 from sqlmodel import Session, select
 
+from actions.accounts import request_password_reset
+from actions.runner import Done
 from models.account_errors import AccountError
 from models.auth_session import member_id_for_token, start_session
 from models.email_tokens import EmailToken
@@ -19,6 +23,7 @@ from models.password_reset import (
     reset_link_usable,
 )
 from models.passwords import PASSWORD_TOO_SHORT, verify_password
+from tests.concurrency import at_once, postgres_only
 from tests.factories import PASSWORD, committed, make_member, make_member_with_password, row_count
 from translations.errors import (
     INVALID_EMAIL,
@@ -177,3 +182,26 @@ def test_an_address_gets_at_most_ten_reset_mails_a_day_from_anyone(db: Session) 
     with pytest.raises(AccountError) as raised:
         committed(db, request_reset, "anna@example.com", client="203.0.113.5")
     assert raised.value.message == TOO_MANY_PASSWORD_RESETS
+
+
+@pytest.mark.parametrize("clients", [1, 5])
+def test_concurrent_requests_for_one_address_stay_within_the_limits(
+    engine: Engine, db: Session, clients: int
+) -> None:
+    """25 requests at the same moment (the issue's probe), from one client or five: at most 3
+    links per client and 10 per address, as when they come one by one."""
+    postgres_only(engine)
+    make_member(db)
+    addresses = [f"198.51.100.{number % clients}" for number in range(25)]
+    answers = at_once(
+        [partial(request_password_reset, "anna@example.com", client) for client in addresses]
+    )
+    mailed = [client for client, done in zip(addresses, answers, strict=True) if _mailed(done)]
+    assert all(isinstance(a, AccountError) for a in answers if not isinstance(a, Done))
+    assert len(mailed) == min(3 * clients, 10)  # spec: 3 per address and client, 10 per address
+    assert max(mailed.count(client) for client in set(addresses)) <= 3
+    assert row_count(db, ResetRequest) == row_count(db, EmailToken) == len(mailed)
+
+
+def _mailed(answer: object) -> bool:
+    return isinstance(answer, Done) and len(answer.effects) == 1

@@ -1,5 +1,6 @@
-"""Payments under concurrency on PostgreSQL: webhooks replayed at once grant once, a hundred
-members paying at once each get exactly their bundle, the ledger sums to every balance."""
+"""Payments under concurrency on PostgreSQL: webhooks replayed at once grant once (and take a
+refund made at the provider back once), a hundred members paying at once each get exactly
+their bundle, the ledger sums to every balance."""
 
 import asyncio
 
@@ -9,10 +10,11 @@ from sqlmodel import Session, select
 
 from actions.payment_flow import start_checkout, sync_payment
 from actions.viewer import Viewer
-from models.credits import ledger_sum
-from models.member import Member
+from models.credits import CreditEntry, ledger_sum
+from models.member import Member, utcnow
 from models.orders import Order
 from services.payments.provider import TEST_PROVIDER_KEY
+from services.payments.test_provider import store as testpay_store
 from tests.factories import make_member
 from tests.payments_fixtures import Shop
 
@@ -53,6 +55,24 @@ async def test_a_webhook_replayed_five_times_at_once_grants_once(db: Session, sh
     db.expire_all()
     credits = db.get(Order, order_id).credits
     assert db.get(Member, member.id).credits == credits == ledger_sum(db, member.id)
+
+
+async def test_a_refund_made_at_the_provider_replayed_at_once_takes_back_once(
+    db: Session, shop: Shop
+) -> None:
+    member = make_member(db)
+    order_id = await _checkout(member, "p2")
+    payment_id = await _mark_paid(shop, db, order_id)
+    assert await sync_payment(payment_id) is True
+    # made in the provider's books, its webhook yet to come: then it comes five times at once
+    refund = testpay_store.refund(payment_id, 7995, "dashboard", None, utcnow())
+    assert refund.new
+    changed = await asyncio.gather(*(sync_payment(payment_id) for _ in range(REPLAYS)))
+    assert changed.count(True) == 1
+    db.expire_all()
+    taken = db.exec(select(CreditEntry).where(CreditEntry.reason == "refund")).all()
+    assert [entry.amount for entry in taken] == [-db.get(Order, order_id).credits]
+    assert db.get(Member, member.id).credits == 0 == ledger_sum(db, member.id)
 
 
 async def test_a_hundred_members_paying_at_once_each_get_their_bundle(

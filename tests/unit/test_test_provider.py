@@ -103,6 +103,25 @@ async def test_what_mollie_refuses_is_a_422_naming_the_field(
     assert (refused.value.status, refused.value.field) == (422, field)
 
 
+@pytest.mark.parametrize("path", ["/payments", "/customers"])
+@pytest.mark.parametrize("locale", ["nl_NL" + "x" * 20, "xx_XX", 7, ["en_US"], {}])
+async def test_a_locale_mollie_does_not_know_is_a_422_not_a_500(
+    testpay_http, path: str, locale: object
+) -> None:
+    """As Mollie answers a bad locale: 422 with its JSON error naming the field."""
+    body = {
+        "amount": {"currency": "EUR", "value": "19.95"},
+        "description": "Order 7",
+        "redirectUrl": REDIRECT,
+        "name": "Anna",
+        "email": "anna@example.org",
+        "locale": locale,
+    }
+    answer = await testpay_http.post(f"{API_URL}{path}", json=body)
+    assert answer.status_code == 422
+    assert (answer.json()["status"], answer.json()["field"]) == (422, "locale")
+
+
 @pytest.mark.parametrize(
     "redirect",
     ["javascript:alert(document.cookie)", "data:text/html,<script>1</script>", "//evil.example"],
@@ -168,7 +187,7 @@ async def test_methods_respect_amount_limits_and_translate_card(provider_client)
     big = await provider_client.list_methods(Money(9_000_00, "EUR"), "NL", "en_US")
     assert [m.id for m in big] == ["ideal", "creditcard"]  # above PayPal's and SEPA's maximum
     dutch = await provider_client.list_methods(Money(1995, "EUR"), "NL", "nl_NL")
-    sepa = gettext("nl", "SEPA Direct Debit")
+    sepa = gettext("nl", "Direct debit")
     assert [m.description for m in dutch] == ["iDEAL", "Creditcard", "PayPal", sepa]
 
 
@@ -315,9 +334,12 @@ async def test_refunds_queue_then_settle_with_a_webhook(
         Money(500, "EUR"),
         payment.id,
     )
+    assert testpay_webhooks.ids() == [payment.id]  # the payment changed: it tells the site
     again = await provider_client.create_refund(payment.id, Money(500, "EUR"), "Unused", "r-1")
-    assert again.id == refund.id
+    assert again.id == refund.id and testpay_webhooks.ids() == [payment.id]  # a repeat: none
     assert (await provider_client.get_payment(payment.id)).amount_refunded == Money(500, "EUR")
+    shown = await testpay_http.get(f"{API_URL}/payments/{payment.id}")
+    assert shown.json()["_links"]["refunds"]["href"].endswith(f"/payments/{payment.id}/refunds")
 
     with pytest.raises(ProviderError) as too_much:
         await provider_client.create_refund(payment.id, Money(1500, "EUR"), "More", "r-2")
@@ -327,7 +349,7 @@ async def test_refunds_queue_then_settle_with_a_webhook(
     testpay_clock.advance(seconds=3)
     assert [r.status for r in await provider_client.list_refunds(payment.id)] == ["refunded"]
     await testpay.webhooks.drain()
-    assert testpay_webhooks.ids() == [payment.id]
+    assert testpay_webhooks.ids() == [payment.id, payment.id]  # made, then paid out
 
 
 async def test_only_a_paid_payment_can_be_refunded(provider_client) -> None:

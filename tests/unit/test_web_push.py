@@ -94,7 +94,7 @@ async def test_liking_back_pushes_the_match_to_both_and_no_like(db: Session, ser
     assert (await act(like, viewer, bo.id)).matched
     await settle()
     titles = sorted(push.payload["title"] for push in service.received)
-    assert titles == ["C\u2019est un match\u00a0!", "Jest dopasowanie!"]
+    assert titles == ["C\u2019est un match\u00a0!", "Macie dopasowanie!"]
     assert {push.payload["openUrl"] for push in service.received} == {"/likes/matches"}
 
 
@@ -153,7 +153,12 @@ async def test_an_endpoint_on_another_host_is_never_posted_to(db: Session, servi
      ("https://web.push.apple.com/a", True), ("https://wns2-par02p.notify.windows.com/w/a", True),
      ("http://fcm.googleapis.com/fcm/send/a", False),
      ("https://evil-fcm.googleapis.com.x.io/", False),
-     ("https://127.0.0.1/a", False), ("https://localhost/a", False)],
+     ("https://127.0.0.1/a", False), ("https://localhost/a", False),
+     ("https://fcm.googleapis.com:443/fcm/send/a", True),
+     ("https://fcm.googleapis.com:6379/fcm/send/a", False),
+     ("https://web.push.apple.com:8443/a", False), ("https://fcm.googleapis.com:/a", False),
+     ("https://fcm.googleapis.com:99999/a", False),
+     ("https://me@fcm.googleapis.com/fcm/send/a", False)],
 )  # fmt: skip
 def test_only_the_browsers_push_services_are_allowed(endpoint: str, allowed: bool) -> None:
     assert push_host_allowed(endpoint) is allowed

@@ -15,7 +15,7 @@ from services.payments.test_provider import store
 from services.payments.test_provider.direct_debit import BANK_REASONS
 from services.payments.test_provider.methods import CURRENCIES, lifetime, method_spec
 from services.payments.test_provider.webhooks import Timing
-from services.payments.types import Money
+from services.payments.types import MOLLIE_LOCALES, Money
 
 MAX_BODY_BYTES = 16_384
 MAX_URL_LENGTH = 500
@@ -96,6 +96,14 @@ def _bounded(body: dict[str, Any], field: str, limit: int = MAX_TEXT_LENGTH) -> 
     return value
 
 
+def _locale(body: dict[str, Any]) -> str | None:
+    """An optional locale, one of Mollie's (it refuses any other with a 422)."""
+    value = body.get("locale")
+    if value is not None and (not isinstance(value, str) or value not in MOLLIE_LOCALES):
+        raise Refusal("The locale is invalid", "locale")
+    return value
+
+
 def _metadata(body: dict[str, Any]) -> dict[str, Any] | None:
     metadata = body.get("metadata")
     if metadata is not None and not isinstance(metadata, dict):
@@ -162,7 +170,7 @@ def new_payment(body: dict[str, Any], site: str | None) -> store.NewPayment:
         currency=amount.currency,
         description=str(description)[:MAX_TEXT_LENGTH],
         method=method,
-        locale=text(body, "locale", required=False) or "en_US",
+        locale=_locale(body) or "en_US",
         redirect_url=redirect_url,
         webhook_url=url(body, "webhookUrl", site, required=False),
         metadata=_metadata(body),
@@ -177,7 +185,7 @@ def new_customer(body: dict[str, Any]) -> store.NewCustomer:
     return store.NewCustomer(
         name=_bounded(body, "name") or "",
         email=_bounded(body, "email", 320) or "",
-        locale=_bounded(body, "locale", 10),
+        locale=_locale(body),
         metadata=_metadata(body),
     )
 

@@ -51,7 +51,7 @@ def resource(body: dict[str, Any], status: int = 200) -> JSONResponse:
     return JSONResponse(body, status_code=status, media_type=HAL)
 
 
-def payment_json(payment: SandboxPayment, base: str, has_refunds: bool = False) -> dict[str, Any]:
+def payment_json(payment: SandboxPayment, base: str) -> dict[str, Any]:
     self_href = f"{base}/v2/payments/{payment.id}"
     body: dict[str, Any] = {
         "resource": "payment",
@@ -91,7 +91,7 @@ def payment_json(payment: SandboxPayment, base: str, has_refunds: bool = False) 
     if payment.charged_back_cents:
         body["amountChargedBack"] = _money(payment.charged_back_cents, payment.currency)
         links["chargebacks"] = _link(f"{self_href}/chargebacks")
-    if has_refunds:
+    if payment.refunded_cents:
         links["refunds"] = _link(f"{self_href}/refunds")
     links["documentation"] = _link(f"{DOCS}/get-payment", "text/html")
     body["_links"] = links

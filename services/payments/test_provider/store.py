@@ -235,15 +235,25 @@ def settle(payment_id: str, status: str, now: datetime, reason: str | None = Non
         return Looked(payment, expired or moved)
 
 
+@dataclass(frozen=True)
+class Refunded:
+    """A refund asked for: `refund` None when the payment cannot give that much back; `new`
+    when this request made it (not a repeat of one with the same idempotency key)."""
+
+    refund: SandboxRefund | None
+    new: bool = False
+
+
 def refund(
     payment_id: str, cents: int, description: str, key: str | None, settles_at: datetime
-) -> SandboxRefund | None:
-    """The queued refund (the one made before with `key`, if any); None if too much."""
+) -> Refunded:
+    """The queued refund (the one made before with `key`, if any)."""
     with transaction() as db:
         if key and (existing := refund_by_key(db, key)):
-            return existing
+            return Refunded(existing)
         payment = db.get(SandboxPayment, payment_id, with_for_update=True)
-        return add_refund(db, payment, cents, description, key, settles_at) if payment else None
+        made = add_refund(db, payment, cents, description, key, settles_at) if payment else None
+        return Refunded(made, made is not None)
 
 
 def refunds(payment_id: str, now: datetime) -> tuple[Looked, list[SandboxRefund]]:
