@@ -3,13 +3,17 @@
 `guard_events(app)` (called once, in app/app.py) wraps the handlers of Reflex's event
 namespace:
 
-- a connection whose tab token Reflex could not have made is refused, and the connection's
-  headers and client address are bounded (app/router_bounds.py);
-- every event and ping counts against its socket's and its address's rate (app/event_rate.py);
-- an event that is not an object, names no handler or passes arguments its handler does not
-  take is refused here: Reflex would log such an event whole;
+- a connection without exactly one tab token Reflex could have made is refused, and the
+  connection's headers and client address are bounded (app/router_bounds.py);
+- `connect` and `disconnect` are socket.io's own events, but a client can also send them as
+  events on a connected socket, which python-socketio hands to the same handlers (with an
+  environ the client wrote): on a socket already connected they are dropped;
+- an event from a socket without a tab token, that is not an object, names no handler or passes
+  arguments its handler does not take is refused here: Reflex would log such an event whole;
+- every event and ping counts against its client address's rate (app/event_rate.py);
 - an event's page address and browser-storage values are bounded (app/router_bounds.py);
-- engine.io refuses frames over app/event_frames.MAX_FRAME.
+- frames are bounded in size, kind and rate per socket before anything parses them
+  (app/event_frames.py).
 
 Whatever is dropped is logged by app/drop_log.py: one bounded line per client and reason a
 minute, never the event's payload or address.
@@ -93,6 +97,7 @@ def guard_events(app: rx.App) -> None:
     if namespace is None or app.sio is None:
         raise RuntimeError("an app without state has no events to guard")
     bound_engine_io(app.sio)
+    manager = app.sio.manager
     reflex_connect, reflex_event = namespace.on_connect, namespace.on_event
     reflex_ping, reflex_disconnect = namespace.on_ping, namespace.on_disconnect
     reflex_connection = namespace._build_static_router_data
@@ -102,20 +107,36 @@ def guard_events(app: rx.App) -> None:
         rate.connected(sid, client_key(static["ip"]))
         return static
 
+    def sent_as_event(sid: str, name: str) -> bool:
+        """Whether socket.io's own `connect` or `disconnect` came as a client's event: during
+        the real ones the socket is still pending, not connected (socketio/base_manager.py)."""
+        if not manager.is_connected(sid, namespace.namespace):
+            return False
+        drops.note(rate.address_of(sid), "a reserved event name", name)
+        return True
+
     def admitted(sid: str) -> bool:
         if rate.allows(sid):
             return True
-        drops.note(rate.address_of(sid), "over the event rate")
+        drops.note(rate.address_of(sid), "over the address's event rate")
         return False
 
-    async def on_connect(sid: str, environ: dict, auth: Any = None) -> None:
+    async def on_connect(sid: str, environ: Any = None, auth: Any = None, *_more: object) -> None:
+        if sent_as_event(sid, "connect"):
+            return
         if not acceptable_token(environ.get("QUERY_STRING", "")):
-            drops.note(client_key(connection(sid, environ)["ip"]), "impossible tab token")
-            rate.forget(sid)
+            drops.note(client_key(reflex_connection(sid, environ)["ip"]), "impossible tab token")
             raise Refused("invalid token")
-        await reflex_connect(sid, environ, auth)
+        try:
+            await reflex_connect(sid, environ, auth)
+        except BaseException:  # a refused connect never reaches on_disconnect
+            rate.forget(sid)
+            raise
 
-    async def on_event(sid: str, data: Any) -> None:
+    async def on_event(sid: str, data: Any = None, *_more: object) -> None:
+        if sid not in namespace.sid_to_token:
+            drops.note(rate.address_of(sid), "an event from a socket without a tab token")
+            return
         if not admitted(sid):
             return
         event = checked_event(data)
@@ -126,11 +147,13 @@ def guard_events(app: rx.App) -> None:
             return
         await reflex_event(sid, event)
 
-    async def on_ping(sid: str) -> None:
+    async def on_ping(sid: str, *_more: object) -> None:
         if admitted(sid):
             await reflex_ping(sid)
 
     def on_disconnect(sid: str, *_reason: object) -> object:
+        if sent_as_event(sid, "disconnect"):
+            return None
         rate.forget(sid)
         return reflex_disconnect(sid)
 

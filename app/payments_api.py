@@ -7,11 +7,18 @@ from urllib.parse import parse_qs
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 
+from actions.code_tries import try_code
 from actions.payment_flow import sync_payment
-from actions.payment_reads import lookup_code, welcome_offer
-from actions.runner import read
-from app.request_auth import authentication_required, bounded_body, request_viewer
+from actions.payment_reads import welcome_offer
+from actions.runner import act, read
+from app.request_auth import (
+    authentication_required,
+    bounded_body,
+    request_client,
+    request_viewer,
+)
 from translations.catalog import gettext
+from translations.errors import TOO_MANY_CODES
 
 PAYMENT_ID = re.compile(r"tr_[A-Za-z0-9]{1,40}")
 MAX_WEBHOOK_BYTES = 1024
@@ -32,8 +39,9 @@ async def payment_webhook(request: Request) -> Response:
 
 
 async def discount_code(request: Request) -> Response:
-    """`?code=…` checks a code for this member; `?welcome=true` gives the welcome code (404
-    without one, which the page ignores)."""
+    """`?code=…` checks a code for this member (throttled per member and address:
+    actions/code_tries.py); `?welcome=true` gives the welcome code (404 without one, which the
+    page ignores)."""
     viewer = await request_viewer(request)
     if viewer is None:
         return authentication_required()
@@ -42,12 +50,19 @@ async def discount_code(request: Request) -> Response:
         if offer is None:
             return JSONResponse({"error": "not_found"}, status_code=404, headers=_NO_STORE)
         return _code_json(offer.code, offer.percentage)
-    answer = await read(
-        lookup_code, viewer, request.query_params.get("code"), request.query_params.get("country")
+    query = request.query_params
+    answer = await act(
+        try_code,
+        viewer,
+        query.get("code"),
+        query.get("country"),
+        viewer.language,
+        request_client(request),
     )
     if answer.error:
         message = gettext(viewer.language, answer.error, **dict(answer.error_params))
-        return JSONResponse({"error": message}, status_code=404, headers=_NO_STORE)
+        status = 429 if answer.error == TOO_MANY_CODES else 404
+        return JSONResponse({"error": message}, status_code=status, headers=_NO_STORE)
     return _code_json(answer.code, answer.percentage)
 
 

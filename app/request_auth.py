@@ -8,7 +8,7 @@ from starlette.responses import JSONResponse
 
 from actions.runner import read
 from actions.viewer import SESSION_COOKIE, SIGNED_IN, Viewer, resolve_viewer
-from services.client_address import client_key, forwarded_client
+from services.client_address import scope_client
 from services.config import get_config
 
 MAX_JSON_BYTES = 8192
@@ -21,9 +21,7 @@ async def request_viewer(request: Request, allowed: frozenset = SIGNED_IN) -> Vi
 
 def request_client(request: Request) -> str:
     """The key a client's throttles count under, as for a websocket (services/client_address)."""
-    peer = request.client.host if request.client else ""
-    forwarded = request.headers.get("x-forwarded-for", "")
-    return client_key(forwarded_client(peer, forwarded, get_config().trusted_proxy_hops))
+    return scope_client(request.scope)
 
 
 def authentication_required() -> JSONResponse:

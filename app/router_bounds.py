@@ -68,9 +68,10 @@ def bounded_connection(static: dict[str, object]) -> dict[str, object]:
 
 
 def acceptable_token(query_string: str) -> bool:
-    """Whether a connection's `token` (the key of the tab's state) is one Reflex could make."""
+    """Whether a connection has one `token` (the key of the tab's state) Reflex could make:
+    without one, Reflex would log every event of the socket whole."""
     tokens = parse_qs(query_string).get("token", [])
-    return all(len(token) <= MAX_TOKEN and set(token) <= TOKEN_CHARACTERS for token in tokens)
+    return len(tokens) == 1 and len(tokens[0]) <= MAX_TOKEN and set(tokens[0]) <= TOKEN_CHARACTERS
 
 
 def bounded_storage(values: object) -> dict[str, str]:

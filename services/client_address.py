@@ -2,7 +2,13 @@
 `TRUSTED_PROXY_HOPS` reverse proxies, from X-Forwarded-For), an IPv6 address by its /64, since
 one subscriber holds a whole /64 and could otherwise rotate through it."""
 
+from collections.abc import Mapping
 from ipaddress import IPv6Network, ip_address
+from typing import Any
+
+from starlette.datastructures import Headers
+
+from services.config import get_config
 
 MAX_KEY_LENGTH = 64
 
@@ -27,3 +33,11 @@ def forwarded_client(peer: str, forwarded_for: str, trusted_hops: int) -> str:
     if trusted_hops and len(hops) >= trusted_hops:
         return hops[-trusted_hops]
     return peer
+
+
+def scope_client(scope: Mapping[str, Any]) -> str:
+    """The key of the client of an HTTP request or websocket (its ASGI scope). Repeated
+    X-Forwarded-For lines count as one list, in order, as Reflex reads a websocket's."""
+    peer = (scope.get("client") or ("",))[0]
+    forwarded = ", ".join(Headers(scope=scope).getlist("x-forwarded-for"))
+    return client_key(forwarded_client(peer, forwarded, get_config().trusted_proxy_hops))

@@ -72,7 +72,7 @@ class EventSocketSite:
         from app.app import app  # builds every page: only the tests that need it
 
         self.app = app
-        inner = EventFrames(app._api)
+        self.frames = inner = EventFrames(app._api)
 
         async def with_contexts(scope: Scope, receive: Receive, send: Send) -> None:
             with app.set_contexts():  # what Reflex's own outermost middleware does
@@ -86,13 +86,18 @@ class EventSocketSite:
         self.client = TestClient(Starlette(lifespan=lifespan, routes=[Mount("", with_contexts)]))
 
     @contextmanager
-    def tab(self, headers: dict[str, str] | None = None, token: str = "") -> Iterator[Tab]:
-        token = token or str(uuid.uuid4())
+    def tab(self, headers: dict[str, str] | None = None, token: str | None = "") -> Iterator[Tab]:
+        """A tab's socket; `token=None` connects without a token."""
+        token = str(uuid.uuid4()) if token == "" else token
         sent = {"origin": get_config().public_origin, "upgrade": "websocket", **(headers or {})}
-        url = f"{NAMESPACE}/?EIO=4&transport=websocket&token={token}"
+        url = f"{NAMESPACE}/?EIO=4&transport=websocket" + (f"&token={token}" if token else "")
         with self.client.websocket_connect(url, headers=sent) as ws:
             assert ws.receive_text().startswith(OPEN_PACKET)
-            yield Tab(ws, token)
+            yield Tab(ws, token or "")
+
+    def sid_of(self, tab: Tab) -> str:
+        """The socket.io session id Reflex linked to the tab's token."""
+        return self.app.event_namespace.token_to_sid[tab.token]
 
     def stored_size(self, token: str) -> int:
         """Bytes of the tab's root state as the state manager pickles it."""

@@ -1,8 +1,11 @@
 """Throttles count an IPv4 client by its address and an IPv6 client by its /64."""
 
+from collections.abc import Iterator
+
 import pytest
 
-from services.client_address import client_key, forwarded_client
+from services.client_address import client_key, forwarded_client, scope_client
+from services.config import get_config
 
 
 @pytest.mark.parametrize(
@@ -32,3 +35,22 @@ def test_the_key_of_a_client(address: str, key: str) -> None:
 )
 def test_a_websockets_client_behind_trusted_proxies(forwarded: str, hops: int, client: str) -> None:
     assert forwarded_client("10.0.0.1", forwarded, hops) == client
+
+
+@pytest.fixture
+def behind_one_proxy(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    monkeypatch.setenv("TRUSTED_PROXY_HOPS", "1")
+    get_config.cache_clear()
+    yield
+    get_config.cache_clear()
+
+
+def test_repeated_forwarded_for_lines_are_one_list(behind_one_proxy: None) -> None:
+    """As Reflex reads a websocket's: a proxy that adds its own line is the one trusted."""
+    scope = {
+        "type": "http",
+        "client": ("10.0.0.1", 5000),
+        "headers": [(b"x-forwarded-for", b"198.51.100.1"), (b"x-forwarded-for", b"203.0.113.7")],
+    }
+    assert scope_client(scope) == "203.0.113.7"
+    assert scope_client({"type": "http", "headers": []}) == ""

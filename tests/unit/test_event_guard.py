@@ -2,8 +2,11 @@
 (issue 28, findings 2-4), through the whole stack: the app's middleware and event namespace,
 its event processor and its state manager."""
 
+import base64
+import json
 import logging
 import time
+import uuid
 from collections import OrderedDict
 from collections.abc import Iterator
 
@@ -14,7 +17,7 @@ import app.drop_log
 import app.event_guard
 from state.shell import ShellState
 from state.signup import SignupState
-from tests.event_socket import EventSocketSite
+from tests.event_socket import NAMESPACE, EventSocketSite
 
 FEW_KB = 4 * 1024  # a tab's root state on a plain address is about 1.3 KB
 BIG = 240_000  # the probe's address: /members?q= and 240 KB
@@ -42,12 +45,23 @@ def fresh_client(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(app.drop_log.DROPS, "_seen", OrderedDict())
 
 
+class Clock:
+    def __init__(self) -> None:
+        self.now = time.monotonic()
+
+    def __call__(self) -> float:
+        return self.now
+
+
 @pytest.fixture
-def frozen_rate(monkeypatch: pytest.MonkeyPatch) -> None:
-    """No time passes for the event rate: only the burst a client is allowed counts."""
-    now = time.monotonic()
+def frozen_rate(served: EventSocketSite, monkeypatch: pytest.MonkeyPatch) -> Clock:
+    """No time passes for the rates until a test moves the clock: only the burst a client is
+    allowed counts."""
+    clock = Clock()
     for counter in (app.event_guard.RATE, app.drop_log.DROPS):
-        monkeypatch.setattr(counter, "_clock", lambda: now)
+        monkeypatch.setattr(counter, "_clock", clock)
+    monkeypatch.setattr(served.frames, "clock", clock)
+    return clock
 
 
 def _warnings(caplog: pytest.LogCaptureFixture) -> list[str]:
@@ -129,35 +143,38 @@ def test_events_for_no_handler_are_dropped_without_their_payload(
 # ----- 4. events per socket and per client are rate limited -----
 
 
-def _sent_at_once(site: EventSocketSite, monkeypatch: pytest.MonkeyPatch, events: int) -> list[str]:
+def _sent_at_once(
+    site: EventSocketSite, clock: Clock, monkeypatch: pytest.MonkeyPatch, events: int
+) -> list[str]:
     """The names of the events that reached their handlers when one tab sent `events` at once."""
     passed = _count_passed(site, monkeypatch)
     with site.tab() as tab:
         tab.hydrate("/members")
         for number in range(events):
             tab.emit(IN_APP, {"standalone": number % 2 == 0})
+        clock.now += 10  # the barrier's own frame passes
         tab.barrier()
     return passed
 
 
 def test_a_flood_is_dropped_and_logged_once(
     site: EventSocketSite,
-    frozen_rate: None,
+    frozen_rate: Clock,
     caplog: pytest.LogCaptureFixture,
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    passed = _sent_at_once(site, monkeypatch, 1_200)  # the probe's second of events
+    passed = _sent_at_once(site, frozen_rate, monkeypatch, 1_200)  # the probe's second
     assert passed.count(IN_APP) < 1_200 / 10
-    assert sum("over the event rate" in line for line in _warnings(caplog)) == 1
+    assert sum("over the socket's frame rate" in line for line in _warnings(caplog)) == 1
 
 
 def test_a_members_burst_passes(
     site: EventSocketSite,
-    frozen_rate: None,
+    frozen_rate: Clock,
     caplog: pytest.LogCaptureFixture,
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    passed = _sent_at_once(site, monkeypatch, 30)  # a page's callbacks and a run of clicks
+    passed = _sent_at_once(site, frozen_rate, monkeypatch, 30)  # a page's calls, clicks
     assert passed.count(IN_APP) == 30
     assert not [line for line in _warnings(caplog) if "dropped" in line]
 
@@ -173,3 +190,125 @@ def _count_passed(site: EventSocketSite, monkeypatch: pytest.MonkeyPatch) -> lis
 
     monkeypatch.setattr(processor, "enqueue", counted)
     return passed
+
+
+def test_frames_that_name_no_event_count_too(
+    site: EventSocketSite,
+    frozen_rate: Clock,
+    caplog: pytest.LogCaptureFixture,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Unknown socket.io event names, acks and client errors never reach `on_event`: the
+    socket's frames are metered before socket.io parses them."""
+    parsed = _count_parsed(site, monkeypatch)
+    with site.tab() as tab:
+        tab.hydrate("/members")
+        before = len(parsed)
+        for _ in range(100):
+            tab.send(f"42{NAMESPACE}," + json.dumps(["no_such_socket_event", "y" * 60_000]))
+            tab.send(f"43{NAMESPACE},7[]")
+            tab.send(f"42{NAMESPACE}," + json.dumps(["client_error", {"y": "y" * 1_000}]))
+        frozen_rate.now += 10
+        tab.barrier()
+    assert len(parsed) - before < 300 / 2
+    logged = "\n".join(_warnings(caplog))
+    assert logged.count("over the socket's frame rate") == 1 and "yyyy" not in logged
+
+
+def _count_parsed(site: EventSocketSite, monkeypatch: pytest.MonkeyPatch) -> list[object]:
+    """The engine.io messages socket.io is given to parse."""
+    sio, parsed = site.app.sio, []
+    handle = sio._handle_eio_message
+
+    async def counted(eio_sid: str, data: object) -> None:
+        parsed.append(data)
+        await handle(eio_sid, data)
+
+    monkeypatch.setattr(sio, "_handle_eio_message", counted)
+    sio.eio.on("message", counted)
+    return parsed
+
+
+# ----- the guards cannot be bypassed -----
+
+
+def test_connect_and_disconnect_sent_as_events_are_dropped(
+    site: EventSocketSite, caplog: pytest.LogCaptureFixture
+) -> None:
+    """python-socketio hands any event to the namespace's `on_<name>`: a forged environ must
+    not replace the socket's address (the log-in's throttles count it), nor a forged disconnect
+    unlink the tab or refill its allowance."""
+    namespace = site.app.event_namespace
+    with site.tab() as tab:
+        tab.hydrate("/members")
+        sid = site.sid_of(tab)
+        address = app.event_guard.RATE.address_of(sid)
+        forged = {"REMOTE_ADDR": "198.51.100.9", "QUERY_STRING": f"token={uuid.uuid4()}"}
+        tab.send(f"42{NAMESPACE}," + json.dumps(["connect", forged]))
+        tab.barrier()
+        assert namespace._static_router_data[sid]["ip"] != "198.51.100.9"
+        tab.send(f"42{NAMESPACE}," + json.dumps(["disconnect"]))
+        tab.barrier()
+        assert namespace.sid_to_token.get(sid) == tab.token
+        assert app.event_guard.RATE.address_of(sid) == address != ""
+    assert sum("a reserved event name" in line for line in _warnings(caplog)) == 1
+
+
+def test_a_socket_without_a_token_is_refused(
+    site: EventSocketSite, caplog: pytest.LogCaptureFixture
+) -> None:
+    """Reflex would log every event of such a socket whole."""
+    with site.tab(token=None) as tab:
+        tab.send(f"40{NAMESPACE},")
+        assert tab.ws.receive_text().startswith(f"44{NAMESPACE},")
+    assert sum("impossible tab token" in line for line in _warnings(caplog)) == 1
+
+
+def test_an_event_from_a_socket_without_a_tab_token_is_dropped(
+    site: EventSocketSite, caplog: pytest.LogCaptureFixture, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    with site.tab() as tab:
+        tab.hydrate("/members")
+        monkeypatch.delitem(site.app.event_namespace.sid_to_token, site.sid_of(tab))
+        tab.emit(IN_APP, {"standalone": True}, address="/members?q=" + "y" * 1_000)
+        tab.barrier()
+    logged = "\n".join(_warnings(caplog))
+    assert "without a tab token" in logged and "yyyy" not in logged
+
+
+@pytest.mark.parametrize(
+    "frames",
+    [
+        [f'451-{NAMESPACE},["event",{{"_placeholder":true,"num":0}}]', b"x"],
+        [b"x" * 10],
+        ["b" + base64.b64encode(b"x" * 10).decode()],
+    ],
+    ids=["binary event", "bytes", "base64"],
+)
+def test_binary_frames_close_the_socket(
+    site: EventSocketSite, caplog: pytest.LogCaptureFixture, frames: list[str | bytes]
+) -> None:
+    """Reflex's frontend sends no binary packets: socket.io would collect what their header
+    announces."""
+    with site.tab() as tab:
+        tab.hydrate("/members")
+        for frame in frames:
+            tab.ws.send_bytes(frame) if isinstance(frame, bytes) else tab.send(frame)
+        with pytest.raises(WebSocketDisconnect) as closed:
+            tab.barrier()
+    assert closed.value.code == 1003
+    assert sum("binary websocket frame" in line for line in _warnings(caplog)) == 1
+
+
+def test_a_connect_that_fails_leaves_no_socket_behind(
+    site: EventSocketSite, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    before = set(app.event_guard.RATE._sockets)  # sockets of earlier tests may still go
+
+    async def failing(*_args: object, **_kwargs: object) -> None:
+        raise RuntimeError("the processor is down")
+
+    monkeypatch.setattr(site.app.event_processor, "enqueue", failing)
+    with pytest.raises((RuntimeError, WebSocketDisconnect)), site.tab() as tab:
+        tab.hydrate("/members")
+    assert not set(app.event_guard.RATE._sockets) - before

@@ -64,5 +64,7 @@ def test_tokens_and_browser_storage() -> None:
     assert acceptable_token("token=4f1c2b0e-8a7d-4c36-9b1e-2d3c4e5f6a7b&EIO=4")
     assert not acceptable_token("token=" + "t" * 100)
     assert not acceptable_token("token=a%20b")
+    assert not acceptable_token("EIO=4&transport=websocket")  # Reflex logs its events whole
+    assert not acceptable_token("token=a&token=b")
     stored = bounded_storage({"a.b_rx_state_": LONG, "c": 5, **{f"k{n}": "v" for n in range(100)}})
     assert len(stored["a.b_rx_state_"]) == 2000 and "c" not in stored and len(stored) == 64
