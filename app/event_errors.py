@@ -4,22 +4,22 @@ never Reflex's English "An error occurred. Contact the website administrator."
 Reflex calls `event_failed` for every exception an event raises, also before our handler runs:
 during a Redis outage the tab's state lock cannot be taken, so neither the handler nor the
 tab's state (its resolved locale) is there. The text's language therefore comes from what the
-websocket itself carries: the locale cookie the tab's state keeps in step with the page, else
-the browser's languages. An unreachable database or Redis is logged in one line; anything
-else with its traceback.
+websocket itself carried when it connected: its locale cookie, else the browser's languages.
+A language picked on the page since then reaches the toast only once the socket reconnects
+(a page load, a lost connection); until then the toast speaks the language the tab connected
+in. An outage (services/outages.py) is logged in one line; anything else with its traceback.
 """
 
 import logging
 
 import reflex as rx
 from reflex_base.event.context import EventContext
-from starlette.requests import cookie_parser
 
 from services.outages import log_failure
 from services.site_settings import settings_at_hand
 from translations.catalog import gettext
 from translations.errors import GENERIC_ERROR
-from translations.locales import LOCALE_COOKIE, resolve_locale
+from translations.locales import cookie_locale, resolve_locale
 
 log = logging.getLogger(__name__)
 
@@ -29,7 +29,7 @@ def event_failed(exception: Exception) -> rx.event.EventSpec:
     headers, page = _event_headers_and_page()
     log_failure(log, "an event on %s failed", page, error=exception)
     locale = resolve_locale(
-        cookie_parser(headers.get("cookie", "")).get(LOCALE_COOKIE),
+        cookie_locale(headers.get("cookie")),
         None,
         headers.get("accept-language"),
         settings_at_hand().domain_language,

@@ -42,7 +42,8 @@ def db_session() -> Iterator[Session]:
 def open_session() -> Session | None:
     """The innermost session this thread has open, if any: code deep inside a transaction
     reads through it rather than waiting for a second connection from a pool it may be
-    helping to exhaust."""
+    helping to exhaust. The one trap of a thread-local: never hold `db_session()` across an
+    await on the event loop's thread, nor in a generator resumed on another thread."""
     return getattr(_this_thread, "session", None)
 
 

@@ -11,7 +11,7 @@ from threading import Lock
 
 from sqlalchemy.exc import SQLAlchemyError
 
-from models.site_settings import SiteSettings, load_settings
+from models.site_settings import SETTINGS_WRITTEN, SiteSettings, load_settings
 from services.database import db_session, open_session
 
 log = logging.getLogger(__name__)
@@ -48,11 +48,14 @@ def current_settings() -> SiteSettings:
 
 def _load() -> SiteSettings:
     """Read the settings through this thread's open session (a transaction in progress already
-    holds its connection), else through a session of their own; cache them."""
+    holds its connection), else through a session of their own; cache them, unless that
+    transaction wrote settings: it may yet roll back, and no other thread may see its edit."""
     global _cached
     if (db := open_session()) is not None:
         with db.no_autoflush:
             settings = load_settings(db)
+        if db.info.get(SETTINGS_WRITTEN):
+            return settings
     else:
         with db_session() as own:
             settings = load_settings(own)

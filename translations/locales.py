@@ -1,5 +1,7 @@
 """Supported interface languages and how a visitor's locale is chosen."""
 
+from starlette.requests import cookie_parser
+
 LOCALES = ("nl", "en", "de", "it", "fr", "es", "pl", "da", "fi", "nb", "sv")
 DEFAULT_LOCALE = "en"
 FALLBACK_LOCALE = "nl"
@@ -31,6 +33,11 @@ def supported(code: str | None) -> str | None:
     base = code.strip().lower().replace("_", "-").split("-")[0][:2]
     base = _ALIASES.get(base, base)
     return base if base in LOCALES else None
+
+
+def cookie_locale(header: str | None) -> str:
+    """The supported locale the locale cookie in a Cookie header names, else ""."""
+    return supported(cookie_parser(header or "").get(LOCALE_COOKIE)) or ""
 
 
 def parse_accept_language(header: str | None) -> list[str]:

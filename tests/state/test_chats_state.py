@@ -9,7 +9,6 @@ from collections.abc import Callable
 
 import pytest
 import reflex as rx
-from sqlalchemy.exc import OperationalError
 from sqlmodel import Session, select
 
 import actions.chat
@@ -27,6 +26,7 @@ from state.live import run_on_tab
 from state.session import SessionState
 from state.shell import ShellState
 from tests.factories import block_member, committed, make_member
+from tests.outages import database_refused
 from tests.queries import statements
 from tests.state.conftest import redirects, run, scripts, substate
 
@@ -411,7 +411,7 @@ async def test_a_client_id_must_have_the_browser_ids_shape(make_root, db, pair, 
 
 
 def database_down(*_args) -> None:
-    raise OperationalError("SELECT", {}, Exception("connection refused"))
+    raise database_refused()
 
 
 @pytest.mark.parametrize(

@@ -21,13 +21,13 @@ from reflex.state import State, StateUpdate
 from reflex_base.event import Event
 from reflex_base.event.processor.base_state_processor import BaseStateEventProcessor
 from reflex_base.event.processor.future import EventFuture
-from sqlalchemy.exc import OperationalError
 
 import actions.viewer
 import app.app
 import state.chats
 from bench.reflex_socket import TOAST_TEXT
 from state.chats import ChatsState
+from tests.outages import database_refused
 
 TOKEN = "outage-test-tab"
 CHAT_PAGE = "/chats/[id]"
@@ -121,7 +121,7 @@ async def test_an_event_that_meets_the_database_away_says_try_again(
     caplog: pytest.LogCaptureFixture, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     def database_down() -> None:
-        raise OperationalError("SELECT", {}, Exception("connection refused"))
+        raise database_refused()
 
     monkeypatch.setattr(actions.viewer, "db_session", database_down)
     headers = {"cookie": "i18n_redirected=nl"}

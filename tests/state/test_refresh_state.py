@@ -5,7 +5,6 @@ refresh that fails is logged and the next one still comes, with no error for the
 import logging
 
 import pytest
-from sqlalchemy.exc import OperationalError
 
 import state.refresh
 from models.auth_session import start_session
@@ -14,6 +13,7 @@ from services.site_settings import current_settings
 from state.refresh import RefreshState
 from state.session import SessionState
 from tests.factories import committed, make_member
+from tests.outages import database_refused
 from tests.queries import statements
 from tests.state.conftest import run, scripts, substate
 
@@ -91,7 +91,7 @@ async def test_a_tick_that_fails_is_logged_and_the_next_one_still_comes(
     await run(refresh.start())
 
     def database_down(_member_id: int) -> bool:
-        raise OperationalError("SELECT", {}, Exception("connection refused"))
+        raise database_refused()
 
     monkeypatch.setattr(state.refresh, "gets_pushes", database_down)
     with caplog.at_level(logging.ERROR):

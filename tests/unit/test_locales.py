@@ -1,6 +1,7 @@
 import pytest
 
 from translations.locales import (
+    cookie_locale,
     country_from_accept_language,
     parse_accept_language,
     resolve_locale,
@@ -44,3 +45,13 @@ def test_unsupported_or_garbage_tags() -> None:
 def test_country_from_browser_region() -> None:
     assert country_from_accept_language("nl-NL,nl;q=0.9") == "NL"
     assert country_from_accept_language("en") is None
+
+
+@pytest.mark.parametrize(
+    ("header", "locale"),
+    [("auth.session=x; i18n_redirected=de", "de"), ("i18n_redirected=nb-NO", "nb"),
+     ("i18n_redirected=xx", ""), ('i18n_redirected="<script>"', ""), ("auth.session=x", ""),
+     ("", ""), (None, "")],
+)  # fmt: skip
+def test_the_locale_cookie_of_a_cookie_header_is_a_supported_locale(header, locale) -> None:
+    assert cookie_locale(header) == locale

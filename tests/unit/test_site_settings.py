@@ -13,6 +13,7 @@ from models.site_settings import (
     SiteSetting,
     SiteSettings,
     company_info,
+    creditor_address,
     load_settings,
     save_setting,
     seed_default_settings,
@@ -85,6 +86,23 @@ def test_company_info_cleans_the_support_phone() -> None:
     assert info.support_phone == "+31201234567"
 
 
+def test_the_seeded_creditor_address_holds_no_country_and_names_one_per_reader() -> None:
+    settings = SiteSettings()
+    assert (settings.creditor_address, settings.creditor_country) == (
+        "Keizersgracht 123, 1015 CJ Amsterdam",
+        "NL",
+    )
+    assert creditor_address(settings, "de") == "Keizersgracht 123, 1015 CJ Amsterdam, Niederlande"
+
+
+def test_a_creditor_address_without_a_country_gets_none_added() -> None:
+    """A stored address whose country the migration could not name keeps it in the address."""
+    settings = SiteSettings(
+        creditor_address="Damrak 1, 1012 LG Amsterdam, Holanda", creditor_country=""
+    )
+    assert creditor_address(settings, "de") == "Damrak 1, 1012 LG Amsterdam, Holanda"
+
+
 @pytest.mark.parametrize(
     ("added", "expected"),
     [("2020-01-01", date(2023, 12, 1)), ("2024-05-02", date(2024, 5, 2)),
@@ -133,3 +151,42 @@ def test_a_cold_cache_does_not_stall_a_burst_that_fills_the_pool(
     finally:
         forget_cached_settings()
         small.dispose()
+
+
+class RolledBack(Exception):
+    pass
+
+
+def test_settings_read_inside_a_transaction_that_rolls_back_its_edit_are_not_cached(
+    engine: Engine, db: Session
+) -> None:
+    """A cold cache filled inside a transaction that saved a setting and then rolled back
+    would give every thread the value that was never committed."""
+    save_setting(db, "message_credits", 7)
+    db.commit()
+    forget_cached_settings()
+    try:
+        with pytest.raises(RolledBack), transaction() as own:
+            save_setting(own, "message_credits", 99)
+            assert current_settings().message_credits == 99  # the transaction sees its edit
+            raise RolledBack
+
+        assert current_settings().message_credits == 7
+    finally:
+        forget_cached_settings()
+
+
+def test_settings_read_inside_a_transaction_without_edits_are_cached(
+    engine: Engine, db: Session
+) -> None:
+    save_setting(db, "message_credits", 7)
+    db.commit()
+    forget_cached_settings()
+    try:
+        with transaction():
+            assert current_settings().message_credits == 7
+        save_setting(db, "message_credits", 8)
+        db.commit()
+        assert current_settings().message_credits == 7  # the cached copy, for its 30 s
+    finally:
+        forget_cached_settings()
