@@ -7,12 +7,10 @@ tests/e2e/server.build_site (the browser tests' `fault_build`), instead of build
 """
 
 import argparse
-import sys
 from pathlib import Path
 from typing import Any
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "e2e"))
-from server import SiteBuild
+from tests.site_build import SiteBuild
 
 SMOKE_HELP = "a tiny run that only proves the bench works: a few members, no budget verdict"
 SMOKE_BANNER = "Smoke run (--smoke): a tiny load that only proves the bench works; no budget."

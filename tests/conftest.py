@@ -25,6 +25,7 @@ from services.mail import outbox_messages
 from services.tab_registry import MemoryTabRegistry
 from tests.queries import statements_on_the_event_loop
 from tests.services import (
+    IN_CI,
     empty_postgres_tables,
     own_database,
     redis_database,
@@ -33,7 +34,6 @@ from tests.services import (
 
 pytest_plugins = ["tests.payments_fixtures"]
 
-IN_CI = bool(os.environ.get("CI"))
 WORKER = os.environ.get("PYTEST_XDIST_WORKER", "")  # gw0, gw1, ... under pytest-xdist
 FIRST_WORKER_REDIS_DB = 8  # 0 is the site's own; the fault tests and benches use 1 and 2
 HAS_POSTGRES = os.environ.get("DATABASE_URL", "").startswith("postgres")

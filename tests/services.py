@@ -1,14 +1,30 @@
 """Databases on the shared PostgreSQL and Redis servers: emptied, or made for a test, a
 pytest-xdist worker or a bench of its own; shared by the fixtures, the e2e servers and the
-benches."""
+benches. `require_services` skips (in CI: fails) a test that needs both servers unconfigured."""
 
+import os
 from functools import cache
 from urllib.parse import urlsplit, urlunsplit
 
+import pytest
 from sqlalchemy import Engine, MetaData, make_url, text
 
 from models.db import make_engine
 from services.config import _sqlalchemy_url
+
+IN_CI = bool(os.environ.get("CI"))
+
+
+def require_services() -> tuple[str, str]:
+    """DATABASE_URL (PostgreSQL) and REDIS_URL, for a test that needs both; without them it is
+    skipped, and failed in CI."""
+    database_url, redis_url = os.environ.get("DATABASE_URL", ""), os.environ.get("REDIS_URL", "")
+    if database_url.startswith("postgres") and redis_url:
+        return database_url, redis_url
+    reason = "this test needs PostgreSQL (DATABASE_URL) and Redis (REDIS_URL)"
+    if IN_CI:
+        pytest.fail(reason, pytrace=False)
+    pytest.skip(reason)
 
 
 @cache

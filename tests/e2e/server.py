@@ -14,6 +14,8 @@ from pathlib import Path
 import httpx
 from playwright.sync_api import Browser, Playwright
 
+from tests.site_build import SiteBuild
+
 REPO_ROOT = Path(__file__).resolve().parents[2]
 SERVE_BUILT = Path(__file__).resolve().with_name("serve_built.py")
 BIN_DIR = Path(sys.executable).parent  # the venv's bin: reflex, alembic, node, npm
@@ -35,14 +37,6 @@ class Server:
     states_dir: Path  # where the disk state manager pickles each client's state
     data_dir: Path | None = None  # DATA_DIR: SQLite file, photos, mail outbox (outbox/*.eml)
     database_url: str | None = None  # the server's database, as services/config.py reads it
-
-
-@dataclass(frozen=True)
-class SiteBuild:
-    """A production frontend built once for one port, which several servers serve in turn."""
-
-    port: int
-    web_dir: Path
 
 
 class ServerError(RuntimeError):

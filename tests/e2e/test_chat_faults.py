@@ -48,9 +48,8 @@ from models.member import Member
 from models.site_settings import load_settings
 from services.config import _sqlalchemy_url
 from tests.factories import make_member
-from tests.services import own_database, redis_database
+from tests.services import own_database, redis_database, require_services
 
-IN_CI = bool(os.environ.get("CI"))
 DATABASE = "chat_faults"  # on DATABASE_URL's server
 REDIS_DB = 2  # on REDIS_URL's server
 WORKERS = 2
@@ -93,17 +92,6 @@ class Crash:
 
 def body_of(client_id: str) -> str:
     return f"Fault test {client_id}"
-
-
-def require_services() -> tuple[str, str]:
-    """DATABASE_URL (PostgreSQL) and REDIS_URL; skipped without them, failed in CI."""
-    database_url, redis_url = os.environ.get("DATABASE_URL", ""), os.environ.get("REDIS_URL", "")
-    if database_url.startswith("postgres") and redis_url:
-        return database_url, redis_url
-    reason = "the worker-kill test needs PostgreSQL (DATABASE_URL) and Redis (REDIS_URL)"
-    if IN_CI:
-        pytest.fail(reason, pytrace=False)
-    pytest.skip(reason)
 
 
 def start_conversation(engine: Engine) -> Conversation:

@@ -36,7 +36,6 @@ from test_chat_faults import (
     Conversation,
     body_of,
     messages_of_a,
-    require_services,
     run_in_own_loop,
     start_conversation,
     worker_of,
@@ -49,9 +48,8 @@ from models.credits import ledger_sum
 from models.db import make_engine
 from models.member import Member
 from services.config import _sqlalchemy_url
-from tests.services import own_database
+from tests.services import IN_CI, own_database, require_services
 
-IN_CI = bool(os.environ.get("CI"))
 DATABASE = "service_faults"  # on DATABASE_URL's server
 WORKERS = 2
 BEFORE, DURING = 3, 3  # A's messages before each outage, and sent while it lasts
