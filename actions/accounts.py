@@ -19,9 +19,14 @@ from models.account_errors import AccountError
 from models.activation import issue_activation
 from models.auth_session import start_handoff_session
 from models.deletion import delete_account, request_reactivation
-from models.discount_codes import retention_code, retention_offered
+from models.discount_codes import (
+    DiscountCode,
+    retention_code,
+    retention_offered,
+    usable_retention_code,
+)
 from models.login import attempt_login
-from models.member import Member, MemberStatus, utcnow
+from models.member import Member, MemberStatus, as_utc, utcnow
 from models.password_reset import complete_reset, request_reset, reset_link_usable
 from services.account_mail import (
     ACTIVATE_PATH,
@@ -50,15 +55,26 @@ class Login:
 class DiscountOffer:
     code: str
     expires_on: date
+    percentage: int
 
 
 @dataclass(frozen=True)
 class DiscountClaim:
-    """What a claim gave: the code, if this claim made it, and the offer as it stands now (its
-    percentage, 0 when switched off), which may have changed since the page showed it."""
+    """What a claim gave: the member's code, made now or still usable, and the offer as it
+    stands now (its percentage, 0 when switched off), which may have changed since the page
+    showed it."""
 
     offer: DiscountOffer | None
     percentage: int
+
+
+@dataclass(frozen=True)
+class DiscountStanding:
+    """Whether the member had their delete_discount code, and that code while they can still
+    use it."""
+
+    had_offer: bool
+    offer: DiscountOffer | None
 
 
 def log_in(
@@ -163,15 +179,26 @@ def activation_mail(viewer: Viewer) -> Done[OutgoingMail | None]:
 
 def claim_discount(viewer: Viewer) -> Done[DiscountClaim]:
     """The delete_discount offer: a personal code for the next credit bundle, once per member
-    for good; no code when the member had theirs or the offer is off (percentage 0)."""
+    for good; a later claim (another tab) answers with that code while it is usable, else none;
+    none while the offer is off (percentage 0)."""
     percentage = current_settings().delete_discount
     with transaction() as db:
         code = retention_code(db, viewer.member_id, percentage)
-        offer = DiscountOffer(code.code, code.expires_at.date()) if code else None
+        if code is None and percentage > 0:
+            code = usable_retention_code(db, viewer.member_id, utcnow())
+        offer = _offer(code)
     return Done(DiscountClaim(offer, max(percentage, 0)))
 
 
-def had_discount_offer(viewer: Viewer) -> bool:
-    """Whether the member already had their delete_discount code."""
+def discount_standing(viewer: Viewer) -> DiscountStanding:
+    """Whether the member already had their delete_discount code, and the code itself while it
+    is neither used nor run out."""
     with db_session() as db:
-        return retention_offered(db, viewer.member_id)
+        usable = usable_retention_code(db, viewer.member_id, utcnow())
+        return DiscountStanding(retention_offered(db, viewer.member_id), _offer(usable))
+
+
+def _offer(code: DiscountCode | None) -> DiscountOffer | None:
+    if code is None:
+        return None
+    return DiscountOffer(code.code, as_utc(code.expires_at).date(), code.value_percentage)

@@ -296,3 +296,15 @@ def retention_offered(db: Session, member_id: int) -> bool:
     """Whether the member already had their stay-with-us code."""
     query = select(Member.retention_offered_at).where(Member.id == member_id)
     return db.exec(query).first() is not None
+
+
+def usable_retention_code(db: Session, member_id: int, now: datetime) -> DiscountCode | None:
+    """The member's stay-with-us code while they can still use it: not used, not run out."""
+    query = select(DiscountCode).where(
+        DiscountCode.member_id == member_id,
+        DiscountCode.code.startswith(RETENTION_PREFIX),  # type: ignore[attr-defined]
+        DiscountCode.status == ACTIVE,
+        DiscountCode.expires_at > now,
+    )
+    code = db.exec(query).first()
+    return code if code is not None and not has_redeemed(db, code.id, member_id) else None

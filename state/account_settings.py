@@ -5,8 +5,15 @@ import json
 
 import reflex as rx
 
-from actions.accounts import claim_discount, delete_my_account, email_change_mail, new_password
-from actions.runner import act, act_hashing
+from actions.accounts import (
+    DiscountOffer,
+    claim_discount,
+    delete_my_account,
+    discount_standing,
+    email_change_mail,
+    new_password,
+)
+from actions.runner import act, act_hashing, read
 from actions.viewer import session_token
 from models.account_errors import AccountError
 from models.deletion import DELETE_REASONS, NOTE_MAX
@@ -21,33 +28,50 @@ from translations.errors import GENERIC_ERROR
 LOGIN_REDIRECT = login_url(url("settings"))
 # Deleting ended every session; this document load drops the browser's stale cookie.
 AFTER_DELETE = f"/api/logout.php?next={url('account-deleted')}"
+CLOSED, REASON, ALTERNATIVES, CONFIRM = range(4)  # the deletion flow's steps
+_NEXT_STEP = {REASON: ALTERNATIVES, ALTERNATIVES: CONFIRM}
+RENEW_DEVICE_COOKIE = rx.call_script("window.siteSession.renewDevice()")
 
 
 class AccountSettingsState(FormState, rx.State):
     password_saved: bool = False
     email_sent_to: str = ""
-    delete_step: int = 0  # 0 closed, 1 reason, 2 alternatives, 3 confirm
+    delete_step: int = CLOSED
     delete_reason: str = ""
     delete_discount: int = 0
     discount_code: str = ""
     discount_expires: str = ""
+    discount_gone: bool = False  # the member had their one delete_discount code already
 
     @rx.event
     async def reset_form(self) -> None:
         self.errors, self.busy, self.password_saved, self.email_sent_to = {}, False, False, ""
-        self.delete_step, self.delete_reason = 0, ""
+        self.delete_step, self.delete_reason = CLOSED, ""
         self.delete_discount = (await site_settings()).delete_discount
         self.discount_code = self.discount_expires = ""
+        self.discount_gone = False
 
     @rx.event
     async def claim_discount(self):
-        """The delete_discount offer: a personal code for the next credit bundle."""
+        """The delete_discount offer: a personal code for the next credit bundle, once per member
+        for good, and only at the deletion flow's alternatives step, which only `delete_go` sets
+        (the browser can ask for a step, not set one)."""
         viewer = await current_viewer(self)
         if viewer is None:
             yield rx.redirect(LOGIN_REDIRECT)
             return
-        offer = await act(claim_discount, viewer)
+        if self.delete_step != ALTERNATIVES or self.discount_code or self.discount_gone:
+            return
+        claim = await act(claim_discount, viewer)
+        self.delete_discount = claim.percentage  # switched off: the page offers nothing
+        if claim.offer is not None:
+            self._show_code(claim.offer)
+        elif claim.percentage > 0:
+            self.discount_gone = True
+
+    def _show_code(self, offer: DiscountOffer) -> None:
         self.discount_code, self.discount_expires = offer.code, offer.expires_on.isoformat()
+        self.delete_discount = offer.percentage
 
     @rx.event
     async def change_password(self, form: dict):
@@ -68,6 +92,7 @@ class AccountSettingsState(FormState, rx.State):
             await self._show_error(error)
         else:
             self.password_saved = True
+            yield RENEW_DEVICE_COOKIE  # the new password voided it (services/device_cookie)
         self.busy = False
 
     @rx.event
@@ -93,9 +118,25 @@ class AccountSettingsState(FormState, rx.State):
         self.busy = False
 
     @rx.event
-    def delete_go(self, step: int) -> None:
-        self.delete_step = max(0, min(browser_id(step) or 0, 3))
-        self.errors = {}
+    async def delete_go(self, step: int):
+        """Close the deletion flow or start it from anywhere; the alternatives only after a
+        reason, the confirmation only from the alternatives."""
+        wanted = browser_id(step) or CLOSED
+        forward = _NEXT_STEP.get(self.delete_step) == wanted and self.delete_reason != ""
+        if wanted not in (CLOSED, REASON) and not forward:
+            return
+        if wanted == ALTERNATIVES:
+            viewer = await current_viewer(self)
+            if viewer is None:
+                yield rx.redirect(LOGIN_REDIRECT)
+                return
+            standing = await read(discount_standing, viewer)
+            self.delete_discount = (await site_settings()).delete_discount
+            self.discount_gone = standing.had_offer
+            self.discount_code = self.discount_expires = ""
+            if standing.offer is not None:  # their code still works: shown again
+                self._show_code(standing.offer)
+        self.delete_step, self.errors = wanted, {}
 
     @rx.event
     def choose_reason(self, reason: str) -> None:

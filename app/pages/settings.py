@@ -13,7 +13,7 @@ from components.forms import (
     submit_button,
     text_field,
 )
-from components.i18n import local_date, t
+from components.i18n import local_date, percent, t
 from components.photo_manager import photo_manager
 from models.deletion import DELETE_REASONS, NOTE_MAX
 from models.routes import url
@@ -29,6 +29,9 @@ DELETE_EXPLAINED = N_(
 )
 CODE_TEXT = N_(
     "Your code {code} gives you the discount on your next credit bundle. It is valid until {date}."
+)
+DISCOUNT_GONE = N_(
+    "The discount for staying is a one-time offer, and you have already received it."
 )
 REASON_LABELS = {
     "found_partner": N_("I have found someone"),
@@ -126,31 +129,59 @@ def _delete_reasons() -> rx.Component:
     )
 
 
+def _code_text() -> rx.Component:
+    """CODE_TEXT with the code set off as one, never broken at its hyphen, and the date on one
+    line; the translation places both."""
+    parts = rx.Var(f"({t(CODE_TEXT)}).split(/(\\{{code\\}}|\\{{date\\}})/)").to(list[str])
+    return rx.el.p(
+        rx.foreach(
+            parts,
+            lambda part: rx.match(
+                part,
+                ("{code}", rx.el.code(S.discount_code, class_name="promo-code")),
+                ("{date}", rx.el.span(local_date(S.discount_expires), class_name="nowrap")),
+                rx.el.span(part),
+            ),
+        ),
+        data_testid="discount-code",
+    )
+
+
+def _discount_offer() -> rx.Component:
+    return rx.el.div(
+        rx.heading(t("Stay and save {percent}", percent=percent(S.delete_discount)), size="4"),
+        rx.el.p(
+            t(
+                "Keep your account and get {percent} off your next credit bundle.",
+                percent=percent(S.delete_discount),
+            )
+        ),
+        rx.cond(
+            S.discount_code != "",
+            _code_text(),
+            rx.button(
+                t("Claim my discount"),
+                color_scheme="amber",
+                on_click=S.claim_discount,
+                data_testid="claim-discount",
+            ),
+        ),
+        class_name="upsell",
+    )
+
+
 def _alternatives() -> rx.Component:
     return rx.el.div(
         rx.el.p(t("Before you go, perhaps one of these suits you better:")),
-        rx.el.div(
-            rx.heading(t("Stay and save {percent}%", percent=S.delete_discount), size="4"),
-            rx.el.p(
-                t(
-                    "Keep your account and get {percent}% off your next credit bundle.",
-                    percent=S.delete_discount,
-                )
-            ),
+        rx.cond(
+            S.delete_discount > 0,
             rx.cond(
-                S.discount_code != "",
-                rx.el.p(
-                    t(CODE_TEXT, code=S.discount_code, date=local_date(S.discount_expires)),
-                    data_testid="discount-code",
+                S.discount_gone & (S.discount_code == ""),
+                rx.callout(
+                    t(DISCOUNT_GONE), icon="info", color_scheme="gray", data_testid="discount-gone"
                 ),
-                rx.button(
-                    t("Claim my discount"),
-                    color_scheme="amber",
-                    on_click=S.claim_discount,
-                    data_testid="claim-discount",
-                ),
+                _discount_offer(),
             ),
-            class_name="upsell",
         ),
         rx.callout(
             rx.el.span(
@@ -159,6 +190,7 @@ def _alternatives() -> rx.Component:
                 rx.link(t("Notifications"), href=url("notifications")),
             ),
             icon="bell-off",
+            color_scheme="gray",
         ),
         rx.flex(
             rx.button(t("Keep my account"), on_click=S.delete_go(0), data_testid="keep-account"),
