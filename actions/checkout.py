@@ -79,12 +79,12 @@ def payment_country(db: Session, member_id: int, requested: str | None) -> str:
 
 def quote(viewer: Viewer, tier: str, country: str | None, code: str | None) -> Quote:
     with db_session() as db:
-        return quote_in(db, viewer.member_id, tier, country, code, None, utcnow())
+        return quote_in(db, viewer, tier, country, code, None, utcnow())
 
 
 def quote_in(
     db: Session,
-    member_id: int,
+    viewer: Viewer,
     tier: str,
     requested_country: str | None,
     code: str | None,
@@ -92,13 +92,13 @@ def quote_in(
     now: datetime,
 ) -> Quote:
     settings = current_settings()
-    country = payment_country(db, member_id, requested_country)
+    country = payment_country(db, viewer.member_id, requested_country)
     currency = currency_for(settings, country)
     listed = bundle(settings, tier, currency)
-    member = db.get(Member, member_id)
+    member = db.get(Member, viewer.member_id)
     if listed is None or member is None:
         return Quote(None, country, None, GENERIC_ERROR)
-    chosen = choose_discount(db, member, code, country, listed, method, now)
+    chosen = choose_discount(db, member, code, country, listed, method, now, viewer.language)
     if isinstance(chosen, Refusal):
         return Quote(None, country, None, chosen.error, chosen.params)
     percentage = chosen.percentage if chosen else 0
@@ -113,8 +113,10 @@ def choose_discount(
     listed: Bundle,
     method: str | None,
     now: datetime,
+    language: str,
 ) -> Discount | Refusal | None:
-    """The discount that applies, None without one, or why the entered code does not."""
+    """The discount that applies, None without one, or why the entered code does not (its
+    amounts written in `language`, the page's)."""
     bonus = _time_bonus(db, member, now)
     text = (code or "").strip()[:MAX_CODE_LENGTH]
     if not text or text.upper() == TIME_BONUS_CODE:
@@ -128,7 +130,7 @@ def choose_discount(
         listed.list_cents,
         method,
         now,
-        member.language,
+        language,
     )
     if check.error:
         return bonus if bonus else Refusal(check.error, check.params)
@@ -174,7 +176,7 @@ def place_in(
         return refused(GENERIC_ERROR)
     if _open_orders_lately(db, viewer.member_id) >= MAX_OPEN_ORDERS:
         return refused(TOO_MANY_CHECKOUTS)
-    offer = quote_in(db, viewer.member_id, tier, country, code, method, utcnow())
+    offer = quote_in(db, viewer, tier, country, code, method, utcnow())
     if offer.bundle is None:
         return refused(offer.error, offer.error_params)
     order = _new_order(viewer, offer, method)

@@ -22,6 +22,7 @@ from models.direct_debit import (
     claim_debit,
     forms_throttled,
     iban_limits,
+    lock_code_counts,
     mandate_reference,
     masked_iban,
     masked_phone,
@@ -36,6 +37,7 @@ from models.payment_methods import DIRECT_DEBIT
 from models.pricing import format_money
 from models.sdd_form import SEPA_COUNTRIES, SddForm, check_form
 from models.sdd_mandate_text import mandate_text
+from models.site_settings import creditor_address
 from services.database import db_session, transaction
 from services.payments.types import Money
 from services.receipt_mail import prenotification_mail
@@ -66,18 +68,21 @@ class SddStart:
 
 @dataclass(frozen=True)
 class MandateView:
+    """The mandate to review, in no language: the page writes the amount, the creditor's
+    country and the mandate's wording (models/sdd_mandate_text.py) in its own, and again after a
+    switch of language; `_as_seen` writes them in the language it was signed in."""
+
     reference: str
     creditor_name: str
     creditor_identifier: str
-    creditor_address: str
+    creditor_address: str  # street and city
+    creditor_country: str  # a country code
     holder: str
     address: str
     iban_masked: str
     phone_masked: str
-    amount: str
-    authorisation: str
-    refund_right: str
-    payment_type: str
+    amount_cents: int
+    currency: str
 
 
 @dataclass(frozen=True)
@@ -85,6 +90,7 @@ class Prepared:
     mandate_id: int = 0
     errors: dict[str, str] = field(default_factory=dict)  # field -> msgid
     error: str = ""  # a msgid for the whole form
+    error_params: tuple[tuple[str, str], ...] = ()
     mandate: MandateView | None = None
 
 
@@ -95,14 +101,15 @@ class Confirmed:
     order_id: int = 0
     mandate_id: int = 0
     error: str = ""
+    error_params: tuple[tuple[str, str], ...] = ()
 
 
 def sdd_start(viewer: Viewer, tier: str, country: str | None) -> SddStart:
     with db_session() as db:
         member = db.get(Member, viewer.member_id)
-        offer = quote_in(db, viewer.member_id, tier, country, None, DIRECT_DEBIT, utcnow())
+        offer = quote_in(db, viewer, tier, country, None, DIRECT_DEBIT, utcnow())
         blocked = member is None or member.sdd_blocked_at is not None
-        shown = bundle_view(offer.bundle, viewer.language) if offer.bundle else None
+        shown = bundle_view(offer.bundle) if offer.bundle else None
         return SddStart(blocked, not blocked and _offered(offer), shown, offer.country)
 
 
@@ -120,24 +127,21 @@ def prepare_mandate(
         if member is None or member.sdd_blocked_at is not None:
             return Done(Prepared(error=SDD_ACCOUNT_BLOCKED))
         now = utcnow()
-        offer = quote_in(db, member.id, tier, country, code, DIRECT_DEBIT, now)
+        offer = quote_in(db, viewer, tier, country, code, DIRECT_DEBIT, now)
         if not _offered(offer):
-            return Done(Prepared(error=offer.error or NOT_OFFERED))
+            return Done(Prepared(error=offer.error or NOT_OFFERED, error_params=offer.error_params))
         form, errors = check_form(values, offer.country)
         if form is None:
             return Done(Prepared(errors=errors))
         assert offer.bundle is not None
         settings = current_settings()
         refusal = forms_throttled(db, member.id, now) or iban_limits(
-            db, form.iban, member.id, offer.bundle.cents, now, settings, signing=False
+            db, form.iban, member.id, offer.bundle.cents, now, settings
         )
         if refusal:
             return Done(Prepared(error=refusal))
         mandate = _draft(db, viewer, offer, code, form)
-        view = _view(mandate, offer, viewer.language)
-        mandate.mandate_text = _as_seen(view)
-        db.add(mandate)
-        return Done(Prepared(mandate.id, mandate=view))
+        return Done(Prepared(mandate.id, mandate=_view(mandate, offer.amount)))
 
 
 def _draft(
@@ -158,7 +162,7 @@ def _draft(
         city=form.city,
         country=offer.country,
         phone_e164=form.phone,
-        mandate_text="",
+        mandate_text="",  # written when it is signed, in the language it is signed in
         language=viewer.language,
     )
     db.add(mandate)
@@ -168,37 +172,37 @@ def _draft(
     return mandate
 
 
-def _view(mandate: SddMandate, offer: Quote, language: str) -> MandateView:
+def _view(mandate: SddMandate, amount: Money) -> MandateView:
     settings = current_settings()
-    text = mandate_text(language, settings.creditor_name)
-    assert offer.bundle is not None
     return MandateView(
         reference=mandate.reference,
         creditor_name=settings.creditor_name,
         creditor_identifier=settings.creditor_identifier,
         creditor_address=settings.creditor_address,
+        creditor_country=settings.creditor_country,
         holder=mandate.account_holder,
         address=f"{mandate.street} {mandate.house_number}, {mandate.zip} {mandate.city}",
         iban_masked=masked_iban(mandate.iban),
         phone_masked=masked_phone(mandate.phone_e164),
-        amount=format_money(offer.bundle.cents, offer.bundle.currency, language),
-        authorisation=text.authorisation,
-        refund_right=text.refund_right,
-        payment_type=text.payment_type,
+        amount_cents=amount.cents,
+        currency=amount.currency,
     )
 
 
-def _as_seen(view: MandateView) -> str:
-    """The mandate as the member reviewed it, stored with it when signed."""
+def _as_seen(view: MandateView, language: str) -> str:
+    """The mandate as the member read it when they signed it, in the page's language then:
+    stored with the signed mandate."""
+    text = mandate_text(language, view.creditor_name)
+    address = creditor_address(current_settings(), language)
     return "\n".join(
         (
             view.reference,
-            f"{view.creditor_name}, {view.creditor_identifier}, {view.creditor_address}",
+            f"{view.creditor_name}, {view.creditor_identifier}, {address}",
             f"{view.holder}, {view.address}, {view.iban_masked}",
-            view.amount,
-            view.authorisation,
-            view.refund_right,
-            view.payment_type,
+            format_money(view.amount_cents, view.currency, language),
+            text.authorisation,
+            text.refund_right,
+            text.payment_type,
         )
     )
 
@@ -209,10 +213,18 @@ def send_code(viewer: Viewer, mandate_id: int) -> Done[str]:
         mandate = _own_draft(db, viewer, mandate_id)
         if mandate is None:
             return Done(GENERIC_ERROR)
-        sent = new_code(db, mandate, utcnow())
+        now, settings = utcnow(), current_settings()
+        lock_code_counts(db, mandate)  # before the IBAN's lock; held for new_code too
+        # A code that could not sign (the IBAN was taken or filled since the form) is not sent.
+        limit = iban_limits(
+            db, mandate.iban, mandate.member_id, mandate.amount_cents, now, settings
+        )
+        if limit:
+            return Done(limit)
+        sent = new_code(db, mandate, now)
         if not isinstance(sent, str):
             return Done(sent.error)
-        text = gettext(viewer.language, SMS_TEXT, code=sent, site=current_settings().name)
+        text = gettext(viewer.language, SMS_TEXT, code=sent, site=settings.name)
         return Done("", (SmsOut(mandate.phone_e164, text),))
 
 
@@ -226,9 +238,9 @@ def _own_draft(db: Session, viewer: Viewer, mandate_id: int) -> SddMandate | Non
 
 
 class _NotPlaced(Exception):
-    def __init__(self, error: str) -> None:
+    def __init__(self, error: str, params: tuple[tuple[str, str], ...] = ()) -> None:
         super().__init__(error)
-        self.error = error
+        self.error, self.params = error, params
 
 
 def confirm_code(
@@ -242,7 +254,7 @@ def confirm_code(
     except HeldElsewhere:
         return Done(Confirmed(error=DISCOUNT_CODE_IN_USE))
     except _NotPlaced as refused:
-        return Done(Confirmed(error=refused.error))
+        return Done(Confirmed(error=refused.error, error_params=refused.params))
 
 
 def _confirmed(
@@ -264,21 +276,19 @@ def _confirmed(
         db, viewer, mandate.tier, DIRECT_DEBIT, mandate.payment_country, mandate.discount_code
     )
     if placed.error:
-        raise _NotPlaced(placed.error)
+        raise _NotPlaced(placed.error, placed.error_params)
     if placed.amount.cents != mandate.amount_cents:  # a discount ran out since the review
         raise _NotPlaced(SDD_AMOUNT_CHANGED)
+    # again under the IBAN's lock: two signings cannot both pass it
     limit = iban_limits(
-        db,
-        mandate.iban,
-        viewer.member_id,
-        placed.amount.cents,
-        now,
-        current_settings(),
-        signing=True,
-    )  # everyone's debits now, under the IBAN's lock: two signings cannot both pass it
+        db, mandate.iban, viewer.member_id, placed.amount.cents, now, current_settings()
+    )
     if limit:
         raise _NotPlaced(limit)
     mandate.status, mandate.order_id = MandateStatus.SIGNED, placed.order_id
+    # the signer's page language: the record says what they read, the provider speaks it too
+    mandate.mandate_text = _as_seen(_view(mandate, placed.amount), viewer.language)
+    mandate.language = viewer.language
     mandate.signed_at, mandate.signed_ip, mandate.signed_user_agent = now, ip[:45], user_agent[:300]
     mandate.debit_claimed_at = now  # the signing request asks the provider first
     db.add(mandate)

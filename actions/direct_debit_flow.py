@@ -54,6 +54,7 @@ log = logging.getLogger(__name__)
 class SddResult:
     order_id: int
     error: str = ""  # a msgid; "" when the debit is on its way
+    error_params: tuple[tuple[str, str], ...] = ()
     signed: bool = False  # the code was used: a new attempt starts from the form
 
 
@@ -64,7 +65,7 @@ async def confirm_direct_debit(
     digits = "".join(ch for ch in str(code)[:20] if ch.isdigit())[:CODE_LENGTH]
     confirmed = await act(confirm_code, viewer, mandate_id, digits, ip, user_agent)
     if confirmed.error:
-        return SddResult(0, confirmed.error)
+        return SddResult(0, confirmed.error, confirmed.error_params)
     if await _debit(mandate_id) == _REFUSED:
         return SddResult(0, SDD_DEBIT_REFUSED, signed=True)
     return SddResult(confirmed.order_id)

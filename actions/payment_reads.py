@@ -24,7 +24,7 @@ from models.orders import (
     pro_rata_refund,
 )
 from models.payment_methods import DIRECT_DEBIT
-from models.pricing import Bundle, bundle, bundles_for, format_money
+from models.pricing import Bundle, bundle, bundles_for
 from models.site_settings import SiteSettings, currency_for
 from models.time_bonus import active_time_bonus
 from services.database import db_session
@@ -51,7 +51,7 @@ def credits_offer(viewer: Viewer, country: str | None, code: str | None) -> Cred
         now, settings = utcnow(), current_settings()
         where = payment_country(db, member.id, country)
         currency = currency_for(settings, where)
-        views, best = _bundles(db, member, code, where, currency, now, viewer.language)
+        views, best = _bundles(db, member, code, where, currency, now)
         last = _last_paid(db, member)
         return CreditsOffer(
             country=where,
@@ -71,17 +71,20 @@ def _bundles(
     country: str,
     currency: str,
     now: datetime,
-    language: str,
 ) -> tuple[tuple[BundleView, ...], Discount | None]:
     """Each bundle at the discount that applies to it, and the best discount that applies."""
     settings = current_settings()
     chosen = [
-        (listed, _discount(choose_discount(db, member, code, country, listed, None, now)))
+        (
+            listed,
+            _discount(
+                choose_discount(db, member, code, country, listed, None, now, member.language)
+            ),
+        )
         for listed in bundles_for(settings, currency)
     ]
     views = tuple(
-        bundle_view(_priced(settings, listed, d), language, d.percentage if d else 0)
-        for listed, d in chosen
+        bundle_view(_priced(settings, listed, d), d.percentage if d else 0) for listed, d in chosen
     )
     best = max((d for _, d in chosen if d), key=lambda d: d.percentage, default=None)
     return views, best
@@ -109,20 +112,27 @@ def _epoch_ms(moment: datetime | None) -> int:
     return int(moment.timestamp() * 1000) if moment else 0
 
 
-def lookup_code(viewer: Viewer, code: str | None, country: str | None) -> CodeAnswer:
-    """`/api/discountcode.php?code=`: the code's own verdict for this member, against their
-    largest bundle; the offer then shows per bundle where it applies."""
+def lookup_code(viewer: Viewer, code: str | None, country: str | None, language: str) -> CodeAnswer:
+    """A code kept in the tab, checked again: the code's own verdict for this member."""
+    with db_session() as db:
+        return code_verdict(db, viewer, code, country, language)
+
+
+def code_verdict(
+    db: Session, viewer: Viewer, code: str | None, country: str | None, language: str
+) -> CodeAnswer:
+    """The code's own verdict for this member, against their largest bundle (an amount in the
+    verdict written in `language`); the offer then shows per bundle where it applies."""
     text = (code or "").strip()[:MAX_CODE_LENGTH]
     if not text:
         return CodeAnswer(text, 0, DISCOUNT_CODE_NOT_FOUND)
-    with db_session() as db:
-        where = payment_country(db, viewer.member_id, country)
-        settings = current_settings()
-        largest = bundles_for(settings, currency_for(settings, where))[-1]
-        check = check_code(
-            db, text, viewer.member_id, where, largest.currency, largest.list_cents, None,
-            utcnow(), viewer.language,
-        )  # fmt: skip
+    where = payment_country(db, viewer.member_id, country)
+    settings = current_settings()
+    largest = bundles_for(settings, currency_for(settings, where))[-1]
+    check = check_code(
+        db, text, viewer.member_id, where, largest.currency, largest.list_cents, None,
+        utcnow(), language,
+    )  # fmt: skip
     if check.code is None:
         return CodeAnswer(text, 0, check.error, check.params)
     return CodeAnswer(check.code.code, check.code.value_percentage)
@@ -142,7 +152,7 @@ def order_view(viewer: Viewer, order_id: int) -> OrderView | None:
         member = db.get(Member, viewer.member_id)
         if order is None or member is None:
             return None
-        return _order_view(db, order, member, viewer.language)
+        return _order_view(db, order, member)
 
 
 def orders_of(viewer: Viewer) -> tuple[OrderView, ...]:
@@ -157,10 +167,10 @@ def orders_of(viewer: Viewer) -> tuple[OrderView, ...]:
             .order_by(col(Order.created_at).desc())
             .limit(ORDERS_SHOWN)
         )
-        return tuple(_order_view(db, o, member, viewer.language) for o in db.exec(query))
+        return tuple(_order_view(db, o, member) for o in db.exec(query))
 
 
-def _order_view(db: Session, order: Order, member: Member, language: str) -> OrderView:
+def _order_view(db: Session, order: Order, member: Member) -> OrderView:
     refund = _latest_refund(db, order.id)
     credits = refundable_now(db, order, member.credits)
     if refund is not None and not credits:
@@ -173,12 +183,13 @@ def _order_view(db: Session, order: Order, member: Member, language: str) -> Ord
         status=order.status,
         tier=order.tier,
         credits=order.credits,
-        amount=format_money(order.amount_cents, order.currency, language),
+        amount_cents=order.amount_cents,
+        currency=order.currency,
         method=order.method,
         created_at=order.created_at.isoformat(),
         balance=member.credits,
         refundable=credits > 0,
-        refund_amount=format_money(amount, order.currency, language) if refund_credits else "",
+        refund_cents=amount if refund_credits else 0,
         refund_credits=refund_credits,
         refund_status=status,
     )

@@ -1,5 +1,7 @@
-"""What the payment screens show, as plain data: amounts already formatted in the viewer's
-language, statuses as the spec's words."""
+"""What the payment screens show, as plain data: amounts in cents with their currency and
+methods by their id, which the page writes in its own language (components/i18n.money,
+models/payment_methods.METHOD_LABELS), so a switch of language rewrites them too; statuses as
+the spec's words."""
 
 from dataclasses import dataclass
 
@@ -10,9 +12,10 @@ class BundleView:
     credits: int
     messages: int  # what the credits buy in chat messages
     popular: bool
-    price: str  # what the member pays, VAT included
-    list_price: str  # the price before the discount; "" without one
-    per_message: str
+    cents: int  # what the member pays, VAT included
+    list_cents: int  # the price before the discount
+    per_message_cents: int
+    currency: str
     discounted: bool
     percentage: int  # the discount on this bundle; 0 without one
 
@@ -39,7 +42,6 @@ class CreditsOffer:
 @dataclass(frozen=True)
 class MethodView:
     id: str
-    label: str
     image_url: str
 
 
@@ -50,12 +52,13 @@ class OrderView:
     status: str  # an OrderStatus value
     tier: str
     credits: int
-    amount: str
+    amount_cents: int
+    currency: str
     method: str
     created_at: str  # ISO 8601
     balance: int  # the member's balance now
     refundable: bool  # withdrawal still possible (within refund_days, credits unused left)
-    refund_amount: str  # what a withdrawal refunds now, or what was refunded; "" for none
+    refund_cents: int  # what a withdrawal refunds now, or what was refunded
     refund_credits: int
     refund_status: str  # "" or queued, pending, processing, refunded, failed, canceled
 

@@ -1,11 +1,14 @@
 """The credit bundles p0 to p3 as cards: credits, what they mean in messages, the price (the old
-one struck through under a discount) and the price per message; one labelled popular."""
+one struck through under a discount) and the price per message; one labelled popular. Prices,
+numbers and method names are written in the page's language by the browser."""
 
 from collections.abc import Callable
 
 import reflex as rx
 
-from components.i18n import t, tn, tp
+from components.i18n import money, number, percent, t, t_choice, tn, tp
+from components.link_button import link_button
+from models.payment_methods import METHOD_LABELS
 from models.routes import credits_method_url, url
 from translations.catalog import N_
 
@@ -13,9 +16,26 @@ Bundle = rx.Var[dict]  # a BundleView of actions/payment_views.py
 VAT_NOTE = N_("Prices include VAT. One-time purchase, no subscription.")
 INSTANT_NOTE = N_("You receive your credits instantly after payment.")
 COLLECTION_NOTE = N_(
-    "Your credits arrive as soon as your bank has paid the debit, usually within a few working "
-    "days."
+    "Your credits arrive as soon as the direct debit has been collected, usually within a few "
+    "working days."
 )
+
+
+def price(bundle: Bundle) -> rx.Var[str]:
+    """What the bundle costs now, in the page's language."""
+    return money(bundle["cents"], bundle["currency"])
+
+
+def list_price(bundle: Bundle) -> rx.Var[str]:
+    """What the bundle costs without the discount, in the page's language."""
+    return money(bundle["list_cents"], bundle["currency"])
+
+
+def method_label(method: rx.Var[str]) -> rx.Var[str]:
+    """A payment method's name in the page's language (a brand as it is); an unknown id as it
+    is."""
+    label = t_choice(METHOD_LABELS, method)
+    return rx.cond(label, label, method).to(str)
 
 
 def _body(bundle: Bundle) -> rx.Component:
@@ -25,12 +45,8 @@ def _body(bundle: Bundle) -> rx.Component:
             bundle["popular"],
             rx.el.span(t("Most popular"), class_name="bundle-popular"),
         ),
-        rx.cond(
-            bundle["discounted"] & (percentage > 0),
-            rx.el.span("-", percentage, "%", class_name="bundle-discount"),
-        ),
         rx.el.div(
-            rx.el.span(bundle["credits"], class_name="bundle-credits-number"),
+            rx.el.span(number(bundle["credits"]), class_name="bundle-credits-number"),
             rx.el.span(
                 tn("credit", "credits", bundle["credits"].to(int)),
                 class_name="bundle-credits-unit",
@@ -44,13 +60,23 @@ def _body(bundle: Bundle) -> rx.Component:
         rx.el.div(
             rx.cond(
                 bundle["discounted"],
-                rx.el.s(bundle["list_price"], class_name="bundle-old-price"),
+                rx.el.div(
+                    rx.el.s(list_price(bundle), class_name="bundle-old-price"),
+                    rx.cond(
+                        percentage > 0,
+                        rx.el.span(percent(-percentage), class_name="bundle-discount"),
+                    ),
+                    class_name="bundle-was",
+                ),
             ),
-            rx.el.span(bundle["price"], class_name="bundle-price-now"),
+            rx.el.span(price(bundle), class_name="bundle-price-now"),
             class_name="bundle-price",
         ),
         rx.el.div(
-            t("{price} per message", price=bundle["per_message"].to(str)),
+            t(
+                "{price} per message",
+                price=money(bundle["per_message_cents"], bundle["currency"]),
+            ),
             class_name="bundle-per-message",
         ),
     )
@@ -93,7 +119,7 @@ def no_purchase_yet(card_class: str, testid: str) -> rx.Component:
     return rx.el.div(
         rx.icon("receipt-text", size=32, class_name="empty-icon"),
         rx.el.p(t("You haven't bought any credits yet.")),
-        rx.link(rx.button(t("Buy credits"), size="3"), href=url("credits"), underline="none"),
+        link_button(t("Buy credits"), href=url("credits"), size="3"),
         class_name=f"card {card_class}",
         data_testid=testid,
     )

@@ -1,4 +1,5 @@
-"""The body of a confirmation dialog: title, explanation, Cancel and a red action button."""
+"""The body of a confirmation dialog: title, explanation, Cancel (or another word for closing it)
+and a red action button."""
 
 import reflex as rx
 
@@ -11,14 +12,20 @@ def confirm_content(
     action: str,
     on_confirm: rx.event.EventSpec,
     testid: str,
+    dismiss: rx.Var[str] | None = None,
     **props,
 ) -> rx.Component:
-    """`action` is the msgid of the confirming button; `testid` names that button."""
+    """`action` is the msgid of the confirming button; `testid` names that button. `dismiss`
+    replaces "Cancel" where a language's word for it would read like the action."""
     return rx.alert_dialog.content(
         rx.alert_dialog.title(title),
         rx.alert_dialog.description(description),
         rx.flex(
-            rx.alert_dialog.cancel(rx.button(t("Cancel"), variant="soft", color_scheme="gray")),
+            rx.alert_dialog.cancel(
+                rx.button(
+                    t("Cancel") if dismiss is None else dismiss, variant="soft", color_scheme="gray"
+                )
+            ),
             rx.alert_dialog.action(
                 rx.button(t(action), color_scheme="red", on_click=on_confirm, data_testid=testid)
             ),

@@ -14,7 +14,6 @@ from collections.abc import Mapping
 from html import escape
 
 import reflex as rx
-from babel import Locale
 
 from components.member_card import EAGER_CARDS
 from models.routes import member_url
@@ -25,6 +24,7 @@ from state.members import tile_to_card
 from state.search import default_filters, first_results
 from state.shell import country_of_request
 from translations.catalog import N_, N_plural, gettext
+from translations.numbers import country_name
 from translations.prerender_marks import CLOSE, OPEN
 
 FOUND = N_plural("{count} member found", "{count} members found")
@@ -48,14 +48,10 @@ def first_results_holder() -> rx.Component:
     return rx.html(_FIRST_RESULTS, id=ELEMENT_ID, data_testid=ELEMENT_ID)
 
 
-def _country(locale: str, code: str) -> str:
-    return Locale.parse(locale).territories.get(code, code)
-
-
 def _card(card: Mapping, index: int, locale: str) -> str:
     """One card as `components.member_card.member_card` renders it."""
     name = escape(card["name"])
-    place = ", ".join(filter(None, (card["city"], _country(locale, card["country"]))))
+    place = ", ".join(filter(None, (card["city"], country_name(card["country"], locale))))
     badge = gettext(locale, "Premium")
     return (
         f'<a class="{_LINK_CLASSES}" href="{escape(member_url(card["id"]))}">'

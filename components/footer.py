@@ -17,7 +17,7 @@ _LEGAL_LINKS = (
     (N_("Banned account"), static_page_url("ban")),
     (N_("Pricing"), url("pricing")),
     (N_("Complaints"), url("complaints")),
-    (N_("Return policy"), static_page_url("return-policy")),
+    (N_("Right of withdrawal"), static_page_url("return-policy")),
     (N_("FAQ"), static_page_url("faq")),
     (N_("Customer service"), static_page_url("service")),
 )
@@ -88,8 +88,8 @@ def disclaimer() -> rx.Component:
                 rx.el.span(
                     " ",
                     t(
-                        "Some profiles on this site are {fictional}: they are marked with an "
-                        "icon and you cannot meet them in person.",
+                        "This site also has {fictional}: they are marked with an icon and you "
+                        "cannot meet them in person.",
                         fictional=ShellState.fictional_plural[shown_locale()],
                     ),
                 ),

@@ -15,7 +15,7 @@ import reflex as rx
 from reflex_base.vars.base import VarData
 
 from state.document_values import REACT_HOOK_IMPORTS, prerendered_or
-from state.i18n import shown_locale, text_locale
+from state.i18n import format_locale, hydrated, text_locale
 from translations.catalog import Counted, Message, browser_key, in_catalogues, plural_rule
 from translations.locales import LOCALES
 from translations.prerender_marks import LOCALE_MARK, mark
@@ -80,11 +80,14 @@ def region_codes(country: rx.Var[str]) -> rx.Var[list[str]]:
     return _region_entry("regions:", country, "[]").to(list[str])
 
 
-def _filled(text: rx.Var, params: Mapping[str, Param]) -> rx.Var[str]:
-    """`text` with its {name} placeholders replaced by `params`."""
+def filled_in(text: rx.Var, params: Mapping[str, Param]) -> rx.Var[str]:
+    """`text` with its {name} placeholders replaced by `params`, each value as it is written: a
+    replacement string would read `$&`, `$'` and `` $` `` in it as patterns (a member named
+    "$&"), a replacement function's result is taken literally."""
     for name, value in params.items():
         placeholder = json.dumps("{" + name + "}")
-        text = rx.Var(f"({text}).replaceAll({placeholder}, String({rx.Var.create(value)}))")
+        fill = f"(s, v) => s.replaceAll({placeholder}, () => v)"
+        text = rx.Var(f"({fill})({text}, String({rx.Var.create(value)}))")
     return text.to(str)
 
 
@@ -103,23 +106,24 @@ def plural_index_js() -> str:
 
 def tp(context: str | None, msgid: str, **params: Param) -> rx.Var[str]:
     """The text of `msgid` in `context` in the visitor's locale; {name}s take `params`."""
-    return _filled(browser_text(context, msgid, fills=params), params)
+    return filled_in(browser_text(context, msgid, fills=params), params)
 
 
 def tn(singular: str, plural: str, count: rx.Var | int, /, **params: Param) -> rx.Var[str]:
     """The counted text in the plural form `count` takes in the visitor's locale; {count} is
-    the count, other {name}s take `params`."""
-    values = {"count": count, **params}
+    the count written the visitor's way (`number`), other {name}s take `params`."""
+    values = {"count": number(count), **params}
     table = browser_text(None, singular, plural, fills=values)
     index = f"({plural_index_js()})(Math.abs(Number({rx.Var.create(count)})), {text_locale()})"
-    return _filled(rx.Var(f"{table}[{index}]"), values)
+    return filled_in(rx.Var(f"{table}[{index}]"), values)
 
 
 def t(msgid: Message, **params: Param) -> rx.Var[str]:
     """The text of `msgid` in the visitor's locale; {name} placeholders take `params`. A counted
     text (`N_plural`) takes its form from the parameter it names."""
     if isinstance(msgid, Counted):
-        return tn(msgid.singular, msgid.plural, params[msgid.count], **params)
+        count = params[msgid.count]
+        return tn(msgid.singular, msgid.plural, count, **{**params, msgid.count: number(count)})
     return tp(None, msgid, **params)
 
 
@@ -129,25 +133,77 @@ def locale_code() -> rx.Var[str]:
     return rx.Var(prerendered_or(json.dumps(LOCALE_MARK), code)).to(str)
 
 
-def intl_object(kind: str, locale: rx.Var[str] | str, options: str = "") -> str:
-    """Browser code for the `Intl.<kind>` object of `locale` with `options` (a JavaScript
-    object's body), made once per page: making one costs more than using it, and a grid, a
-    chat or a country list uses one per card, message or option."""
-    key = f"{json.dumps(f'{kind}|{options}|')} + locale"
+def intl_object(kind: str, options: str = "", vary: rx.Var | None = None) -> str:
+    """Browser code for the `Intl.<kind>` object with `options` (a JavaScript object's body,
+    which may use `vary`, e.g. a currency) in `format_locale()`, the one locale everything but
+    texts is written in; made once per page and locale (and `vary`): making one costs more than
+    using it, and a grid, a chat or a country list uses one per card, message or option."""
+    key = f"{json.dumps(f'{kind}|{options}|')} + locale + '|' + vary"
     made = f"new Intl.{kind}([locale], {{{options}}})"
-    return f"((locale) => (globalThis.__intl ??= {{}})[{key}] ??= {made})({locale})"
+    cached = f"(globalThis.__intl ??= {{}})[{key}] ??= {made}"
+    return f"((locale, vary) => {cached})({format_locale()}, {vary if vary is not None else '0'})"
 
 
 def intl_format(iso: rx.Var[str], options: str) -> str:
     """Browser code writing an ISO date or time in the visitor's language with
     `Intl.DateTimeFormat` options (a JavaScript object's body); empty before the date arrives."""
-    format_ = f"{intl_object('DateTimeFormat', shown_locale(), options)}.format(d)"
+    format_ = f"{intl_object('DateTimeFormat', options)}.format(d)"
     return f"((d) => (isNaN(d) ? '' : {format_}))(new Date({iso}))"
 
 
 def local_date(iso_date: rx.Var[str]) -> rx.Var[str]:
     """A YYYY-MM-DD date written the way the visitor's language writes dates."""
     return rx.Var(intl_format(iso_date, "dateStyle: 'long', timeZone: 'UTC'")).to(str)
+
+
+def number(value: rx.Var | int) -> rx.Var[str]:
+    """A count written the visitor's way (de 1.500, fr 1 500, en 1,500); as the prerender
+    wrote it (1500) until React has taken over the prerendered page."""
+    value = rx.Var.create(value)
+    written = f"{intl_object('NumberFormat')}.format(n)"
+    return rx.Var(f"((n) => ({hydrated()} ? {written} : String(n)))(Number({value}))").to(str)
+
+
+def percent(value: rx.Var | int) -> rx.Var[str]:
+    """A percentage (25 for 25 %) written the visitor's way: de "25 %", en "25%", fr "25 %"."""
+    format_ = intl_object("NumberFormat", "style: 'percent'")
+    return rx.Var(f"{format_}.format(Number({rx.Var.create(value)}) / 100)").to(str)
+
+
+def money(cents: rx.Var, currency: rx.Var) -> rx.Var[str]:
+    """An amount in cents of `currency` written the visitor's way: "€ 19,95" (nl), "€19.95"
+    (en), "19,95 €" (de), "PLN 89.00" (en); empty before the amount arrives."""
+    format_ = intl_object("NumberFormat", "style: 'currency', currency: vary", currency)
+    written = f"((c) => (c ? {format_}.format(Number({cents}) / 100) : ''))({currency})"
+    return rx.Var(written).to(str)
+
+
+# Browser code `(text, params) => text` with its {name}s replaced by `params`' values, as they
+# are written (a replacement function: a string would read `$&` as a pattern).
+_FILL = (
+    "((text, params) => Object.entries(params ?? {}).reduce("
+    "(s, [k, v]) => s.replaceAll('{' + k + '}', () => String(v)), text))"
+)
+
+
+def _message_text(message: str) -> str:
+    """Browser code writing the message `message` (the name of a JavaScript value holding a
+    translations.catalog.browser_message) in the visitor's language; '' for none."""
+    lookup = f"globalThis.i18nText?.({message}.key, {text_locale()})"
+    written = f"{_FILL}({lookup} ?? '', {message}.params)"
+    return f"(({_CATALOGUES}), {message}?.key ? {written} : '')"
+
+
+def t_message(message: rx.Var) -> rx.Var[str]:
+    """A text the server picked at runtime (translations.catalog.browser_message: an error, a
+    refusal) in the visitor's language, again after a language switch; '' for none ({})."""
+    return rx.Var(f"((m) => {_message_text('m')})({message})").to(str)
+
+
+def t_messages(messages: rx.Var) -> rx.Var[dict[str, str]]:
+    """A name -> browser_message map (a form's errors by field) as name -> text."""
+    each = f"([name, m]) => [name, {_message_text('m')}]"
+    return rx.Var(f"Object.fromEntries(Object.entries({messages}).map({each}))").to(dict[str, str])
 
 
 def t_label(label: Label) -> rx.Var[str]:

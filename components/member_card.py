@@ -8,24 +8,22 @@ from reflex.event import EventHandler
 
 from components.i18n import intl_object, t
 from models.routes import member_chat_url, member_url
-from state.i18n import shown_locale
 
 ProfileUrl = Callable[[rx.Var], str]  # a builder of models/routes.py
 
 
 def country_name(code: rx.Var[str]) -> rx.Var[str]:
     """The country's name in the visitor's language, from the browser's own locale data."""
-    names = intl_object("DisplayNames", shown_locale(), "type: 'region'")
+    names = intl_object("DisplayNames", "type: 'region'")
     return rx.Var(f"{names}.of({code})").to(str)
 
 
 def countries_by_name(codes: rx.Var[list[str]]) -> rx.Var[list[str]]:
     """Country codes in the order of their names in the visitor's language, sorted the way that
     language sorts (the browser's collation, as for the names)."""
-    locale = shown_locale()
-    names = intl_object("DisplayNames", locale, "type: 'region'")
+    names = intl_object("DisplayNames", "type: 'region'")
     compare = "(names, order) => (a, b) => order.compare(names.of(a), names.of(b))"
-    by_name = f"({compare})({names}, {intl_object('Collator', locale)})"
+    by_name = f"({compare})({names}, {intl_object('Collator')})"
     return rx.Var(f"[...{codes}].sort({by_name})").to(list[str])
 
 

@@ -7,7 +7,7 @@ from reflex_base.utils.imports import ImportDict
 from reflex_base.vars.base import Var, get_unique_variable_name
 
 from components.bundles import INSTANT_NOTE
-from components.i18n import t, tn
+from components.i18n import percent, t, tn
 from models.discount_codes import TIME_BONUS_PERCENTAGE
 from models.routes import url
 from models.time_bonus import WINDOW
@@ -16,7 +16,7 @@ from state.time_bonus import TimeBonusState
 from translations.catalog import N_
 
 B = TimeBonusState
-UNLOCK = N_("Unlock {percentage}% off every credit bundle: your welcome gift as a new member.")
+UNLOCK = N_("Unlock {percent} off every credit bundle: your welcome gift as a new member.")
 HOURS = WINDOW // 3600  # the act-fast text's value (spec section 2: 4)
 
 # hh:mm:ss to the element's data-deadline (epoch ms); at zero the closest element marked
@@ -89,8 +89,8 @@ def time_bonus_banner() -> rx.Component:
             rx.icon("timer", size=20, class_name="time-bonus-icon"),
             rx.el.span(
                 t(
-                    "Welcome bonus: {percentage}% off your credits",
-                    percentage=TIME_BONUS_PERCENTAGE,
+                    "Welcome bonus: {percent} off your credits",
+                    percent=percent(TIME_BONUS_PERCENTAGE),
                 ),
                 class_name="time-bonus-text",
             ),
@@ -112,11 +112,11 @@ def time_bonus_modal() -> rx.Component:
         rx.dialog.content(
             rx.el.div(t("Special offer"), class_name="time-bonus-ribbon"),
             rx.dialog.title(
-                t("{percentage}% off", percentage=TIME_BONUS_PERCENTAGE),
+                t("{percent} off", percent=percent(TIME_BONUS_PERCENTAGE)),
                 class_name="time-bonus-title",
             ),
             rx.dialog.description(
-                t(UNLOCK, percentage=TIME_BONUS_PERCENTAGE),
+                t(UNLOCK, percent=percent(TIME_BONUS_PERCENTAGE)),
                 class_name="time-bonus-unlock",
             ),
             rx.el.p(

@@ -4,9 +4,10 @@ A mandate is stored as a draft when the form is accepted, with the text shown, a
 (and gets its order) when the member enters the right code. Codes are stored salted and hashed,
 live 10 minutes, allow 5 wrong tries, and only one request can ever use a code (a conditional
 UPDATE). Codes are throttled per phone number and per member, forms per member. The limits per
-IBAN count signed mandates over rolling windows of 24 hours and 30 days; before the code signs,
-only the member's own debits count, so the form tells nobody how others use an IBAN. Drafts and
-codes are kept for a day (what the throttles count), signed mandates as payment records.
+IBAN count signed mandates over rolling windows of 24 hours and 30 days, checked before any code
+is sent (a code that could sign nothing is never sent) and again when signing; an IBAN other
+accounts use is refused as such, without a word about them. Drafts and codes are kept for a day
+(what the throttles count), signed mandates as payment records.
 """
 
 import hashlib
@@ -27,6 +28,7 @@ from models.orders import Order, OrderStatus
 from models.site_settings import SiteSettings
 from translations.errors import (
     INVALID_SMS_CODE,
+    SDD_IBAN_REFUSED,
     SDD_LIMIT_REACHED,
     SDD_TOO_MANY_FORMS,
     SMS_CODE_EXPIRED,
@@ -185,14 +187,20 @@ def _throttled(db: Session, mandate: SddMandate, now: datetime) -> str:
     return SMS_DAILY_LIMIT if max(per_phone, per_member) >= CODES_PER_DAY else ""
 
 
-def new_code(db: Session, mandate: SddMandate, now: datetime) -> str | SmsRefusal:
-    """A fresh 6-digit code for the draft (the plain code, to send), replacing the previous one,
-    or the refusal. The member's row and the phone number are locked so concurrent requests,
-    also from other members to the same phone, count each other."""
-    if mandate.status != MandateStatus.DRAFT:
-        return SmsRefusal(SMS_CODE_MISSING)
+def lock_code_counts(db: Session, mandate: SddMandate) -> None:
+    """Lock what the code throttles count, the member's row and the phone number, until the
+    transaction ends (taken before the IBAN's lock, as signing does, so the two never wait on
+    each other in turn)."""
     db.exec(select(Member.id).where(Member.id == mandate.member_id).with_for_update())
     advisory_lock(db, f"sms:{mandate.phone_e164}")
+
+
+def new_code(db: Session, mandate: SddMandate, now: datetime) -> str | SmsRefusal:
+    """A fresh 6-digit code for the draft (the plain code, to send), replacing the previous one,
+    or the refusal. The caller holds `lock_code_counts`, so concurrent requests, also from other
+    members to the same phone, count each other."""
+    if mandate.status != MandateStatus.DRAFT:
+        return SmsRefusal(SMS_CODE_MISSING)
     if refusal := _throttled(db, mandate, now):
         return SmsRefusal(refusal)
     db.exec(
@@ -275,16 +283,16 @@ def iban_limits(
     amount_cents: int,
     now: datetime,
     settings: SiteSettings,
-    *,
-    signing: bool,
 ) -> str:
-    """SDD_LIMIT_REACHED when a debit of `amount_cents` from `iban` by this member would pass a
-    limit, else "". Before signing only the member's own debits count; when signing, everyone's,
-    the accounts per IBAN, and an IBAN whose debit came back (its member is blocked). On
-    PostgreSQL the IBAN stays locked until the transaction ends, so two signings cannot both
-    pass."""
+    """Whether a debit of `amount_cents` from `iban` by this member can be signed: "" when it
+    can; SDD_LIMIT_REACHED when the member's own debits from it pass a limit; SDD_IBAN_REFUSED
+    when the IBAN signs nothing for this member: a debit from it came back (its member is
+    blocked), it belongs to other accounts (`sdd_accounts_per_iban`), or their debits leave no
+    room. Asked before any code is sent and again when signing; the refusal names nobody and
+    nothing of the other accounts. On PostgreSQL the IBAN stays locked until the transaction
+    ends, so two signings cannot both pass."""
     advisory_lock(db, f"sdd:{iban}")
-    query = (
+    signed = db.exec(
         select(SddMandate.member_id, SddMandate.signed_at, Order.amount_cents)
         .join(Order, Order.id == SddMandate.order_id)  # type: ignore[arg-type]
         .where(
@@ -292,12 +300,22 @@ def iban_limits(
             SddMandate.status == MandateStatus.SIGNED,
             Order.status.not_in(_UNDEBITED),  # type: ignore[attr-defined]
         )
-    )
-    if not signing:
-        query = query.where(SddMandate.member_id == member_id)
-    signed = db.exec(query).all()
-    if signing and (_returned(db, iban) or _too_many_accounts(signed, member_id, settings)):
+    ).all()
+    if _returned(db, iban) or _too_many_accounts(signed, member_id, settings):
+        return SDD_IBAN_REFUSED
+    own = [row for row in signed if row[0] == member_id]
+    if _over_limit(own, amount_cents, now, settings):
         return SDD_LIMIT_REACHED
+    return SDD_IBAN_REFUSED if _over_limit(signed, amount_cents, now, settings) else ""
+
+
+def _over_limit(
+    signed: Sequence[tuple[int, datetime | None, int]],
+    amount_cents: int,
+    now: datetime,
+    settings: SiteSettings,
+) -> bool:
+    """These debits and the new one pass the limit of a day or of 30 days."""
     for window, limit in (
         (timedelta(days=1), settings.sdd_limit_day_cents),
         (timedelta(days=30), settings.sdd_limit_30d_cents),
@@ -305,8 +323,8 @@ def iban_limits(
         since = now - window
         spent = sum(cents for _, at, cents in signed if at is not None and as_utc(at) > since)
         if spent + amount_cents > limit:
-            return SDD_LIMIT_REACHED
-    return ""
+            return True
+    return False
 
 
 def _too_many_accounts(
@@ -332,7 +350,10 @@ def _returned(db: Session, iban: str) -> bool:
 
 
 def forms_throttled(db: Session, member_id: int, now: datetime) -> str:
-    """SDD_TOO_MANY_FORMS when the member had FORMS_PER_HOUR drafts checked in the last hour."""
+    """SDD_TOO_MANY_FORMS when the member had FORMS_PER_HOUR drafts checked in the last hour.
+    The member's forms are locked until the transaction ends, so forms sent at the same moment
+    count each other's drafts."""
+    advisory_lock(db, f"sdd-forms:{member_id}")
     count = db.exec(
         select(func.count())
         .select_from(SddMandate)

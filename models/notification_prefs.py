@@ -1,5 +1,7 @@
 """Which e-mails and push messages a member wants, and e-mail switched off by the mail system
-or by the member's one-click unsubscribe."""
+or by the member's one-click unsubscribe. Notifications of the member's own contacts are on until
+switched off; marketing mail ("Offers and news") only after the member switched it on: only an
+explicit choice is ever stored, so a default never becomes consent."""
 
 import re
 import secrets
@@ -16,27 +18,28 @@ NOTIFICATION_KINDS = (
     "push_likes",
 )
 EMAIL_KINDS = tuple(kind for kind in NOTIFICATION_KINDS if kind.startswith("email_"))
+OPT_IN_KINDS = frozenset({"email_offers"})  # off until the member switches them on
 # Why e-mail was switched off for a member (Member.notifications_disabled).
 DISABLED_REASONS = ("spam", "bounce", "unsubscribe")
 _UNSUBSCRIBE_KEY = re.compile(r"[A-Za-z0-9_-]{43}")
 
 
 def preferences(member: Member) -> dict[str, bool]:
-    """Every kind, on unless the member switched it off."""
+    """Every kind as the member chose it; a kind never chosen is on, an opt-in kind off."""
     stored = member.notification_settings or {}
-    return {kind: bool(stored.get(kind, True)) for kind in NOTIFICATION_KINDS}
+    return {kind: bool(stored.get(kind, kind not in OPT_IN_KINDS)) for kind in NOTIFICATION_KINDS}
 
 
 def save_preferences(db: Session, member_id: int, chosen: dict[str, object]) -> dict[str, bool]:
-    """Store known kinds only; anything else the browser sent is ignored."""
+    """Store the member's choices of known kinds only (anything else the browser sent is
+    ignored), beside their earlier ones; the preferences that follow."""
     member = db.get(Member, member_id)
-    updated = preferences(member) | {
+    member.notification_settings = (member.notification_settings or {}) | {
         kind: bool(chosen[kind]) for kind in NOTIFICATION_KINDS if kind in chosen
     }
-    member.notification_settings = updated
     db.add(member)
     db.flush()
-    return updated
+    return preferences(member)
 
 
 def disabled_reasons(member: Member) -> list[str]:

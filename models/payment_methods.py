@@ -1,7 +1,8 @@
 """The payment methods by the provider's id (Mollie's), with the label members see.
 
 Brand names stay as they are in every language; only generic labels (card, direct debit) are
-translated.
+translated, each the one name the site uses for the method in that language (the glossary's, in
+docs/translation-style.md).
 """
 
 from translations.catalog import N_, gettext
@@ -19,7 +20,7 @@ METHOD_LABELS: dict[str, str] = {
     "vipps": "Vipps",
     "swish": "Swish",
     "twint": "TWINT",
-    DIRECT_DEBIT: N_("SEPA Direct Debit"),
+    DIRECT_DEBIT: N_("Direct debit"),  # one name per language everywhere: the route's too
 }
 
 

@@ -13,6 +13,8 @@ from typing import TYPE_CHECKING
 
 from babel.numbers import format_currency
 
+from translations.numbers import grouped
+
 if TYPE_CHECKING:  # site_settings derives its message costs with bundles_for
     from models.site_settings import SiteSettings
 
@@ -81,8 +83,10 @@ _CODE_BEFORE_DIGIT = re.compile(r"^([^\W\d]+)(?=\d)")
 def format_amount(amount: Decimal | float, currency: str, language: str) -> str:
     """`amount` of `currency` in the interface language, with the space CLDR puts between a
     currency code and the number, which Babel leaves out: "PLN 19.95" (en), not "PLN19.95";
-    "€19.95" takes none."""
-    written = format_currency(amount, currency, locale=language)
+    "€19.95" takes none; grouped as CLDR groups (es "1500,00 €")."""
+    written = format_currency(
+        amount, currency, locale=language, group_separator=grouped(amount, language)
+    )
     return _CODE_BEFORE_DIGIT.sub("\\1\u00a0", written)
 
 

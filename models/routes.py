@@ -42,7 +42,7 @@ _STATIC_TITLES = {
     "cookies": N_("Cookie policy"),
     "faq": N_("Frequently asked questions"),
     "privacy": N_("Privacy statement"),
-    "return-policy": N_("Return policy"),
+    "return-policy": N_("Right of withdrawal"),
     "service": N_("Customer service"),
     "terms": N_("Terms and conditions"),
 }

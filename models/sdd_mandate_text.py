@@ -1,5 +1,7 @@
-"""What a SEPA core mandate says to the payer (the European Payments Council's wording), in the
-member's language."""
+"""What a SEPA core mandate says to the payer, in the member's language: the European Payments
+Council's wording, which each catalogue gives as that country's banks word it (de the Deutsche
+Kreditwirtschaft's "Ich ermächtige …" with its "Hinweis", nl the Betaalvereniging's one-off
+mandate); see docs/translation-style.md."""
 
 from dataclasses import dataclass
 

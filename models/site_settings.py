@@ -21,6 +21,7 @@ from sqlmodel import Field, Session, SQLModel, select
 from models.attributes import INTERESTS
 from models.pricing import bundles_for
 from models.vat import DEFAULT_VAT_RATES
+from translations.numbers import country_name
 
 TARGET_COUNTRIES = (
     "NL", "BE", "DE", "AT", "CH", "LU", "IT", "FR", "ES", "PL", "DK", "FI", "NO", "SE",
@@ -132,7 +133,8 @@ class SiteSettings:
     # SEPA direct debit: the creditor on the mandate, and limits per IBAN (amounts in cents).
     creditor_name: str = "Amorly Media B.V."
     creditor_identifier: str = "NL98ZZZ999999999999"
-    creditor_address: str = "Keizersgracht 123, 1015 CJ Amsterdam, Netherlands"
+    creditor_address: str = "Keizersgracht 123, 1015 CJ Amsterdam"  # street and city
+    creditor_country: str = "NL"  # named in the reader's language after the address; "" none
     sdd_limit_day_cents: int = 20000
     sdd_limit_30d_cents: int = 50000
     sdd_accounts_per_iban: int = 1
@@ -188,12 +190,18 @@ def load_settings(db: Session) -> SiteSettings:
     return SiteSettings(**{k: v for k, v in stored.items() if k in SETTING_NAMES})
 
 
+# Set in a session's `info` once it wrote setting rows: what it reads may never be committed,
+# so services/site_settings.py does not cache it.
+SETTINGS_WRITTEN = "site_settings_written"
+
+
 def save_setting(db: Session, key: str, value: Any) -> None:
     if key not in SETTING_NAMES:
         raise KeyError(f"unknown setting {key!r}")
     expected = type(getattr(SiteSettings(), key))
     if not isinstance(value, expected) or (expected is int and isinstance(value, bool)):
         raise TypeError(f"setting {key!r} takes {expected.__name__}")
+    db.info[SETTINGS_WRITTEN] = True
     db.merge(SiteSetting(key=key, value=value))
     db.flush()
 
@@ -204,6 +212,7 @@ def seed_default_settings(db: Session) -> None:
     for f in dataclasses.fields(SiteSettings):
         if f.name not in present:
             db.add(SiteSetting(key=f.name, value=_stored_default(f)))
+    db.info[SETTINGS_WRITTEN] = True
     db.flush()
 
 
@@ -241,6 +250,14 @@ def company_info(settings: SiteSettings) -> CompanyInfo:
         delete_discount=settings.delete_discount,
         added=settings.company_added,
     )
+
+
+def creditor_address(settings: SiteSettings, locale: str) -> str:
+    """The creditor's address as a mandate shows it, its country named in `locale`; with no
+    country (one the address already holds, migrations/versions/0015) as it is stored."""
+    if not settings.creditor_country:
+        return settings.creditor_address
+    return f"{settings.creditor_address}, {country_name(settings.creditor_country, locale)}"
 
 
 def terms_version_date(settings: SiteSettings) -> date:

@@ -15,12 +15,9 @@ mandate reference, the creditor's name and identifier, the masked IBAN, the orde
 """
 
 from datetime import date, timedelta
-from decimal import Decimal
 from functools import partial
 
-from babel import Locale
 from babel.dates import format_date
-from babel.numbers import format_decimal, format_percent
 
 from models.member import Member
 from models.orders import Order, order_number
@@ -40,6 +37,7 @@ from services.mail_frame import (
 )
 from translations.catalog import N_, N_plural, gettext
 from translations.locales import DEFAULT_LOCALE, supported
+from translations.numbers import country_name, written_number, written_percent
 
 SUBJECT = N_("Your receipt for order {number}")
 LEAD = N_("Thank you for your purchase, {name}!")
@@ -51,10 +49,10 @@ BUTTON = N_("View your purchases")
 WITHDRAWAL = N_plural(
     "You may withdraw from this purchase until {date} ({days} day) on your purchases page. "
     "We then refund the price you paid pro rata for the credits you have not used yet, "
-    "to the same means of payment.",
+    "to the same payment method.",
     "You may withdraw from this purchase until {date} ({days} days) on your purchases page. "
     "We then refund the price you paid pro rata for the credits you have not used yet, "
-    "to the same means of payment.",
+    "to the same payment method.",
     "days",
 )
 ORDER_TITLE = N_("Your order")
@@ -62,7 +60,7 @@ SELLER_TITLE = N_("Sold by")
 ORDER_NUMBER = N_("Order number")
 DATE = N_("Date")
 BUNDLE = N_("Bundle")
-BUNDLE_VALUE = N_plural("{credits} credit ({tier})", "{credits} credits ({tier})")
+BUNDLE_VALUE = N_plural("{count} credit", "{count} credits")
 PRICE = N_("Price")
 DISCOUNT = N_("Discount")
 AMOUNT_PAID = N_("Amount paid")
@@ -81,15 +79,15 @@ DEBIT_SUBJECT = N_("Your direct debit for order {number}")
 DEBIT_LEAD = N_("Thank you for your order, {name}!")
 DEBIT_ON = N_plural(
     "On {date} we will collect {amount} from your account {iban} by SEPA direct debit. "
-    "Your {credits} credit is added as soon as your bank has paid.",
+    "Your {credits} credit is added as soon as the amount has been collected.",
     "On {date} we will collect {amount} from your account {iban} by SEPA direct debit. "
-    "Your {credits} credits are added as soon as your bank has paid.",
+    "Your {credits} credits are added as soon as the amount has been collected.",
 )
 DEBIT_SOON = N_plural(
     "In the next few working days we will collect {amount} from your account {iban} by SEPA "
-    "direct debit. Your {credits} credit is added as soon as your bank has paid.",
+    "direct debit. Your {credits} credit is added as soon as the amount has been collected.",
     "In the next few working days we will collect {amount} from your account {iban} by SEPA "
-    "direct debit. Your {credits} credits are added as soon as your bank has paid.",
+    "direct debit. Your {credits} credits are added as soon as the amount has been collected.",
 )
 DEBIT_BUTTON = N_("View your order")
 DEBIT_TITLE = N_("Your direct debit")
@@ -112,7 +110,7 @@ def receipt_mail(
     `mandate_reference` for an order paid by direct debit."""
     locale = _locale(order, member)
     paid_on = (order.paid_at or order.created_at).date()
-    credits = format_decimal(order.credits, locale=locale)
+    credits = written_number(order.credits, locale)
     order_section = _order_section(order, paid_on, settings, locale, mandate_reference)
     body = MailBody(
         subject=gettext(locale, SUBJECT, number=order_number(order.id)),
@@ -141,7 +139,7 @@ def prenotification_mail(
     t = partial(gettext, locale)
     amount = _amount(order, locale)
     when = _long_date(due_date, locale) if due_date else t(DEBIT_DATE_SOON)
-    credits = format_decimal(order.credits, locale=locale)
+    credits = written_number(order.credits, locale)
     rows = (
         (t(ORDER_NUMBER), order_number(order.id)),
         (t(AMOUNT), amount),
@@ -181,22 +179,17 @@ def _amount(order: Order, locale: str) -> str:
     return format_money(order.amount_cents, order.currency, locale)
 
 
-def _percent(percentage: Decimal, locale: str) -> str:
-    return format_percent(percentage / 100, locale=locale, format="#,##0.#%")
-
-
 def _order_section(
     order: Order, paid_on: date, settings: SiteSettings, locale: str, mandate_reference: str | None
 ) -> Section:
     t = partial(gettext, locale)
-    credits = format_decimal(order.credits, locale=locale)
     percentage = vat_rate(settings.vat_rates, order.country, settings.company_country)
-    rate = _percent(percentage, locale)
+    rate = written_percent(percentage, locale)
     vat = vat_included(order.amount_cents, percentage)
     rows = (
         (t(ORDER_NUMBER), order_number(order.id)),
         (t(DATE), _long_date(paid_on, locale)),
-        (t(BUNDLE), t(BUNDLE_VALUE, count=order.credits, credits=credits, tier=order.tier.upper())),
+        (t(BUNDLE), t(BUNDLE_VALUE, count=order.credits)),
         *_discount_rows(order, locale),
         (t(AMOUNT_PAID), _amount(order, locale)),
         (t(VAT_PART, rate=rate), format_money(vat, order.currency, locale)),
@@ -220,7 +213,7 @@ def _discount_rows(order: Order, locale: str) -> tuple[tuple[str, str], ...]:
     if not order.discount_percentage:
         return ()
     saved = format_money(order.amount_cents - order.list_cents, order.currency, locale)
-    percentage = _percent(order.discount_percentage, locale)
+    percentage = written_percent(order.discount_percentage, locale)
     label = f"{order.discount_code}, {percentage}" if order.discount_code else percentage
     return (
         (gettext(locale, PRICE), format_money(order.list_cents, order.currency, locale)),
@@ -231,10 +224,9 @@ def _discount_rows(order: Order, locale: str) -> tuple[tuple[str, str], ...]:
 def _seller(settings: SiteSettings, locale: str) -> Section:
     t = partial(gettext, locale)
     info = company_info(settings)
-    country = Locale.parse(locale).territories.get(info.country, info.country)
     rows = (
         (t(COMPANY), info.name),
-        (t(ADDRESS), f"{info.address}, {info.city}, {country}"),
+        (t(ADDRESS), f"{info.address}, {info.city}, {country_name(info.country, locale)}"),
         (t(CHAMBER_OF_COMMERCE), info.kvk),
         (t(VAT_NUMBER), ", ".join(info.vat_numbers)),
         (t(EMAIL), info.support_email),

@@ -11,6 +11,7 @@ from dataclasses import asdict
 import reflex as rx
 
 from actions.checkout import MAX_CODE_LENGTH
+from actions.code_tries import try_code
 from actions.payment_flow import payment_methods, repeat_last_order, start_checkout
 from actions.payment_reads import credits_offer, lookup_code, welcome_offer
 from actions.payment_views import CheckoutResult, CreditsOffer
@@ -20,9 +21,11 @@ from actions.time_bonus import start_time_bonus
 from actions.viewer import Viewer
 from models.payment_methods import DIRECT_DEBIT
 from models.routes import url
+from services.client_address import client_key
+from services.outages import log_failure
 from services.site_settings import site_settings
 from state.forms import form_text
-from state.i18n import I18nState
+from state.i18n import I18nState, in_page_language
 from state.session import current_viewer
 from state.shell import ShellState
 from state.time_bonus import TimeBonusState
@@ -135,7 +138,9 @@ class CreditsState(rx.State):
         if not text or len(text) > MAX_CODE_LENGTH:
             self.code_error = await self._text(DISCOUNT_CODE_NOT_FOUND)
             return
-        answer = await read(lookup_code, viewer, text, self._chosen_country())
+        locale = (await self.get_state(I18nState)).locale
+        client = client_key(self.router.session.client_ip)
+        answer = await act(try_code, viewer, text, self._chosen_country(), locale, client)
         if answer.error:
             self.code_error = await self._text(answer.error, **dict(answer.error_params))
             return
@@ -165,8 +170,9 @@ class CreditsState(rx.State):
             return
         self.busy, self.error = True, ""
         yield
+        buyer = await in_page_language(self, viewer)
         result = await start_checkout(
-            viewer, self.tier, self.method, self._chosen_country(), self.code or None
+            buyer, self.tier, self.method, self._chosen_country(), self.code or None
         )
         yield await self._hand_over(result)
 
@@ -181,7 +187,7 @@ class CreditsState(rx.State):
             return
         self.busy, self.error = True, ""
         yield
-        yield await self._hand_over(await repeat_last_order(viewer))
+        yield await self._hand_over(await repeat_last_order(await in_page_language(self, viewer)))
 
     @rx.event
     async def load_price_list(self) -> None:
@@ -193,8 +199,7 @@ class CreditsState(rx.State):
             await self._offer(viewer)
         else:
             shell = await self.get_state(ShellState)
-            locale = (await self.get_state(I18nState)).locale
-            views = await read(price_list, shell.visitor_country or None, locale)
+            views = await read(price_list, shell.visitor_country or None)
             self.bundles, self.discount = [asdict(view) for view in views], {}
         self.loaded = True
 
@@ -228,7 +233,8 @@ class CreditsState(rx.State):
         """A code entered earlier in this tab that no longer applies (used by the purchase it
         discounted, expired since) is dropped when the page opens again."""
         if self.code:
-            answer = await read(lookup_code, viewer, self.code, self._chosen_country())
+            locale = (await self.get_state(I18nState)).locale
+            answer = await read(lookup_code, viewer, self.code, self._chosen_country(), locale)
             self.code = "" if answer.error else answer.code
 
     async def _welcome(self, viewer: Viewer) -> None:
@@ -236,7 +242,7 @@ class CreditsState(rx.State):
         try:
             answer = await read(welcome_offer, viewer)
         except Exception:
-            log.warning("welcome code not loaded", exc_info=True)
+            log_failure(log, "welcome code not loaded")
             return
         if answer is not None and not answer.error:
             self.code = answer.code

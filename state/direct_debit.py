@@ -2,28 +2,41 @@
 IBAN, address, phone; errors beside their fields, nothing typed lost), the mandate to review
 (the IBAN masked: the full one never stays in this state), and the code sent by SMS that signs
 it; then the order's result page. A member blocked for direct debit, or paying from where it is
-not offered, sees why. Every handler checks the viewer; the server checks everything else."""
+not offered, sees why; a bank account that cannot be used for direct debit (another account's, or
+over its limit) is refused before any code is sent, with the other payment methods for the
+bundle. Every handler checks the viewer; the server checks everything else."""
 
 from dataclasses import asdict
 
 import reflex as rx
 
-from actions.direct_debit import prepare_mandate, sdd_start, send_code
-from actions.direct_debit_flow import CODE_LENGTH, confirm_direct_debit
+from actions.direct_debit import Prepared, prepare_mandate, sdd_start, send_code
+from actions.direct_debit_flow import CODE_LENGTH, SddResult, confirm_direct_debit
+from actions.payment_flow import payment_methods
 from actions.runner import act, read
 from actions.viewer import Viewer
+from models.payment_methods import DIRECT_DEBIT
 from models.routes import transaction_url, url
 from models.sdd_form import MAX_LENGTHS
 from state.credits import CreditsState, tier_of
 from state.forms import form_text
-from state.i18n import I18nState
+from state.i18n import in_page_language
 from state.session import current_viewer
-from translations.catalog import N_, gettext
-from translations.errors import GENERIC_ERROR, INVALID_SMS_CODE, SDD_ACCOUNT_BLOCKED
+from translations.catalog import N_, BrowserMessage, browser_message
+from translations.errors import (
+    GENERIC_ERROR,
+    INVALID_SMS_CODE,
+    SDD_ACCOUNT_BLOCKED,
+    SDD_IBAN_REFUSED,
+    SDD_LIMIT_REACHED,
+)
 
-LOADING, FORM, MANDATE, CODE, BLOCKED, NOT_AVAILABLE = (
-    "loading", "form", "mandate", "code", "blocked", "not_offered",
+LOADING, FORM, MANDATE, CODE, BLOCKED, NOT_AVAILABLE, REFUSED = (
+    "loading", "form", "mandate", "code", "blocked", "not_offered", "refused",
 )  # fmt: skip
+# Refusals of the bank account itself: no code can sign with it, so the page offers the other
+# payment methods (or another account) instead of the code.
+ACCOUNT_REFUSALS = (SDD_IBAN_REFUSED, SDD_LIMIT_REACHED)
 IBAN_SPACES = 8  # an IBAN is typed in groups of four
 # What the browser may type into each field; the state cuts one past it, so a longer value from a
 # tampered browser reaches the form's own rule and stays refused.
@@ -49,10 +62,14 @@ class DirectDebitState(rx.State):
     tier: str = ""
     bundle: dict = {}  # BundleView as a dict
     values: dict[str, str] = {}  # what was typed, to fill the form again; never the IBAN
-    errors: dict[str, str] = {}  # field ("" for the whole form) -> text in the member's language
+    # The texts below are browser_messages, which the page writes in its language (a switch of
+    # language in place rewrites them); {} for none.
+    errors: dict[str, dict] = {}  # field ("" for the whole form) -> its error
     mandate: dict = {}  # MandateView as a dict: the IBAN and phone masked
-    code_error: str = ""
-    notice: str = ""
+    code_error: dict = {}
+    notice: dict = {}
+    refusal: dict = {}  # why this bank account cannot be used
+    other_methods: list[str] = []  # the bundle's other payment methods, after a refusal
     busy: bool = False
     _mandate_id: int = 0
 
@@ -74,7 +91,7 @@ class DirectDebitState(rx.State):
     @rx.event
     async def submit_form(self, form: dict):
         """The form checked on the server: the mandate to review, or the errors to correct."""
-        viewer = await current_viewer(self)
+        viewer = await self._viewer()
         if viewer is None or self.busy or self.step != FORM:
             return
         values = form_values(form)
@@ -86,7 +103,7 @@ class DirectDebitState(rx.State):
         )
         self.busy = False
         if prepared.error or prepared.errors or prepared.mandate is None:
-            await self._refused(prepared.error, prepared.errors)
+            await self._refused(viewer, prepared)
             return
         self._mandate_id, self.mandate, self.step = (
             prepared.mandate_id,
@@ -96,8 +113,9 @@ class DirectDebitState(rx.State):
 
     @rx.event
     async def edit(self) -> None:
-        """Back to the form from the mandate or the code: a new mandate follows."""
-        if await current_viewer(self) is None or self.step not in (MANDATE, CODE):
+        """Back to the form from the mandate, the code or a refused account: a new mandate
+        follows."""
+        if await current_viewer(self) is None or self.step not in (MANDATE, CODE, REFUSED):
             return
         self._forget_mandate()
         self.step = FORM
@@ -105,7 +123,7 @@ class DirectDebitState(rx.State):
     @rx.event
     async def confirm_mandate(self):
         """The member agrees to the mandate: a code by SMS to sign it."""
-        viewer = await current_viewer(self)
+        viewer = await self._viewer()
         if viewer is None or self.busy or self.step != MANDATE:
             return
         self.busy, self.errors = True, {}
@@ -120,74 +138,92 @@ class DirectDebitState(rx.State):
     @rx.event
     async def resend_code(self):
         """A new code (the previous one stops working); throttled on the server."""
-        viewer = await current_viewer(self)
+        viewer = await self._viewer()
         if viewer is None or self.busy or self.step != CODE:
             return
-        self.busy, self.code_error, self.notice = True, "", ""
+        self.busy, self.code_error, self.notice = True, {}, {}
         yield
         error = await self._send(viewer)
         self.busy = False
         if error:
             self.code_error = error
-        else:
-            self.notice = await self._text(CODE_SENT)
+        elif self.step == CODE:
+            self.notice = browser_message(CODE_SENT)
 
     @rx.event
     async def submit_code(self, form: dict):
         """The code from the SMS signs the mandate; then the order's result page."""
-        viewer = await current_viewer(self)
+        viewer = await self._viewer()
         if viewer is None or self.busy or self.step != CODE:
             return
         code = code_digits(form)
         if len(code) != CODE_LENGTH:
-            self.code_error, self.notice = await self._text(INVALID_SMS_CODE), ""
+            self.code_error, self.notice = browser_message(INVALID_SMS_CODE), {}
             return
-        self.busy, self.code_error, self.notice = True, "", ""
+        self.busy, self.code_error, self.notice = True, {}, {}
         yield
         result = await confirm_direct_debit(
             viewer, self._mandate_id, code, self._client_ip(), self._user_agent()
         )
         if result.error:
             self.busy = False
-            await self._code_refused(result.error, result.signed)
+            await self._code_refused(viewer, result)
             return
         self._forget_mandate()  # busy until the page leaves: a second click signs nothing
         yield rx.redirect(transaction_url(result.order_id))
 
-    async def _send(self, viewer: Viewer) -> str:
-        """'' once the code is sent, else the reason in the member's language."""
+    async def _send(self, viewer: Viewer) -> BrowserMessage:
+        """The reason no code was sent; {} once it was, or when the page moved on to why direct
+        debit cannot be used."""
         error = await act(send_code, viewer, self._mandate_id)
-        if error == SDD_ACCOUNT_BLOCKED:
-            self._block()
-        return await self._text(error) if error else ""
+        if not error or await self._left_the_steps(viewer, error):
+            return {}
+        return browser_message(error)
 
-    async def _refused(self, error: str, errors: dict[str, str]) -> None:
-        if error == SDD_ACCOUNT_BLOCKED:
-            self._block()
+    async def _refused(self, viewer: Viewer, prepared: Prepared) -> None:
+        if await self._left_the_steps(viewer, prepared.error):
             return
-        shown = {name: await self._text(msgid) for name, msgid in errors.items()}
-        if error or not shown:
-            shown[""] = await self._text(error or GENERIC_ERROR)
+        shown = {name: browser_message(msgid) for name, msgid in prepared.errors.items()}
+        if prepared.error or not shown:
+            error = prepared.error or GENERIC_ERROR
+            shown[""] = browser_message(error, **dict(prepared.error_params))
         self.errors = shown
 
-    async def _code_refused(self, error: str, signed: bool) -> None:
+    async def _code_refused(self, viewer: Viewer, result: SddResult) -> None:
         """The code's refusal beside it; once the code signed a mandate the provider refused,
         the member starts again from the form (a new mandate), with the reason."""
-        if error == SDD_ACCOUNT_BLOCKED:
-            self._block()
-        elif signed:
+        if await self._left_the_steps(viewer, result.error):
+            return
+        refusal = browser_message(result.error, **dict(result.error_params))
+        if result.signed:
             self._forget_mandate()
-            self.step, self.errors = FORM, {"": await self._text(error)}
+            self.step, self.errors = FORM, {"": refusal}
         else:
-            self.code_error = await self._text(error)
+            self.code_error = refusal
 
-    def _block(self) -> None:
-        self._forget_mandate()
-        self.step = BLOCKED
+    async def _left_the_steps(self, viewer: Viewer, error: str) -> bool:
+        """A refusal no step can get past: the member is blocked for direct debit, or this bank
+        account cannot sign (then the bundle's other payment methods). True when it was one."""
+        if error == SDD_ACCOUNT_BLOCKED:
+            self._forget_mandate()
+            self.step = BLOCKED
+        elif error in ACCOUNT_REFUSALS:
+            self._forget_mandate()
+            offered = await payment_methods(viewer, self.tier, await self._country())
+            self.other_methods = [method.id for method in offered if method.id != DIRECT_DEBIT]
+            self.step, self.refusal = REFUSED, browser_message(error)
+        return error in (SDD_ACCOUNT_BLOCKED, *ACCOUNT_REFUSALS)
+
+    async def _viewer(self) -> Viewer | None:
+        """The member in the page's language: the mandate they read and sign here, its SMS and
+        the order follow the page, as its texts do."""
+        viewer = await current_viewer(self)
+        return await in_page_language(self, viewer) if viewer else None
 
     def _forget_mandate(self) -> None:
         self._mandate_id, self.mandate = 0, {}
-        self.errors, self.code_error, self.notice = {}, "", ""
+        self.errors, self.code_error, self.notice = {}, {}, {}
+        self.refusal, self.other_methods = {}, []
 
     def _reset(self) -> None:
         self._forget_mandate()
@@ -207,6 +243,3 @@ class DirectDebitState(rx.State):
 
     def _user_agent(self) -> str:
         return str(self.router.headers.user_agent or "")[:300]
-
-    async def _text(self, msgid: str) -> str:
-        return gettext((await self.get_state(I18nState)).locale, msgid)

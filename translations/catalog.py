@@ -15,6 +15,7 @@ from babel.messages.plurals import get_plural
 from babel.messages.pofile import read_po
 
 from translations.locales import DEFAULT_LOCALE, FALLBACK_LOCALE, LOCALES
+from translations.numbers import written_number
 
 CATALOGUE_DIR = Path(__file__).resolve().parent
 DOMAIN = "messages"
@@ -140,6 +141,16 @@ def browser_key(context: str | None, msgid: str) -> str:
     return base64.b64encode(digest, altchars=b"-_").decode()
 
 
+BrowserMessage = dict[str, object]  # {"key": a browser key, "params": {name: value}}
+
+
+def browser_message(msgid: str, **params: object) -> BrowserMessage:
+    """A text the server picks at runtime (an error, a refusal), as a state keeps it: its key in
+    the browser's catalogues and its {name}s' values, which the browser writes in the page's
+    language (components/i18n.t_message), again after a switch of language in place."""
+    return {"key": browser_key(None, msgid), "params": {k: str(v) for k, v in params.items()}}
+
+
 def in_catalogues(context: str | None, msgid: str) -> bool:
     """The text has an entry (brand names such as iDEAL have none: the same everywhere)."""
     return (context, msgid) in _entries(DEFAULT_LOCALE)
@@ -182,10 +193,10 @@ def pgettext(locale: str, context: str | None, msgid: str, **params: object) -> 
 def npgettext(
     locale: str, context: str | None, singular: str, plural: str, count: int, /, **params: object
 ) -> str:
-    """The counted text in the form `count` takes in `locale`; {count} is the count unless
-    `params` give it another way of writing."""
+    """The counted text in the form `count` takes in `locale`; {count} is the count grouped the
+    language's way (de "1.500") unless `params` give it another way of writing."""
     chosen = forms(locale, singular, plural, context)[plural_index(locale, count)]
-    return _filled(chosen, {"count": count, **params})
+    return _filled(chosen, {"count": written_number(count, locale), **params})
 
 
 def ngettext(locale: str, singular: str, plural: str, count: int, /, **params: object) -> str:
@@ -194,9 +205,11 @@ def ngettext(locale: str, singular: str, plural: str, count: int, /, **params: o
 
 def gettext(locale: str, msgid: Message, **params: object) -> str:
     """The text in `locale`, else the fallback locale, else the msgid; {name}s filled in. A
-    counted text takes its form from the parameter it names."""
+    counted text takes its form from the parameter it names, written the language's way."""
     if isinstance(msgid, Counted):
-        return ngettext(locale, msgid.singular, msgid.plural, params[msgid.count], **params)
+        count = params[msgid.count]
+        written = {msgid.count: written_number(count, locale)}
+        return ngettext(locale, msgid.singular, msgid.plural, count, **{**params, **written})
     return pgettext(locale, None, msgid, **params)
 
 

@@ -35,6 +35,7 @@ SDD_AMOUNT_CHANGED = N_(
     "The price has changed since you reviewed the mandate. Please check your details again."
 )
 SDD_LIMIT_REACHED = N_("You have reached the direct debit limit.")
+SDD_IBAN_REFUSED = N_("This bank account cannot be used for direct debit.")
 SDD_TOO_MANY_FORMS = N_("You have checked your details too often. Please try again in an hour.")
 SDD_DEBIT_REFUSED = N_(
     "The direct debit could not be set up with these details. Check them or choose another "
@@ -53,6 +54,7 @@ SMS_CODE_MISSING = N_("There is no valid code. Request a new code.")
 SMS_RESEND_TOO_SOON = N_("Please wait a minute before requesting a new code.")
 SMS_DAILY_LIMIT = N_("Too many codes have been requested today. Please try again tomorrow.")
 PAYMENT_FAILED = N_("Payment failed")
+PAYMENT_CANCELLED = N_("Payment cancelled")
 RECURRING_PAYMENT_FAILED = N_("Your card payment failed. Try again or pay with PayPal.")
 DISCOUNT_CODE_NOT_FOUND = N_("Code not found")
 DISCOUNT_CODE_USED = N_("Code already used")
@@ -61,6 +63,7 @@ DISCOUNT_CODE_COUNTRY = N_("This code is not valid in your country.")
 DISCOUNT_CODE_CURRENCY = N_("This code is not valid in your currency.")
 DISCOUNT_CODE_METHOD = N_("This code is not valid for this payment method.")
 DISCOUNT_CODE_EXPIRED = N_("This code has expired.")
+TOO_MANY_CODES = N_("You have tried too many codes. Please try again in {minutes} min.")
 DISCOUNT_CODE_IN_USE = N_(
     "You already started a payment with this discount. Finish it, or try again once it has "
     "been cancelled or has expired."

@@ -12,13 +12,16 @@ from components.bundles import (
     VAT_NOTE,
     bundle_choice,
     bundle_grid,
+    list_price,
+    method_label,
     no_purchase_yet,
+    price,
 )
 from components.forms import post_form
-from components.i18n import t, t_choice, tn
+from components.i18n import percent, t, tn
 from components.member_card import countries_by_name, country_name
 from components.time_bonus import countdown
-from models.payment_methods import DIRECT_DEBIT, METHOD_LABELS
+from models.payment_methods import DIRECT_DEBIT
 from models.routes import url
 from state.credits import CreditsState as S
 from translations.catalog import N_
@@ -35,7 +38,7 @@ def _balance() -> rx.Component:
 
 def _discount_notice() -> rx.Component:
     """The discount that applies now: the welcome bonus with its countdown, or the code."""
-    percentage = S.discount["percentage"].to(int)
+    off = percent(S.discount["percentage"].to(int))
     return rx.cond(
         S.discount.contains("kind"),
         rx.el.div(
@@ -44,7 +47,7 @@ def _discount_notice() -> rx.Component:
                 S.discount["kind"] == "time_bonus",
                 rx.fragment(
                     rx.el.span(
-                        t("Welcome bonus: {percentage}% off your credits", percentage=percentage),
+                        t("Welcome bonus: {percent} off your credits", percent=off),
                         class_name="discount-text",
                     ),
                     rx.el.span(
@@ -55,9 +58,9 @@ def _discount_notice() -> rx.Component:
                 ),
                 rx.el.span(
                     t(
-                        "Code {code}: {percentage}% off",
+                        "Code {code}: {percent} off",
                         code=S.discount["code"].to(str),
-                        percentage=percentage,
+                        percent=off,
                     ),
                     class_name="discount-text",
                 ),
@@ -106,7 +109,7 @@ def _method(method: rx.Var[dict]) -> rx.Component:
             rx.image(src=method["image_url"], alt="", width="32px", height="24px"),
             rx.icon("credit-card", size=22),
         ),
-        rx.el.span(method["label"]),
+        rx.el.span(method_label(method["id"].to(str))),
         rx.cond(selected, rx.icon("circle-check", size=18, class_name="method-check")),
         type="button",
         on_click=S.choose_method(method["id"].to(str)),
@@ -196,8 +199,8 @@ def _buy_error() -> rx.Component:
 def _price(chosen: rx.Var[dict]) -> tuple[rx.Component, rx.Component]:
     """What the chosen bundle costs; the list price struck through before it when discounted."""
     return (
-        rx.cond(chosen["discounted"], rx.el.s(chosen["list_price"], class_name="bundle-old-price")),
-        rx.el.strong(chosen["price"]),
+        rx.cond(chosen["discounted"], rx.el.s(list_price(chosen), class_name="bundle-old-price")),
+        rx.el.strong(price(chosen)),
     )
 
 
@@ -215,7 +218,7 @@ def _summary() -> rx.Component:
             rx.cond(
                 S.method == DIRECT_DEBIT,
                 t("Continue"),
-                t("Pay {price}", price=chosen["price"].to(str)),
+                t("Pay {price}", price=price(chosen)),
             ),
             size="4",
             width="100%",
@@ -294,7 +297,6 @@ def credits_method_page() -> rx.Component:
 
 def _repeat_card() -> rx.Component:
     chosen = S.chosen
-    label = t_choice(METHOD_LABELS, S.last_method)
     return rx.el.div(
         rx.icon("repeat", size=28, class_name="repeat-icon"),
         rx.el.h2(t("Buy the same again?"), class_name="repeat-title"),
@@ -303,9 +305,7 @@ def _repeat_card() -> rx.Component:
                 rx.el.dt(t("Bundle")),
                 rx.el.dd(tn("{count} credit", "{count} credits", chosen["credits"].to(int))),
             ),
-            rx.el.div(
-                rx.el.dt(t("Payment method")), rx.el.dd(rx.cond(label, label, S.last_method))
-            ),
+            rx.el.div(rx.el.dt(t("Payment method")), rx.el.dd(method_label(S.last_method))),
             rx.el.div(
                 rx.el.dt(t("Price")),
                 rx.el.dd(*_price(chosen)),
@@ -314,7 +314,7 @@ def _repeat_card() -> rx.Component:
         ),
         _buy_error(),
         rx.button(
-            t("Pay {price}", price=chosen["price"].to(str)),
+            t("Pay {price}", price=price(chosen)),
             size="4",
             width="100%",
             loading=S.busy,

@@ -1,14 +1,19 @@
 """/directdebit?tier=pX: a bundle paid by SEPA direct debit. The member's details, the mandate
-to review, the code sent by SMS that signs it; or why direct debit is not available."""
+to review, the code sent by SMS that signs it; or why direct debit is not available; or, for a
+bank account that cannot be used, the bundle's other payment methods."""
 
 import reflex as rx
 
 from actions.direct_debit import NOT_OFFERED
 from app.pages.registry import page
-from components.bundles import COLLECTION_NOTE
+from components.bundles import COLLECTION_NOTE, method_label, price
 from components.forms import form_error, post_form, text_field
-from components.i18n import t, tn
-from models.routes import static_page_url, url
+from components.i18n import money, t, t_message, t_messages, tn
+from components.link_button import link_button
+from components.member_card import country_name
+from models.payment_methods import DIRECT_DEBIT, METHOD_LABELS
+from models.routes import credits_method_url, static_page_url, url
+from models.sdd_mandate_text import AUTHORISATION, ONE_OFF, REFUND_RIGHT
 from state.direct_debit import (
     BLOCKED,
     CODE,
@@ -17,12 +22,14 @@ from state.direct_debit import (
     FORM,
     MANDATE,
     NOT_AVAILABLE,
+    REFUSED,
 )
 from state.direct_debit import DirectDebitState as S
 from translations.catalog import N_
 from translations.errors import SDD_ACCOUNT_BLOCKED
 
 STEPS = ((FORM, N_("Your details")), (MANDATE, N_("Mandate")), (CODE, N_("Code")))
+ERRORS = t_messages(S.errors)  # the errors by field, in the page's language
 
 
 def _progress() -> rx.Component:
@@ -46,7 +53,7 @@ def _field(label: str, name: str, hint: str | None = None, **props) -> rx.Compon
     return text_field(
         label,
         name,
-        S.errors,
+        ERRORS,
         hint=t(hint) if hint else None,
         default_value=S.values[name].to(str),
         max_length=FIELD_LIMITS[name],
@@ -58,7 +65,7 @@ def _field(label: str, name: str, hint: str | None = None, **props) -> rx.Compon
 
 def _form() -> rx.Component:
     return post_form(
-        form_error(S.errors),
+        form_error(ERRORS),
         _field(N_("Account holder"), "account_holder", auto_complete="name", required=True),
         _field(
             N_("IBAN"),
@@ -102,30 +109,49 @@ def _form() -> rx.Component:
     )
 
 
-def _fact(label: str, key: str) -> rx.Component:
-    return rx.el.div(
-        rx.el.dt(t(label)), rx.el.dd(S.mandate[key].to(str), data_testid=f"mandate-{key}")
-    )
+def _fact(label: str, key: str, shown: rx.Var[str] | None = None) -> rx.Component:
+    """A fact of the mandate: as the state holds it, or `shown` in the page's language."""
+    value = S.mandate[key].to(str) if shown is None else shown
+    return rx.el.div(rx.el.dt(t(label)), rx.el.dd(value, data_testid=f"mandate-{key}"))
+
+
+def _authorisation() -> rx.Component:
+    """The authorisation naming the creditor; a creditor "… B.V." ends the sentence itself (as
+    models/sdd_mandate_text.mandate_text writes the signed record)."""
+    text = t(AUTHORISATION, creditor=S.mandate["creditor_name"].to(str))
+    return rx.el.p(rx.Var(f"({text}).replaceAll('..', '.')").to(str), class_name="sdd-legal")
+
+
+def creditor_address_line(street: rx.Var[str], code: rx.Var[str]) -> rx.Var[str]:
+    """The creditor's address with its country named in the page's language; with no country
+    (the address holds one migration 0015 could not name) as it is, nothing added."""
+    return rx.cond(code, street + ", " + country_name(code), street).to(str)
 
 
 def _mandate() -> rx.Component:
+    mandate = S.mandate
+    street, code = mandate["creditor_address"].to(str), mandate["creditor_country"].to(str)
     return rx.el.div(
         rx.el.h2(t("SEPA Direct Debit Mandate"), class_name="sdd-title"),
         rx.el.dl(
             _fact(N_("Mandate reference"), "reference"),
             _fact(N_("Creditor"), "creditor_name"),
             _fact(N_("Creditor identifier"), "creditor_identifier"),
-            _fact(N_("Creditor address"), "creditor_address"),
+            _fact(
+                N_("Creditor address"),
+                "creditor_address",
+                creditor_address_line(street, code),
+            ),
             _fact(N_("Account holder"), "holder"),
             _fact(N_("Address"), "address"),
             _fact(N_("IBAN"), "iban_masked"),
-            _fact(N_("Amount"), "amount"),
+            _fact(N_("Amount"), "amount", money(mandate["amount_cents"], mandate["currency"])),
             class_name="sdd-facts",
         ),
-        rx.el.p(S.mandate["payment_type"].to(str), class_name="sdd-payment-type"),
-        rx.el.p(S.mandate["authorisation"].to(str), class_name="sdd-legal"),
-        rx.el.p(S.mandate["refund_right"].to(str), class_name="sdd-legal"),
-        form_error(S.errors),
+        rx.el.p(t(ONE_OFF), class_name="sdd-payment-type"),
+        _authorisation(),
+        rx.el.p(t(REFUND_RIGHT), class_name="sdd-legal"),
+        form_error(ERRORS),
         rx.el.p(
             rx.icon("message-square-text", size=16),
             t(
@@ -175,7 +201,6 @@ def _code() -> rx.Component:
             rx.input(
                 name="code",
                 aria_label=t("Code"),
-                placeholder="000000",
                 max_length=CODE_LENGTH,
                 input_mode="numeric",
                 pattern="[0-9]*",
@@ -199,8 +224,13 @@ def _code() -> rx.Component:
             class_name="form-stack",
         ),
         rx.cond(
-            S.notice != "",
-            rx.el.div(S.notice, class_name="sdd-notice", role="status", data_testid="sdd-notice"),
+            t_message(S.notice) != "",
+            rx.el.div(
+                t_message(S.notice),
+                class_name="sdd-notice",
+                role="status",
+                data_testid="sdd-notice",
+            ),
         ),
         rx.el.div(
             rx.button(
@@ -221,11 +251,10 @@ def _code() -> rx.Component:
 
 
 def _code_error() -> rx.Component:
+    error = t_message(S.code_error)
     return rx.cond(
-        S.code_error != "",
-        rx.el.div(
-            S.code_error, class_name="field-error", role="alert", data_testid="sdd-code-error"
-        ),
+        error != "",
+        rx.el.div(error, class_name="field-error", role="alert", data_testid="sdd-code-error"),
     )
 
 
@@ -236,15 +265,9 @@ def _unavailable(text: str, testid: str) -> rx.Component:
         rx.el.p(t(text)),
         rx.el.p(t("You can still buy credits with another payment method."), class_name="muted"),
         rx.el.div(
-            rx.link(
-                rx.button(t("Other payment methods"), size="3"),
-                href=url("credits"),
-                underline="none",
-            ),
-            rx.link(
-                rx.button(t("Customer service"), size="3", variant="soft"),
-                href=static_page_url("service"),
-                underline="none",
+            link_button(t("Other payment methods"), href=url("credits"), size="3"),
+            link_button(
+                t("Customer service"), href=static_page_url("service"), size="3", variant="soft"
             ),
             class_name="result-actions",
         ),
@@ -253,15 +276,54 @@ def _unavailable(text: str, testid: str) -> rx.Component:
     )
 
 
+def _other_method(method: rx.Var[str]) -> rx.Component:
+    return link_button(
+        method_label(method),
+        href=credits_method_url(S.tier, method),
+        size="3",
+        variant="soft",
+        data_testid=f"sdd-pay-with-{method}",
+    )
+
+
+def _account_refused() -> rx.Component:
+    """Why this bank account cannot be used, and the bundle's other payment methods."""
+    return rx.el.div(
+        rx.el.div(rx.icon("landmark", size=30), class_name="result-icon", data_tone="danger"),
+        rx.el.h2(t_message(S.refusal), class_name="result-title", data_testid="sdd-refusal"),
+        rx.el.p(t("Pay for this bundle with another payment method, or use another bank account.")),
+        rx.el.div(
+            rx.cond(
+                S.other_methods.length() > 0,
+                rx.foreach(S.other_methods, _other_method),
+                link_button(t("Other payment methods"), href=credits_method_url(S.tier), size="3"),
+            ),
+            class_name="result-actions",
+        ),
+        rx.button(
+            t("Use another bank account"),
+            variant="ghost",
+            size="2",
+            on_click=S.edit,
+            class_name="sdd-change",
+            data_testid="sdd-other-account",
+        ),
+        class_name="card result-card",
+        data_testid="sdd-refused",
+    )
+
+
 def _summary() -> rx.Component:
     bundle = S.bundle
     return rx.el.aside(
         rx.el.div(
             rx.el.span(tn("{count} credit", "{count} credits", bundle["credits"].to(int))),
-            rx.el.strong(bundle["price"].to(str)),
+            rx.el.strong(price(bundle)),
             class_name="summary-line",
         ),
-        rx.el.div(rx.icon("landmark", size=16), t("SEPA Direct Debit"), class_name="sdd-method"),
+        rx.el.div(
+            rx.icon("landmark", size=16), t(METHOD_LABELS[DIRECT_DEBIT]), class_name="sdd-method"
+        ),
         rx.el.p(t(COLLECTION_NOTE), class_name="muted small"),
         class_name="card sdd-summary",
         data_testid="sdd-summary",
@@ -283,11 +345,12 @@ def _steps() -> rx.Component:
 @page("directdebit", on_load=[S.load_page])
 def direct_debit_page() -> rx.Component:
     return rx.el.div(
-        rx.el.h1(t("Direct debit"), class_name="page-title"),
+        rx.el.h1(t(METHOD_LABELS[DIRECT_DEBIT]), class_name="page-title"),
         rx.match(
             S.step,
             (BLOCKED, _unavailable(SDD_ACCOUNT_BLOCKED, "sdd-blocked")),
             (NOT_AVAILABLE, _unavailable(NOT_OFFERED, "sdd-not-offered")),
+            (REFUSED, _account_refused()),
             (FORM, MANDATE, CODE, _steps()),
             rx.center(rx.spinner(size="3"), padding="48px"),
         ),

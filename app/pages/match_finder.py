@@ -6,7 +6,8 @@ import reflex as rx
 
 from app.pages.registry import page
 from components.forms import age_range, labelled, post_form
-from components.i18n import t
+from components.i18n import percent, t
+from components.link_button import link_button
 from components.match_questions import match_questions
 from components.member_card import linked_card
 from components.profile_fields import interest_chips
@@ -67,7 +68,7 @@ def _result(member: rx.Var[dict]) -> rx.Component:
         rx.el.div(
             linked_card(member, liked_member_url),
             rx.el.span(
-                member["percent"].to(str), "%", class_name="match-percent", data_testid="percent"
+                percent(member["percent"]), class_name="match-percent", data_testid="percent"
             ),
             class_name="member-card-frame",
         ),
@@ -88,7 +89,7 @@ def _results() -> rx.Component:
             rx.el.div(rx.foreach(M.results, _result), class_name="member-grid match-grid"),
             rx.el.div(
                 rx.text(t(NONE_FOUND)),
-                rx.link(rx.button(t("Search members"), size="3"), href=url("members")),
+                link_button(t("Search members"), href=url("members"), size="3"),
                 class_name="card likes-empty",
                 data_testid="match-none",
             ),

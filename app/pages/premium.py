@@ -6,6 +6,7 @@ import reflex as rx
 from app.pages.registry import page
 from components.bundles import VAT_NOTE, bundle_grid, bundle_link
 from components.i18n import t
+from components.link_button import link_button
 from models.routes import static_page_url, url
 from state.credits import CreditsState as S
 from state.likes import NEWS_CHECKS
@@ -19,7 +20,7 @@ BENEFITS = (
     ("crown", N_("The gold badge"), N_("Your profile shows the gold premium badge.")),
 )
 RULES = (
-    ("receipt", VAT_NOTE),
+    ("receipt-text", VAT_NOTE),  # "receipt" shows a dollar sign
     ("repeat", N_("You pay once for each bundle you choose: nothing renews by itself.")),
     ("crown", N_("Your first purchase makes you a premium member.")),
     (
@@ -80,9 +81,13 @@ def premium_page() -> rx.Component:
                 ),
                 class_name="page-title",
             ),
-            rx.el.p(
-                t("Buy any credit bundle once and you are premium: no subscription."),
-                class_name="premium-lead",
+            rx.cond(
+                ~SessionState.paid_user,
+                rx.el.p(
+                    t("Buy any credit bundle once and you are premium: no subscription."),
+                    class_name="premium-lead",
+                    data_testid="premium-how",
+                ),
             ),
             rx.el.div(*(_benefit(*benefit) for benefit in BENEFITS), class_name="steps"),
             class_name="premium-hero",
@@ -106,16 +111,14 @@ def pricing_page() -> rx.Component:
         _bundles(),
         rules(),
         rx.el.p(
-            rx.link(t("Return policy"), href=static_page_url("return-policy")),
+            rx.link(t("Right of withdrawal"), href=static_page_url("return-policy")),
             " · ",
             rx.link(t("Terms and conditions"), href=static_page_url("terms")),
             class_name="muted small pricing-links",
         ),
         rx.cond(
             ~SessionState.logged_in,
-            rx.link(
-                rx.button(t("Sign up for free"), size="3"), href=url("signup"), underline="none"
-            ),
+            link_button(t("Sign up for free"), href=url("signup"), size="3"),
         ),
         class_name="container premium-page",
         data_testid="page-pricing",

@@ -4,7 +4,8 @@ way on to all members."""
 import reflex as rx
 
 from app.pages.registry import page
-from components.i18n import t
+from components.i18n import percent, t
+from components.link_button import link_button
 from components.member_card import member_card_with_heart
 from models.routes import member_url, url
 from state.signup_matches import SignupMatchesState as S
@@ -13,7 +14,7 @@ from state.signup_matches import SignupMatchesState as S
 def _card(member: rx.Var[dict]) -> rx.Component:
     return rx.el.div(
         member_card_with_heart(member, S.like, S.unlike, member_url),
-        rx.el.span(member["percent"].to(str), "%", class_name="match-percent"),
+        rx.el.span(percent(member["percent"]), class_name="match-percent"),
         class_name="match-result signup-match",
         data_testid="signup-match",
     )
@@ -33,9 +34,10 @@ def signup_matches_page() -> rx.Component:
             rx.center(rx.spinner(size="3"), class_name="swipe-loading"),
         ),
         rx.center(
-            rx.link(
-                rx.button(t("See all members"), size="3"),
+            link_button(
+                t("See all members"),
                 href=url("members", signup_complete=1),
+                size="3",
                 data_testid="signup-matches-all",
             ),
             margin_top="24px",

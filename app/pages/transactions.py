@@ -4,10 +4,11 @@ result (loading, pending, completed, failed or cancelled), updated live."""
 import reflex as rx
 
 from app.pages.registry import page
-from components.bundles import no_purchase_yet
+from components.bundles import method_label, no_purchase_yet
 from components.confirm_dialog import confirm_content
-from components.i18n import intl_format, t, t_choice, tn
-from models.payment_methods import METHOD_LABELS
+from components.i18n import filled_in, intl_format, money, t, t_choice, tn, tp
+from components.link_button import link_button
+from models.payment_methods import DIRECT_DEBIT
 from models.routes import credits_method_url, transaction_url, url
 from state.shell import ShellState
 from state.transactions import (
@@ -22,7 +23,7 @@ from state.transactions import (
     TransactionsState as S,
 )
 from translations.catalog import N_, N_plural
-from translations.errors import PAYMENT_FAILED
+from translations.errors import PAYMENT_CANCELLED, PAYMENT_FAILED
 
 STATUS_LABELS = {
     "open": N_("Waiting for payment"),
@@ -49,6 +50,18 @@ WITHDRAW_TEXT = N_plural(
     "leave your balance now.",
     "credits",
 )
+# What the result page says of an order that did not go through, by phase: its heading and line.
+UNSUCCESSFUL = {
+    FAILED: (PAYMENT_FAILED, N_("The payment did not go through. Nothing was charged.")),
+    CANCELLED: (PAYMENT_CANCELLED, N_("You cancelled the payment. Nothing was charged.")),
+}
+# A direct debit waits for its collection: Mollie reports it paid a working day after the debit
+# date (`details.dueDate`, in the pre-notification mail), the test provider `collection_days`
+# after signing; the credits come then (docs/direct-debit.md).
+DEBIT_PENDING_NOTE = N_(
+    "A direct debit takes a few working days: we e-mail you the date the amount will be "
+    "collected, and your credits arrive once it has been collected. This page updates by itself."
+)
 WITHDRAW_RULE = N_plural(
     "Within {days} day of a purchase you can withdraw from it.",
     "Within {days} days of a purchase you can withdraw from it.",
@@ -60,19 +73,14 @@ def _when(iso: rx.Var[str]) -> rx.Var[str]:
     return rx.Var(intl_format(iso, "dateStyle: 'medium', timeStyle: 'short'")).to(str)
 
 
-def _method_label(method: rx.Var[str]) -> rx.Var[str]:
-    label = t_choice(METHOD_LABELS, method)
-    return rx.cond(label, label, method)
-
-
 def _refund_line(row: rx.Var[dict]) -> rx.Component:
     text = t_choice(REFUND_LABELS, row["refund_status"].to(str))
-    amount = row["refund_amount"].to(str)
+    amount = money(row["refund_cents"], row["currency"])
     return rx.cond(
         row["refund_status"] != "",
         rx.el.div(
             rx.icon("undo-2", size=14),
-            rx.Var(f"({text} ?? '').replaceAll('{{amount}}', {amount})").to(str),
+            filled_in(rx.Var(f"({text} ?? '')"), {"amount": amount}),
             class_name="order-refund",
         ),
     )
@@ -82,12 +90,12 @@ def _order_row(row: rx.Var[dict]) -> rx.Component:
     return rx.el.article(
         rx.el.div(
             rx.el.strong(tn("{count} credit", "{count} credits", row["credits"].to(int))),
-            rx.el.span(row["amount"], class_name="order-amount"),
+            rx.el.span(money(row["amount_cents"], row["currency"]), class_name="order-amount"),
             class_name="order-top",
         ),
         rx.el.div(
             rx.el.span(_when(row["created_at"].to(str))),
-            rx.el.span(_method_label(row["method"].to(str))),
+            rx.el.span(method_label(row["method"].to(str))),
             rx.el.span(
                 t_choice(STATUS_LABELS, row["status"].to(str)),
                 class_name="order-status",
@@ -123,12 +131,13 @@ def _withdraw_dialog() -> rx.Component:
             t("Withdraw from this purchase?"),
             t(
                 WITHDRAW_TEXT,
-                amount=row["refund_amount"].to(str),
+                amount=money(row["refund_cents"], row["currency"]),
                 credits=row["refund_credits"].to(int),
             ),
             N_("Withdraw"),
             S.withdraw,
             "withdraw-confirm",
+            dismiss=tp("withdraw dialog", "Go back"),  # "Cancel" reads like withdrawing in fi
         ),
         open=S.confirm_id != 0,
         on_open_change=S.confirm_changed,
@@ -166,8 +175,8 @@ def _details() -> rx.Component:
             rx.el.dt(t("Bundle")),
             rx.el.dd(tn("{count} credit", "{count} credits", order["credits"].to(int))),
         ),
-        rx.el.div(rx.el.dt(t("Amount")), rx.el.dd(order["amount"])),
-        rx.el.div(rx.el.dt(t("Payment method")), rx.el.dd(_method_label(order["method"].to(str)))),
+        rx.el.div(rx.el.dt(t("Amount")), rx.el.dd(money(order["amount_cents"], order["currency"]))),
+        rx.el.div(rx.el.dt(t("Payment method")), rx.el.dd(method_label(order["method"].to(str)))),
         class_name="result-facts",
     )
 
@@ -177,8 +186,13 @@ def _pending() -> rx.Component:
         rx.el.div(rx.spinner(size="3"), class_name="result-icon", data_tone="pending"),
         rx.el.h1(t("Your payment is being processed"), class_name="result-title"),
         rx.el.p(
-            t("This page updates by itself as soon as the payment is confirmed."),
+            rx.cond(
+                S.order["method"] == DIRECT_DEBIT,
+                t(DEBIT_PENDING_NOTE),
+                t("This page updates by itself as soon as the payment is confirmed."),
+            ),
             class_name="muted",
+            data_testid="pending-note",
         ),
         rx.cond(
             S.gave_up,
@@ -214,37 +228,30 @@ def _completed() -> rx.Component:
             order["status"] != "paid",
             rx.el.p(t_choice(STATUS_LABELS, order["status"].to(str)), class_name="muted"),
         ),
-        rx.link(rx.button(t("Search members"), size="3"), href=url("members"), underline="none"),
+        link_button(t("Search members"), href=url("members"), size="3"),
     )
 
 
-def _failed() -> rx.Component:
+def _unsuccessful(phase: str) -> rx.Component:
+    """A failed or cancelled payment: its own heading, nothing charged, and a retry."""
+    title, line = UNSUCCESSFUL[phase]
     order = S.order
     tier, method = order["tier"].to(str), order["method"].to(str)
     return rx.fragment(
         _result_icon("circle-x", "danger"),
-        rx.el.h1(t(PAYMENT_FAILED), class_name="result-title", data_testid="payment-failed"),
-        rx.el.p(
-            rx.cond(
-                S.phase == CANCELLED,
-                t("You cancelled the payment. Nothing was charged."),
-                t("The payment did not go through. Nothing was charged."),
-            ),
-            class_name="muted",
-        ),
+        rx.el.h1(t(title), class_name="result-title", data_testid=f"payment-{phase}"),
+        rx.el.p(t(line), class_name="muted"),
         rx.el.div(
-            rx.link(
-                rx.button(t("Try again"), size="3"),
-                href=credits_method_url(tier, method),
-                underline="none",
-                data_testid="retry",
+            link_button(
+                t("Try again"), href=credits_method_url(tier, method), size="3", data_testid="retry"
             ),
             rx.cond(
                 method != "paypal",
-                rx.link(
-                    rx.button(t("Pay with PayPal"), size="3", variant="soft"),
+                link_button(
+                    t("Pay with PayPal"),
                     href=credits_method_url(tier, "paypal"),
-                    underline="none",
+                    size="3",
+                    variant="soft",
                     data_testid="retry-paypal",
                 ),
             ),
@@ -268,8 +275,8 @@ def _result() -> rx.Component:
                 (LOADING, rx.center(rx.spinner(size="3"), padding="32px")),
                 (PENDING, _pending()),
                 (COMPLETED, _completed()),
-                (FAILED, _failed()),
-                (CANCELLED, _failed()),
+                (FAILED, _unsuccessful(FAILED)),
+                (CANCELLED, _unsuccessful(CANCELLED)),
                 (MISSING, _missing()),
             ),
             rx.cond(S.order.contains("id"), _details()),

@@ -1,6 +1,6 @@
 """What a page says, checked against the language it is in: English interface text on another
-language's page, counted texts in a form their count does not take, marks of the prerendered
-page that were never written as texts."""
+language's page, another language's texts on a page, counted texts in a form their count does
+not take, marks of the prerendered page that were never written as texts."""
 
 import re
 from functools import cache
@@ -26,6 +26,7 @@ ENGLISH_UI_TEXT = (
     "Back to the home page",
     "This page could not be found",
 )
+_NUMBER = r"\d{1,3}(?:[.,\u00a0\u202f ]\d{3})+|\d+"  # 1500, or grouped: 1.500, 1 500
 _HIDDEN = re.compile(r"<(script|style|template)\b.*?</\1>|<!--.*?-->", re.S)
 _TAG = re.compile(r"<[^>]+>")
 
@@ -50,7 +51,7 @@ def _pattern(form: str) -> re.Pattern[str]:
     """A form as it reads on a page: {count} a number, any other {name} some words."""
     parts = re.split(r"(\{\w+\})", form)
     body = "".join(
-        r"(?P<count>\d+)" if part == "{count}" else r"[^\n]+?" if part.startswith("{") else
+        rf"(?P<count>{_NUMBER})" if part == "{count}" else r"[^\n]+?" if part.startswith("{") else
         re.escape(part)
         for part in parts
     )  # fmt: skip
@@ -74,6 +75,33 @@ def wrong_plurals(text: str, locale: str) -> list[str]:
     wrong = []
     for forms, form, pattern in _counted_forms(locale):
         for found in pattern.finditer(text):
-            if forms[plural_index(locale, int(found["count"]))] != form:
+            if forms[plural_index(locale, int(re.sub(r"\D", "", found["count"])))] != form:
                 wrong.append(found[0])
     return wrong
+
+
+@cache
+def _own_texts(locale: str) -> frozenset[str]:
+    """Every text and form of `locale`'s catalogue."""
+    found: set[str] = set()
+    for entry in browser_catalogue(locale).values():
+        found.update(entry if isinstance(entry, list) else [entry])
+    return frozenset(found)
+
+
+@cache
+def _foreign_texts(locale: str, foreign: str) -> tuple[tuple[str, re.Pattern[str]], ...]:
+    """`foreign`'s texts with nothing to fill in that `locale` never writes, not even inside
+    a text of its own (de "Credit" is in en "Credit card"), five characters or more (so a
+    shared word such as "Premium" is not one)."""
+    own = "\n".join(_own_texts(locale)).casefold()
+    return tuple(
+        (text, re.compile(rf"(?<!\w){re.escape(text)}(?!\w)"))
+        for text in _own_texts(foreign)
+        if len(text) >= 5 and "{" not in text and text.casefold() not in own
+    )
+
+
+def foreign_text_in(text: str, locale: str, foreign: str) -> list[str]:
+    """The interface texts of language `foreign` on a page in `locale`."""
+    return [found for found, pattern in _foreign_texts(locale, foreign) if pattern.search(text)]

@@ -1,7 +1,9 @@
 """Direct debit (issue 13) in Chromium against the production build: the whole flow from /credits
 with the code read from the SMS outbox, collected by the test provider; 'Code ongeldig' and then
 the right code; an expired code; the resend throttle; an invalid IBAN and phone; a returned debit
-that blocks direct debit, with the blocked text afterwards. English and Dutch."""
+that blocks direct debit, with the blocked text afterwards; another account's IBAN refused before
+any code, with the other payment methods; a switch of language in place rewrites a field's error
+and the mandate, which is stored as signed. English and Dutch."""
 
 import re
 import uuid
@@ -27,10 +29,11 @@ from server import Server
 from sqlalchemy import Engine
 from sqlmodel import Session, select
 
+from app.pages.transactions import DEBIT_PENDING_NOTE
 from models.direct_debit import SddMandate, SmsCode, masked_iban
 from models.member import Member, utcnow
 from models.orders import Order
-from models.sdd_mandate_text import ONE_OFF, REFUND_RIGHT
+from models.sdd_mandate_text import ONE_OFF, REFUND_RIGHT, mandate_text
 from services.payments.provider import TEST_PROVIDER_KEY
 from services.sms import sms_outbox_messages
 from translations.catalog import gettext
@@ -111,6 +114,47 @@ def expire_codes(engine: Engine, account: Account) -> None:
         for row in db.exec(select(SmsCode).where(SmsCode.member_id == account.member_id)):
             row.expires_at = utcnow() - timedelta(minutes=1)
             db.add(row)
+        db.commit()
+
+
+def signed_elsewhere(engine: Engine, account: Account, iban: str) -> None:
+    """Another member's signed mandate for `iban`, its debit pending."""
+    with Session(engine) as db:
+        order = Order(
+            member_id=account.member_id,
+            tier=TIER,
+            credits=250,
+            list_cents=3995,
+            amount_cents=3995,
+            currency="EUR",
+            country="NL",
+            method="directdebit",
+            provider="test",
+            status="pending",
+        )
+        db.add(order)
+        db.flush()
+        db.add(
+            SddMandate(
+                member_id=account.member_id,
+                order_id=order.id,
+                tier=TIER,
+                payment_country="NL",
+                amount_cents=3995,
+                reference=f"AMR-E2E-{uuid.uuid4().hex[:12].upper()}",
+                account_holder="Bob Jansen",
+                iban=iban,
+                street="Prinsengracht",
+                house_number="7",
+                zip="1015 DK",
+                city="Amsterdam",
+                country="NL",
+                phone_e164="+31611111111",
+                mandate_text="",
+                status="signed",
+                signed_at=utcnow(),
+            )
+        )
         db.commit()
 
 
@@ -217,6 +261,7 @@ def test_a_debit_signed_with_the_texted_code_is_pending_until_collected(
     expect(page.get_by_test_id("sdd-code-step")).to_be_visible()
 
     order = signed(page, site, site_db, account, texted_code(site, payer))
+    expect(page.get_by_test_id("pending-note")).to_have_text(gettext(locale, DEBIT_PENDING_NOTE))
     assert (order.status, order.method) == ("pending", "directdebit")
     (mandate,) = mandates_of(site_db, account)
     assert (mandate.status, mandate.iban, mandate.order_id) == ("signed", payer.iban, order.id)
@@ -309,3 +354,68 @@ def test_a_returned_debit_blocks_direct_debit_but_not_the_other_methods(
     page.get_by_test_id(f"bundle-{TIER}").click()
     expect(page.get_by_test_id("method-ideal")).to_be_visible()
     expect(page.get_by_test_id("method-directdebit")).to_have_count(0)
+
+
+def test_another_accounts_iban_is_refused_before_any_code_with_the_other_methods(
+    new_page: NewPage, site: Server, site_db: Engine, member: NewMember
+) -> None:
+    payer = new_payer()
+    signed_elsewhere(site_db, past_the_welcome_window(site_db, member("en")), payer.iban)
+    account, page = payer_page(new_page, site, site_db, member, "nl")
+    open_form(page, site)
+    fill_form(page, payer.form())
+
+    expect(page.get_by_test_id("sdd-refusal")).to_have_text(
+        "Deze bankrekening kan niet worden gebruikt voor automatische incasso."
+    )
+    for step in ("sdd-mandate", "sdd-code-step", "sdd-resend", "sdd-pay-with-directdebit"):
+        expect(page.get_by_test_id(step)).to_have_count(0)
+    shown = page.locator("body").inner_text()  # the page's HTML names its assets' hashes
+    assert "Bob" not in shown and "limiet" not in shown
+    assert codes_to(site, payer.e164) == [] and mandates_of(site_db, account) == []
+
+    page.get_by_test_id("sdd-pay-with-ideal").click()
+    arrive(page, site, f"/credits/{TIER}/ideal")
+    expect(page.get_by_test_id("method-ideal")).to_have_attribute("aria-pressed", "true")
+
+
+def switch_language(page: Page, locale: str) -> None:
+    """The language menu: the page switches in place, without loading again."""
+    page.get_by_test_id("language-menu").click()
+    page.get_by_test_id(f"language-{locale}").click()
+
+
+def test_a_switch_of_language_rewrites_the_errors_and_the_mandate(
+    new_page: NewPage, site: Server, site_db: Engine, member: NewMember
+) -> None:
+    """What the server put on the page follows a switch of language in place (issue 28): a
+    field's error, and on the mandate the amount, the creditor's country and the wording; the
+    mandate is stored in the language of the page when it was signed."""
+    account, page = payer_page(new_page, site, site_db, member, "nl")
+    open_form(page, site)
+    payer = new_payer()
+    fill_form(page, {**payer.form(), "phone": "12"})
+    expect(page.get_by_test_id("error-phone")).to_have_text(gettext("nl", SDD_INVALID_PHONE))
+    switch_language(page, "de")
+    expect(page.get_by_test_id("error-phone")).to_have_text(gettext("de", SDD_INVALID_PHONE))
+
+    fill_form(page, payer.form())
+    expect(page.get_by_test_id("mandate-amount")).to_have_text(re.compile(r"^39,95\s€$"))
+    address = page.get_by_test_id("mandate-creditor_address")
+    expect(address).to_have_text(re.compile(r", Niederlande$"))
+    switch_language(page, "en")
+    expect(page.get_by_test_id("mandate-amount")).to_have_text("€39.95")
+    expect(address).to_have_text(re.compile(r", Netherlands$"))
+    creditor = page.get_by_test_id("mandate-creditor_name").inner_text()
+    english = mandate_text("en", creditor)
+    expect(page.locator(".sdd-payment-type")).to_have_text(english.payment_type)
+    expect(page.locator(".sdd-legal").first).to_have_text(english.authorisation)
+    expect(page.locator(".sdd-legal").last).to_have_text(english.refund_right)
+
+    page.get_by_test_id("sdd-confirm-mandate").click()
+    expect(page.get_by_test_id("sdd-code-step")).to_be_visible()
+    signed(page, site, site_db, account, texted_code(site, payer))
+    (mandate,) = mandates_of(site_db, account)
+    for text in ("Netherlands", "€39.95", english.authorisation, english.refund_right):
+        assert text in mandate.mandate_text
+    assert "Niederlande" not in mandate.mandate_text and mandate.language == "en"

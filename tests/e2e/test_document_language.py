@@ -5,7 +5,7 @@ from collections.abc import Callable
 
 import httpx
 import pytest
-from page_texts import english_text_in, html_text, wrong_plurals
+from page_texts import english_text_in, foreign_text_in, html_text, wrong_plurals
 from playwright.sync_api import Locator, Page, WebSocketRoute, expect
 from server import Server
 
@@ -37,6 +37,9 @@ def test_the_text_checks_recognise_what_they_look_for() -> None:
     assert wrong_plurals("22 kredyty", "pl") == [] and english_text_in("Inloggen", "nl") == []
     assert english_text_in("Log in", "nl") == ["Log in"] and english_text_in("Messages", "fr") == []
     assert html_text("<body><p>A&amp;B</p><script>x</script></body>").split() == ["A&B"]
+    assert wrong_plurals("1\u00a0500 kredyty", "pl") == ["1\u00a0500 kredyty"]  # grouped
+    assert foreign_text_in("Kreditkarte, 1 Credit", "en", "de") == ["Kreditkarte"]
+    assert foreign_text_in("Credit card", "en", "de") == []  # de "Credit" is in an en text
 
 
 @pytest.mark.parametrize("locale", LOCALES)

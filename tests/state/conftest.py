@@ -20,6 +20,16 @@ def substate(root: rx.State, cls: type[S]) -> S:
     return root.get_substate(cls.get_full_name().split(".")[1:])
 
 
+def browser_delivers(root: rx.State, cls: type[rx.State], *, reload: bool, **values: str) -> None:
+    """What Reflex does before a page's on_load: a reload's (any hydrate's) hydrate_and_load
+    resets the tab's client-storage vars, then it or a navigation's update_vars_internal sets
+    `cls`'s to what the browser holds now."""
+    if reload:
+        root._reset_client_storage()
+    for name, value in values.items():
+        setattr(substate(root, cls), name, value)
+
+
 @pytest.fixture
 def make_root(engine) -> Callable[..., rx.State]:
     """`make_root(url="/login?next=/likes", cookie=...)`: `url` is the page the tab is on (path

@@ -12,8 +12,9 @@ from services.client_address import client_key
 from services.device_cookie import issue
 from state.i18n import I18nState
 from state.login import LoginState
+from state.shell import ShellState
 from tests.factories import PASSWORD, make_member_with_password, row_count
-from tests.state.conftest import run, scripts, substate
+from tests.state.conftest import browser_delivers, run, scripts, substate
 from translations.catalog import gettext
 from translations.errors import LOGIN_FAILED, TOO_MANY_LOGIN_ATTEMPTS
 
@@ -74,6 +75,45 @@ async def test_a_language_chosen_on_the_page_wins_at_login_and_is_saved(make_roo
     assert (i18n.locale, i18n.locale_cookie) == ("fi", "fi")
     db.refresh(member)
     assert member.language == "fi"
+
+
+async def _reload(root, cookie: str) -> None:
+    """The tab loads the page afresh with the browser's locale cookie ('': none)."""
+    browser_delivers(root, I18nState, locale_cookie=cookie, reload=True)
+    await substate(root, ShellState).on_page_load()
+
+
+async def _log_in(root) -> None:
+    await run(
+        substate(root, LoginState).submit({"email": "anna@example.com", "password": PASSWORD})
+    )
+
+
+async def test_a_pick_still_wins_at_login_after_its_tab_reloaded(make_root, db) -> None:
+    member = make_member_with_password(db, language="de")
+    root = make_root(url="/login")
+    await _reload(root, "")
+    await substate(root, I18nState).switch("fi")
+    await _reload(root, "fi")
+    await _log_in(root)
+    db.refresh(member)
+    assert (member.language, substate(root, I18nState).locale) == ("fi", "fi")
+
+
+async def test_a_pick_another_tab_replaced_is_not_saved_at_login(make_root, db) -> None:
+    """Tab 1 picked Finnish, tab 2 then Norwegian: tab 1, reloaded, shows Norwegian, and
+    logging in there saves neither its old pick nor a language picked in another tab."""
+    member = make_member_with_password(db, language="de")
+    first, second = make_root(url="/login"), make_root(url="/login")
+    for tab in (first, second):
+        await _reload(tab, "")
+    await substate(first, I18nState).switch("fi")
+    await substate(second, I18nState).switch("nb")
+    await _reload(first, "nb")
+    assert substate(first, I18nState).locale == "nb"
+    await _log_in(first)
+    db.refresh(member)
+    assert (member.language, substate(first, I18nState).locale) == ("de", "de")
 
 
 async def test_an_account_awaiting_deletion_gets_no_session(make_root, db: Session) -> None:

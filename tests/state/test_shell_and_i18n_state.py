@@ -8,7 +8,7 @@ from state.members import MembersState
 from state.session import SessionState
 from state.shell import ShellState
 from tests.factories import add_photo, committed, make_member
-from tests.state.conftest import substate
+from tests.state.conftest import browser_delivers, substate
 
 
 async def _load(root) -> None:
@@ -33,6 +33,41 @@ async def test_cookie_wins_and_account_language_beats_browser(make_root, db: Ses
     substate(root, I18nState).locale_cookie = "fi"
     await _load(root)
     assert substate(root, I18nState).locale == "fi"
+
+
+async def test_a_state_rebuilt_without_the_browsers_cookies_keeps_the_cookies_locale(
+    make_root, db: Session
+) -> None:
+    """After Redis lost the tab's state, Reflex rebuilds it on an ordinary event without the
+    cookies a hydrate brings: the locale cookie the socket's request carried still wins over
+    the account's language, and is not overwritten with it."""
+    member = make_member(db, language="de")
+    token = committed(db, start_session, member.id)
+    root = make_root(accept_language="de", cookie=f"auth.session={token}; i18n_redirected=fi")
+    await _load(root)
+    i18n = substate(root, I18nState)
+    assert (i18n.locale, i18n.locale_cookie) == ("fi", "fi")
+
+
+@pytest.mark.parametrize("reload", [True, False], ids=["reload", "navigation"])
+async def test_an_older_tab_follows_the_language_another_tab_picked(
+    make_root, db: Session, reload: bool
+) -> None:
+    """A member has two tabs in Finnish and picks English in the second: the first, loading a
+    page again, shows English and does not write Finnish back into the browser's cookie."""
+    member = make_member(db, language="fi")
+    token = committed(db, start_session, member.id)
+    tabs = [make_root(cookie=f"auth.session={token}") for _ in range(2)]
+    for tab in tabs:
+        browser_delivers(tab, I18nState, locale_cookie="fi", reload=True)
+        await _load(tab)
+    await substate(tabs[1], I18nState).switch("en")
+    db.refresh(member)
+    assert member.language == "en"
+    browser_delivers(tabs[0], I18nState, locale_cookie="en", reload=reload)
+    await _load(tabs[0])
+    i18n = substate(tabs[0], I18nState)
+    assert (i18n.locale, i18n.locale_cookie) == ("en", "en")
 
 
 async def test_domain_language_applies_without_cookie_or_browser_match(make_root, db) -> None:

@@ -189,7 +189,7 @@ async def test_the_list_and_withdrawal(make_root, db: Session, testpay_http) -> 
     assert listing.is_list and [row["id"] for row in listing.orders] == [old.id, order.id]
     rows = {row["id"]: row for row in listing.orders}
     assert rows[order.id]["refundable"] and not rows[old.id]["refundable"]
-    assert rows[order.id]["refund_credits"] == order.credits and rows[order.id]["refund_amount"]
+    assert rows[order.id]["refund_credits"] == order.credits and rows[order.id]["refund_cents"]
     listing.ask_withdraw(old.id)
     listing.ask_withdraw("1 or 1=1")
     assert listing.confirm_id == 0

@@ -6,16 +6,18 @@ served minified, cached a year under its version."""
 import ast
 import gzip
 import json
+import re
 from pathlib import Path
 
 import pytest
+import reflex as rx
 from starlette.applications import Starlette
 from starlette.testclient import TestClient
 
 from app.catalogue_api import catalogue_routes, catalogue_script, catalogue_url, regions_script
 from app.document_head import DocumentLocale, localized_html
 from app.shell_api import shell_routes, shell_url
-from components.i18n import t, t_choice, tp
+from components.i18n import t, t_choice, t_message, t_messages, tp
 from models.payment_methods import METHOD_LABELS
 from models.regions import regions_of
 from models.site_settings import SiteSettings
@@ -25,10 +27,13 @@ from translations.catalog import (
     _entries,
     browser_catalogue,
     browser_key,
+    browser_message,
+    gettext,
     pgettext,
     plural_rule,
     server_only_texts,
 )
+from translations.errors import TOO_MANY_CODES
 from translations.locales import LOCALES
 
 
@@ -118,6 +123,41 @@ def test_the_script_files_the_texts_and_looks_them_up_in_node() -> None:
         + f" globalThis.i18nText({json.dumps(key)}, 'de') ?? null]));"
     )
     assert json.loads(run_node(program)) == [browser_catalogue("nl")[key], None]
+
+
+def test_a_value_is_filled_in_as_it_is_written() -> None:
+    """JavaScript's replace reads `$&`, `$'` and `` $` `` in a replacement string as patterns:
+    a member named "$&" or an amount must still show literally."""
+    value = "$&$'$`"
+    code = re.sub(r"reflex___state\w+_i18n_state", "i18nState", str(t("Block {name}", name=value)))
+    program = (
+        catalogue_script("nl")
+        + "const document = {}, i18nVersion = 0, documentLocale = 'nl', isTrue = Boolean;"
+        + "const i18nState = {ready_rx_state_: false};"
+        + f"console.log(JSON.stringify({code}));"
+    )
+    dutch = browser_catalogue("nl")[browser_key(None, "Block {name}")]
+    assert json.loads(run_node(program)) == dutch.replace("{name}", value) == f"{value} blokkeren"
+
+
+def test_a_text_the_server_picked_is_written_in_the_pages_language() -> None:
+    """A state keeps an error as a browser_message: the browser writes it in the language the
+    page shows now (after a switch too), its values as they are written."""
+    value = "$&$'$`"
+    error, errors = browser_message(TOO_MANY_CODES, minutes=value), {"iban": {}}
+    state = "{ready_rx_state_: true, locale_rx_state_: 'de'}"
+    program = (
+        catalogue_script("de")
+        + "const document = {}, i18nVersion = 0, documentLocale = 'nl', isTrue = Boolean;"
+        + f"const i18nState = {state};"
+        + f"const error = {json.dumps(error)}, errors = {json.dumps(errors)};"
+    )
+    shown = [t_message(rx.Var("error")), t_message(rx.Var("({})")), t_messages(rx.Var("errors"))]
+    codes = [re.sub(r"reflex___state\w+_i18n_state", "i18nState", str(code)) for code in shown]
+    program += f"console.log(JSON.stringify([{', '.join(codes)}]));"
+    german = gettext("de", TOO_MANY_CODES, minutes=value)
+    assert json.loads(run_node(program)) == [german, "", {"iban": ""}]
+    assert "$&" in german and german != gettext("en", TOO_MANY_CODES, minutes=value)
 
 
 def test_the_page_loads_its_languages_texts_after_reacts_own_head() -> None:

@@ -5,6 +5,7 @@ and a returned debit that blocks direct debit for the member. On SQLite and Post
 import asyncio
 import re
 from datetime import timedelta
+from functools import partial
 
 import pytest
 from babel.dates import format_date
@@ -15,7 +16,7 @@ from actions.direct_debit_flow import SddResult, confirm_direct_debit, direct_de
 from actions.effects import settle
 from actions.payment_flow import payment_methods
 from actions.payment_reads import last_order
-from actions.runner import act, read
+from actions.runner import Done, act, read
 from actions.viewer import Viewer
 from models.credits import ledger_sum
 from models.direct_debit import DEBIT_LEASE, SddMandate, SmsCode
@@ -26,13 +27,16 @@ from services.mail import outbox_messages
 from services.payments.provider import TEST_PROVIDER_PATH
 from services.payments.types import ProviderError, ProviderMandate
 from services.sms import sms_outbox_messages
+from tests.concurrency import at_once, postgres_only
 from tests.factories import make_member
 from tests.payments_fixtures import AUTHORISED, TEST_IBAN, Shop
+from tests.queries import statements
 from translations.errors import (
     INVALID_SMS_CODE,
     SDD_ACCOUNT_BLOCKED,
     SDD_AMOUNT_CHANGED,
     SDD_DEBIT_REFUSED,
+    SDD_TOO_MANY_FORMS,
 )
 
 FORM = {
@@ -397,3 +401,29 @@ async def test_a_day_on_without_a_payment_at_the_provider_the_order_fails(
     mandate = _fresh(db, SddMandate, mandate_id)
     registered = await _at_provider(sdd_shop, mandate)
     assert mandate.status == "revoked" and registered.status == "invalid"
+
+
+def test_forms_sent_at_once_make_at_most_ten_drafts(engine, db: Session) -> None:
+    """16 forms at the same moment (the issue's probe): 10 drafts an hour, as one by one."""
+    postgres_only(engine)
+    viewer = _viewer(_member(db))
+    answers = at_once([partial(prepare_mandate, viewer, "p1", "NL", None, FORM)] * 16)
+    drafted = [a for a in answers if isinstance(a, Done) and a.value.mandate_id]
+    refused = [a.value.error for a in answers if isinstance(a, Done) and not a.value.mandate_id]
+    assert len(drafted) == len(db.exec(select(SddMandate)).all()) == 10  # spec: 10 an hour
+    assert refused == [SDD_TOO_MANY_FORMS] * 6
+
+
+async def test_sending_a_code_locks_the_member_and_the_phone_once(
+    db: Session, sdd_shop: Shop
+) -> None:
+    """Issue 28's review: send_code took the code throttles' locks, and new_code took them
+    again. One lock each for the member's row and the phone, one for the IBAN."""
+    viewer = _viewer(_member(db))
+    prepared = await act(prepare_mandate, viewer, "p1", "NL", None, FORM)
+    with statements() as seen:
+        assert await act(send_code, viewer, prepared.mandate_id) == ""
+    member_locks = [s for s in seen if s.startswith("SELECT member.id \nFROM member")]
+    advisory_locks = [s for s in seen if "pg_advisory_xact_lock" in s]
+    assert len(member_locks) == 1
+    assert len(advisory_locks) == (2 if db.get_bind().dialect.name == "postgresql" else 0)

@@ -20,6 +20,7 @@ from models.direct_debit import (
     erase_member_drafts,
     forms_throttled,
     iban_limits,
+    lock_code_counts,
     mandate_reference,
     masked_iban,
     masked_phone,
@@ -33,6 +34,7 @@ from tests.factories import make_member
 from translations.catalog import gettext
 from translations.errors import (
     INVALID_SMS_CODE,
+    SDD_IBAN_REFUSED,
     SDD_LIMIT_REACHED,
     SDD_TOO_MANY_FORMS,
     SMS_CODE_EXPIRED,
@@ -268,31 +270,33 @@ def test_amount_per_iban_per_day_and_per_30_days(
 ) -> None:
     for cents, ago in earlier:
         _sign(db, _mandate(db, member), cents, NOW - ago)
-    for signing in (False, True):
-        assert iban_limits(db, IBAN, member.id, amount, NOW, SETTINGS, signing=signing) == error
+    assert iban_limits(db, IBAN, member.id, amount, NOW, SETTINGS) == error
 
 
-def test_accounts_per_iban_count_when_signing(db: Session, member: Member) -> None:
+def test_an_iban_another_account_signed_with_is_refused_as_such(
+    db: Session, member: Member
+) -> None:
+    """Another account's IBAN is refused with its own text, never the member's own limit:
+    the member learns only that this account cannot be used for direct debit."""
     _sign(db, _mandate(db, member), 1995, NOW - timedelta(days=60))
     _mandate(db, make_member(db, "draft@example.com"))  # a draft does not count
     other = make_member(db, "other@example.com")
-    assert iban_limits(db, IBAN, member.id, 1995, NOW, SETTINGS, signing=True) == ""
-    assert iban_limits(db, IBAN, other.id, 1995, NOW, SETTINGS, signing=True) == SDD_LIMIT_REACHED
+    assert iban_limits(db, IBAN, member.id, 1995, NOW, SETTINGS) == ""
+    assert iban_limits(db, IBAN, other.id, 1995, NOW, SETTINGS) == SDD_IBAN_REFUSED
     two_accounts = SiteSettings(sdd_accounts_per_iban=2)
-    assert iban_limits(db, IBAN, other.id, 1995, NOW, two_accounts, signing=True) == ""
-    german = "DE89370400440532013000"
-    assert iban_limits(db, german, other.id, 1995, NOW, SETTINGS, signing=True) == ""
+    assert iban_limits(db, IBAN, other.id, 1995, NOW, two_accounts) == ""
+    assert iban_limits(db, GERMAN, other.id, 1995, NOW, SETTINGS) == ""
+    assert gettext("nl", SDD_IBAN_REFUSED) != SDD_IBAN_REFUSED
 
 
-def test_before_signing_the_form_tells_nothing_of_other_accounts(
-    db: Session, member: Member
-) -> None:
-    """Only the member's own debits count before the SMS code: no one learns from the form
-    whether, or how much, an IBAN is used elsewhere."""
+def test_other_accounts_debits_are_not_the_members_limit(db: Session, member: Member) -> None:
+    """Two accounts may share an IBAN: the other's debits filling the IBAN's limit refuse the
+    IBAN, while the member's own debits are their own limit."""
     _sign(db, _mandate(db, member), 20000, NOW - timedelta(hours=1))
     other = make_member(db, "other@example.com")
-    assert iban_limits(db, IBAN, other.id, 1995, NOW, SETTINGS, signing=False) == ""
-    assert iban_limits(db, IBAN, other.id, 1995, NOW, SETTINGS, signing=True) == SDD_LIMIT_REACHED
+    two_accounts = SiteSettings(sdd_accounts_per_iban=2)
+    assert iban_limits(db, IBAN, other.id, 1995, NOW, two_accounts) == SDD_IBAN_REFUSED
+    assert iban_limits(db, IBAN, member.id, 1995, NOW, two_accounts) == SDD_LIMIT_REACHED
 
 
 @pytest.mark.parametrize("returned", ["failed", "charged_back"])
@@ -305,8 +309,8 @@ def test_an_iban_whose_debit_came_back_signs_no_new_mandate(
     _mandate(db, member, iban=GERMAN)  # the blocked member's draft: typed, never debited
     other = make_member(db, "other@example.com")
     roomy = SiteSettings(sdd_accounts_per_iban=5)
-    assert iban_limits(db, IBAN, other.id, 1995, NOW, roomy, signing=True) == SDD_LIMIT_REACHED
-    assert iban_limits(db, GERMAN, other.id, 1995, NOW, roomy, signing=True) == ""
+    assert iban_limits(db, IBAN, other.id, 1995, NOW, roomy) == SDD_IBAN_REFUSED
+    assert iban_limits(db, GERMAN, other.id, 1995, NOW, roomy) == ""
 
 
 def test_a_debit_that_never_happened_counts_in_no_limit(db: Session, member: Member) -> None:
@@ -317,8 +321,8 @@ def test_a_debit_that_never_happened_counts_in_no_limit(db: Session, member: Mem
     db.add(refused)
     db.commit()
     other = make_member(db, "other@example.com")
-    assert iban_limits(db, IBAN, member.id, 20000, NOW, SETTINGS, signing=True) == ""
-    assert iban_limits(db, IBAN, other.id, 20000, NOW, SETTINGS, signing=True) == ""
+    assert iban_limits(db, IBAN, member.id, 20000, NOW, SETTINGS) == ""
+    assert iban_limits(db, IBAN, other.id, 20000, NOW, SETTINGS) == ""
 
 
 def test_ten_forms_an_hour_then_a_pause(db: Session, member: Member) -> None:
@@ -392,6 +396,13 @@ def _postgres_only(engine: Engine) -> None:
         pytest.skip("concurrent transactions: PostgreSQL")
 
 
+def _code_as_sent(session: Session, mandate_id: int) -> str | SmsRefusal:
+    """A code requested as actions/direct_debit.send_code does: the locks, then the code."""
+    mandate = session.get(SddMandate, mandate_id)
+    lock_code_counts(session, mandate)
+    return new_code(session, mandate, NOW)
+
+
 def test_the_same_code_five_times_at_once_confirms_once(
     engine: Engine, db: Session, mandate: SddMandate, member: Member
 ) -> None:
@@ -414,7 +425,7 @@ def test_wrong_codes_at_once_count_at_most_five_tries(
 
 def test_codes_requested_at_once_send_one(engine: Engine, db: Session, mandate: SddMandate) -> None:
     _postgres_only(engine)
-    results = _at_once(engine, lambda s: new_code(s, s.get(SddMandate, mandate.id), NOW), 5)
+    results = _at_once(engine, lambda s: _code_as_sent(s, mandate.id), 5)
     assert sum(isinstance(result, str) for result in results) == 1
 
 
@@ -453,7 +464,7 @@ def test_two_members_texting_one_phone_at_once_get_one_code(engine: Engine, db: 
     def request(session: Session):
         with lock:
             mandate_id = next(ids)
-        return new_code(session, session.get(SddMandate, mandate_id), NOW)
+        return _code_as_sent(session, mandate_id)
 
     results = _at_once(engine, request, 2)
     assert sum(isinstance(result, str) for result in results) == 1

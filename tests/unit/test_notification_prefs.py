@@ -18,9 +18,21 @@ def _stored(db: Session, member: Member) -> Member:
     return db.get(Member, member.id)
 
 
-def test_every_kind_is_on_by_default(db: Session) -> None:
+def test_contact_notifications_are_on_and_offers_off_by_default(db: Session) -> None:
+    """Marketing mail needs an explicit opt-in: "Offers and news" starts unticked."""
     member = make_member(db)
-    assert preferences(member) == dict.fromkeys(NOTIFICATION_KINDS, True)
+    assert preferences(member) == {kind: kind != "email_offers" for kind in NOTIFICATION_KINDS}
+
+
+def test_only_explicit_choices_are_stored(db: Session) -> None:
+    """Switching another kind stores no consent to offers; switching offers on does."""
+    member = make_member(db)
+    save_preferences(db, member.id, {"email_likes": False})
+    stored = _stored(db, member)
+    assert stored.notification_settings == {"email_likes": False}
+    assert preferences(stored)["email_offers"] is False
+    save_preferences(db, member.id, {"email_offers": True})
+    assert preferences(_stored(db, member))["email_offers"] is True
 
 
 def test_saving_keeps_known_kinds_only(db: Session) -> None:
@@ -29,9 +41,9 @@ def test_saving_keeps_known_kinds_only(db: Session) -> None:
     saved = save_preferences(db, member.id, chosen)
     stored = _stored(db, member)
     assert saved == preferences(stored)
-    assert set(stored.notification_settings) == set(NOTIFICATION_KINDS)
+    assert set(stored.notification_settings) == {"email_likes", "push_messages"}
     off = {kind for kind, on in preferences(stored).items() if not on}
-    assert off == {"email_likes", "push_messages"}
+    assert off == {"email_likes", "push_messages", "email_offers"}
     assert stored.credits == 0
 
 
@@ -50,9 +62,9 @@ def test_saving_some_kinds_leaves_the_others_as_they_were(db: Session) -> None:
 
 def test_preferences_of_one_member_leave_others_alone(db: Session) -> None:
     anna, bert = make_member(db), make_member(db, "bert@example.com")
-    save_preferences(db, anna.id, dict.fromkeys(NOTIFICATION_KINDS, False))
-    assert not any(preferences(_stored(db, anna)).values())
-    assert all(preferences(_stored(db, bert)).values())
+    save_preferences(db, anna.id, dict.fromkeys(NOTIFICATION_KINDS, True))
+    assert all(preferences(_stored(db, anna)).values())
+    assert preferences(_stored(db, bert))["email_offers"] is False
 
 
 def test_disabled_reasons_leave_out_unknown_ones(db: Session) -> None:

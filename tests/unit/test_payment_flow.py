@@ -217,7 +217,7 @@ async def test_the_offer_prices_every_bundle_in_the_members_currency(db: Session
     offer = await read(credits_offer, _viewer(member, "sv"), "SE", None)
     assert offer.currency == "SEK" and [b.tier for b in offer.bundles] == ["p0", "p1", "p2", "p3"]
     assert sum(b.popular for b in offer.bundles) == 1
-    assert all("kr" in b.price for b in offer.bundles) and offer.discount is None
+    assert {b.currency for b in offer.bundles} == {"SEK"} and offer.discount is None
 
 
 def _spend(db: Session, member_id: int, credits: int) -> None:
@@ -309,3 +309,187 @@ async def test_a_refund_failing_after_a_chargeback_gives_nothing_back(
     await act(refund_refused, refund.id)
     assert _fresh(db, Order, order.id).status == "charged_back"
     assert _fresh(db, Member, member.id).credits == 0 == ledger_sum(db, member.id)
+
+
+async def _refund_at_provider(shop: Shop, payment_id: str, cents: int) -> None:
+    """A refund made outside the site (Mollie's dashboard): the provider's own refunds endpoint;
+    its webhook delivered to our route and the effects dispatched."""
+    answer = await shop.browser.post(
+        f"/testpay/v2/payments/{payment_id}/refunds",
+        json={"amount": {"currency": "EUR", "value": f"{cents / 100:.2f}"}, "description": "x"},
+        headers={"Authorization": "Bearer test_builtin"},
+    )
+    assert answer.status_code == 201, answer.text
+    await shop.provider.webhooks.drain()
+    await settle()
+
+
+async def _refunds_paid_out(shop: Shop) -> None:
+    """The provider pays queued refunds out (its sweeper), with their webhooks."""
+    shop.provider.clock.advance(seconds=10)
+    await shop.provider.sweep()
+    await shop.provider.webhooks.drain()
+    await settle()
+
+
+def _refund_entries(db: Session, member_id: int) -> list[int]:
+    query = select(CreditEntry.amount).where(
+        CreditEntry.member_id == member_id, CreditEntry.reason == "refund"
+    )
+    return list(db.exec(query))
+
+
+async def test_a_full_refund_made_at_the_provider_takes_the_credits_back_once(
+    db: Session, shop: Shop
+) -> None:
+    member = _member(db)
+    grant_credits(db, member, 20, "signup")
+    db.commit()
+    started = await start_checkout(_viewer(member), "p1", "ideal", "NL", None)
+    await shop.pay(started.checkout_url)
+    order = _fresh(db, Order, started.order_id)
+    _spend(db, member.id, 30)  # 240 left: 20 of signup, 220 of the purchase at the least
+
+    await _refund_at_provider(shop, order.provider_payment_id, P1_EUR)
+    assert _fresh(db, Member, member.id).credits == 0  # what is left of the 250, at once
+    refund = db.exec(select(OrderRefund)).one()
+    assert (refund.requested_by, refund.status, refund.credits_taken) == ("provider", "queued", 240)
+    assert refund.amount_cents == P1_EUR
+    assert _fresh(db, Order, order.id).status == "paid"  # until the money went back
+
+    await _refunds_paid_out(shop)
+    assert _fresh(db, Order, order.id).status == "refunded"
+    assert _fresh(db, OrderRefund, refund.id).status == "refunded"
+    for _ in range(3):  # the provider calls again: nothing more happens
+        assert await sync_payment(order.provider_payment_id) is False
+    assert _refund_entries(db, member.id) == [-240]
+    assert _fresh(db, Member, member.id).credits == 0 == ledger_sum(db, member.id)
+    [view] = await read(orders_of, _viewer(member))
+    assert (view.status, view.refundable, view.refund_status) == ("refunded", False, "refunded")
+
+
+async def test_a_part_refunded_at_the_provider_takes_its_share_and_the_rest_can_be_withdrawn(
+    db: Session, shop: Shop
+) -> None:
+    member = _member(db)
+    viewer = _viewer(member)
+    started = await start_checkout(viewer, "p1", "ideal", "NL", None)
+    await shop.pay(started.checkout_url)
+    order = _fresh(db, Order, started.order_id)
+
+    await _refund_at_provider(shop, order.provider_payment_id, 1000)  # 10.00 of 39.95
+    await _refunds_paid_out(shop)
+    # 10.00 is worth 62.6 of the 250 credits: 63, the fewest whose pro rata covers it
+    assert _fresh(db, Member, member.id).credits == 250 - 63 == ledger_sum(db, member.id)
+    assert _fresh(db, Order, order.id).status == "paid"  # partly refunded: still paid
+    [view] = await read(orders_of, viewer)
+    assert view.refundable and view.refund_credits == 187
+
+    assert await withdraw(viewer, order.id) == ""
+    await _refunds_paid_out(shop)
+    refunds = db.exec(select(OrderRefund).order_by(OrderRefund.id)).all()
+    assert [r.amount_cents for r in refunds] == [1000, P1_EUR * 187 // 250]
+    assert sum(r.amount_cents for r in refunds) <= P1_EUR
+    assert _fresh(db, Order, order.id).status == "refunded"
+    assert _fresh(db, Member, member.id).credits == 0 == ledger_sum(db, member.id)
+
+
+async def test_a_refund_at_the_provider_after_the_credits_were_spent_takes_nothing(
+    db: Session, shop: Shop
+) -> None:
+    member = _member(db)
+    started = await start_checkout(_viewer(member), "p0", "ideal", "NL", None)
+    await shop.pay(started.checkout_url)
+    order = _fresh(db, Order, started.order_id)
+    _spend(db, member.id, order.credits)
+    await _refund_at_provider(shop, order.provider_payment_id, 1995)
+    await _refunds_paid_out(shop)
+    assert _fresh(db, Order, order.id).status == "refunded"
+    assert _fresh(db, Member, member.id).credits == 0 == ledger_sum(db, member.id)
+    assert db.exec(select(OrderRefund)).one().credits_taken == 0
+
+
+async def test_our_refund_whose_answer_was_lost_is_not_taken_for_one_made_at_the_provider(
+    db: Session, shop: Shop, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The provider made our refund (and called the webhook) but its answer never reached us:
+    the webhook's refund is ours, the credits are taken once, asking again links it."""
+    member = _member(db)
+    viewer = _viewer(member)
+    started = await start_checkout(viewer, "p1", "ideal", "NL", None)
+    await shop.pay(started.checkout_url)
+    create_refund = shop.client.create_refund
+
+    async def answer_lost(*args, **kwargs):
+        await create_refund(*args, **kwargs)
+        raise ProviderError(0, "No answer", "timeout")
+
+    monkeypatch.setattr(shop.client, "create_refund", answer_lost)
+    assert await withdraw(viewer, started.order_id) == ""
+    await shop.provider.webhooks.drain()
+    await settle()
+    refund = db.exec(select(OrderRefund)).one()
+    assert refund.requested_by == "member" and refund.provider_refund_id is not None
+    monkeypatch.setattr(shop.client, "create_refund", create_refund)
+    await resubmit_refunds()
+    await _refunds_paid_out(shop)
+    assert len(db.exec(select(OrderRefund)).all()) == 1
+    assert _refund_entries(db, member.id) == [-250]
+    assert _fresh(db, Order, started.order_id).status == "refunded"
+    assert _fresh(db, Member, member.id).credits == 0 == ledger_sum(db, member.id)
+
+
+async def _unheard_payment(
+    db: Session, shop: Shop, member: Member, monkeypatch: pytest.MonkeyPatch
+) -> Order:
+    """A p1 order paid at the provider whose paid webhook never came (still open here)."""
+    started = await start_checkout(_viewer(member), "p1", "ideal", "NL", None)
+    with monkeypatch.context() as lost:
+        lost.setattr(shop.provider.webhooks, "_deliver", _nowhere)
+        await shop.pay(started.checkout_url)
+    order = _fresh(db, Order, started.order_id)
+    assert order.status == "open"
+    return order
+
+
+async def test_first_fetch_paid_with_a_pending_refund_grants_then_takes_the_credits_back(
+    db: Session, shop: Shop, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The first we hear of a payment is its refund's webhook: the bundle is granted and then
+    what the refund stands for taken back, never the other way round."""
+    member = _member(db)
+    order = await _unheard_payment(db, shop, member, monkeypatch)
+
+    await _refund_at_provider(shop, order.provider_payment_id, P1_EUR)
+    assert _fresh(db, Member, member.id).credits == 0
+    assert db.exec(select(OrderRefund)).one().credits_taken == 250
+    await _refunds_paid_out(shop)
+    assert _fresh(db, Order, order.id).status == "refunded"
+    assert _refund_entries(db, member.id) == [-250]
+    assert _fresh(db, Member, member.id).credits == 0 == ledger_sum(db, member.id)
+
+
+async def test_first_fetch_paid_with_a_refund_paid_out_takes_only_this_purchase(
+    db: Session, shop: Shop, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The refund was paid out before any webhook reached us: the order ends refunded, its own
+    250 credits go and the member's 100 credits of another purchase stay."""
+    member = _member(db)
+    grant_credits(db, member, 100, "purchase")
+    db.commit()
+    order = await _unheard_payment(db, shop, member, monkeypatch)
+    with monkeypatch.context() as lost:
+        lost.setattr(shop.provider.webhooks, "_deliver", _nowhere)
+        await _refund_at_provider(shop, order.provider_payment_id, P1_EUR)
+    assert _fresh(db, Order, order.id).status == "open"  # its webhook was lost too
+
+    await _refunds_paid_out(shop)
+    assert _fresh(db, Order, order.id).status == "refunded"
+    assert _refund_entries(db, member.id) == [-250]
+    assert _fresh(db, Member, member.id).credits == 100 == ledger_sum(db, member.id)
+    [view] = await read(orders_of, _viewer(member))
+    assert (view.status, view.refundable) == ("refunded", False)
+
+
+async def _nowhere(url: str, payment_id: str) -> None:
+    """A webhook delivery that never arrives."""

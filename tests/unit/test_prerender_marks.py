@@ -64,7 +64,7 @@ def test_without_a_document_a_counted_text_is_its_filled_mark() -> None:
     """The expression the pages compile, run where Reflex prerenders (node: no document)."""
     code = re.sub(r"reflex___state\w+_i18n_state", "i18nState", str(tn(*CREDITS, 3)))
     script = (
-        "const i18nVersion = 0, documentLocale = 'en', isTrue = Boolean;"
+        "const i18nVersion = 0, hydrated = false, documentLocale = 'en', isTrue = Boolean;"
         "const i18nState = {ready_rx_state_: false};"
         f"console.log(JSON.stringify({code}));"
     )

@@ -70,7 +70,7 @@ def test_english_receipt() -> None:
         "Thank you for your purchase, Ann!",
         "Order number: A-000123",
         "Date: March 1, 2025",
-        "Bundle: 1,200 credits (P2)",
+        "Bundle: 1,200 credits",
         "Amount paid: €19.95",
         "Including VAT (21%): €3.46",
         "Payment method: iDEAL",
@@ -89,7 +89,7 @@ def test_dutch_receipt() -> None:
         "Bedankt voor je aankoop, Ann!",
         "Bestelnummer: A-000123",
         "Datum: 1 maart 2025",
-        "Pakket: 1.200 credits (P2)",
+        "Pakket: 1.200 credits",
         "Betaald bedrag: € 19,95",
         "Inclusief btw (21%): € 3,46",
         "Betaalmethode: iDEAL",
@@ -200,7 +200,7 @@ def test_english_prenotification() -> None:
     for line in (
         "Thank you for your order, Ann!",
         f"On March 4, 2025 we will collect €19.95 from your account {MASKED} by SEPA direct "
-        "debit. Your 1,200 credits are added as soon as your bank has paid.",
+        "debit. Your 1,200 credits are added as soon as the amount has been collected.",
         "Order number: A-000123",
         "Amount: €19.95",
         "Debit date: March 4, 2025",
@@ -221,7 +221,8 @@ def test_dutch_prenotification() -> None:
     assert mail.subject == "Je incasso voor bestelling A-000123 – Amorly"
     for line in (
         "Bedankt voor je bestelling, Ann!",
-        f"Op 4 maart 2025 schrijven we € 19,95 af van je rekening {MASKED} via SEPA-incasso.",
+        f"Op 4 maart 2025 schrijven we € 19,95 af van je rekening {MASKED} via automatische "
+        "incasso.",
         "Bestelnummer: A-000123",
         "Bedrag: € 19,95",
         "Afschrijvingsdatum: 4 maart 2025",
@@ -233,6 +234,14 @@ def test_dutch_prenotification() -> None:
     ):
         assert line in _text(mail), line
     _never_the_full_iban(mail)
+
+
+@pytest.mark.parametrize("due", [date(2025, 3, 4), None])
+def test_finnish_prenotification_keeps_the_account_apart_from_the_amount(due: date | None) -> None:
+    """fi wrote "tililtäsi {iban} {amount}": the masked IBAN ran into the amount's digits."""
+    text = _text(_debit("fi", due))
+    assert f"tililtäsi {MASKED} suoraveloituksena." in text
+    assert f"{MASKED} 19" not in text
 
 
 @pytest.mark.parametrize(
@@ -273,3 +282,10 @@ def test_every_language_fills_and_translates_the_prenotification(
         english = _debit("en", due)
         assert mail.subject != english.subject
         assert "Debit date" not in mail.text and "within 8 weeks" not in mail.text
+
+
+def test_a_german_receipt_names_the_bundle_by_its_credits_and_spaces_the_percentages() -> None:
+    order = _order(locale="de", credits=1500, discount_percentage=25, discount_code="")
+    text = receipt_mail(order, _member(), "Ann", SETTINGS).text
+    assert "Paket: 1.500 Credits\n" in text and "(P" not in text  # no tier code
+    assert "Inkl. MwSt. (21\u00a0%)" in text and "(25\u00a0%)" in text  # de: "21 %", no break

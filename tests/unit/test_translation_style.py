@@ -156,3 +156,19 @@ def test_no_translation_reads_as_english_interface_text(locale: str) -> None:
     """The page check for English left on a translated page, run on every text: Dutch "Log in"
     is correct Dutch, but reads as the English button beside "Inloggen"."""
     assert [text for _, text in _texts(locale) if english_text_in(text, locale)] == []
+
+
+def test_german_capitalises_a_full_sentence_after_a_colon() -> None:
+    """Duden: after a colon a complete sentence starts with a capital ("…Profile: Sie sind…")."""
+    assert _offending("de", re.compile(r": (sie|er|es|wir|du|ihr|man)\b")) == []
+
+
+@pytest.mark.parametrize("locale", sorted(REGISTER_NAMES))
+def test_the_withdraw_dialogs_buttons_do_not_read_alike(locale: str) -> None:
+    """Closing the withdraw dialog and withdrawing must not look like one word (fi "Peruuta" and
+    "Peru ostos" did): the dialog's closing button has its own text."""
+    with po_path(locale).open("rb") as handle:
+        catalogue = read_po(handle, locale=locale)
+    close = catalogue.get("Go back", context="withdraw dialog").string
+    withdraw = catalogue.get("Withdraw").string
+    assert close and withdraw and close[:4].lower() != withdraw[:4].lower()

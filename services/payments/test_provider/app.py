@@ -26,6 +26,7 @@ from starlette.routing import Route
 
 from models.member import utcnow
 from models.test_payments import SandboxPayment
+from services.outages import log_failure
 from services.payments.provider import TEST_PROVIDER_KEY, test_provider_url
 from services.payments.test_provider import store
 from services.payments.test_provider.bodies import (
@@ -146,7 +147,7 @@ class TestProvider:
                 try:
                     await self.sweep()
                 except Exception:
-                    log.exception("test provider sweep failed; retrying next round")
+                    log_failure(log, "test provider sweep failed; retrying next round")
                 await asyncio.sleep(interval)
         finally:
             self.webhooks.cancel()
@@ -182,7 +183,7 @@ class TestProvider:
         amount = money(body.get("amount"), "amount")
         if amount.currency != payment.currency:
             raise Refusal("The refund currency must match the payment's", "amount.currency")
-        refund = await asyncio.to_thread(
+        asked = await asyncio.to_thread(
             store.refund,
             payment.id,
             amount.cents,
@@ -190,9 +191,11 @@ class TestProvider:
             request.headers.get("idempotency-key"),
             self.clock() + self.refund_delay,
         )
-        if refund is None:
+        if asked.refund is None:
             raise Refusal("The amount is higher than the amount that can be refunded", "amount")
-        return resource(refund_json(refund, self._base(request)), 201)
+        if asked.new:  # the payment changed (amountRefunded): its webhook, as Mollie calls it
+            await self.webhooks.send(payment.webhook_url, payment.id, Timing.BEFORE)
+        return resource(refund_json(asked.refund, self._base(request)), 201)
 
     async def list_refunds(self, request: Request) -> Response:
         refunds = await self._with(store.refunds, request.path_params["id"])

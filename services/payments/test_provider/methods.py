@@ -68,7 +68,7 @@ METHODS: tuple[MethodSpec, ...] = (
                colour="#1e3a8a"),
     MethodSpec("paypal", "PayPal", maximum_cents=8_000_00, lifetime=timedelta(hours=3),
                colour="#003087"),
-    MethodSpec("directdebit", N_("SEPA Direct Debit"), _only("EUR"), SEPA_COUNTRIES, 1,
+    MethodSpec("directdebit", N_("Direct debit"), _only("EUR"), SEPA_COUNTRIES, 1,
                1_000_00, colour="#10298e"),
 )  # fmt: skip
 _BY_ID = {method.id: method for method in METHODS}
