@@ -9,6 +9,7 @@ from components.entry_warning import entry_warning
 from components.footer import disclaimer, footer, us_footer
 from components.i18n import t
 from components.like_modal import like_modal
+from components.link_button import link_button
 from components.live_status import live_status
 from components.match_modal import match_modal
 from components.navigation import top_navigation
@@ -122,9 +123,7 @@ def error_page(status: int = 500, message: str = ERROR_DEFAULT_MESSAGE) -> rx.Co
     return rx.el.section(
         rx.el.div(str(status), class_name="error-code"),
         rx.heading(t(PAGE_NOT_FOUND if not_found else message), size="6", margin_y="12px"),
-        rx.link(rx.button(t(BACK_TO_HOME), size="3"), href=url("index"), underline="none")
-        if not_found
-        else rx.fragment(),
+        link_button(t(BACK_TO_HOME), href=url("index"), size="3") if not_found else rx.fragment(),
         class_name="error-page",
         data_testid=f"error-{status}",
     )

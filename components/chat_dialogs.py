@@ -7,6 +7,7 @@ from components.confirm_dialog import confirm_content
 from components.forms import post_form
 from components.gift_labels import GIFT_LABELS
 from components.i18n import t, tn
+from components.link_button import link_button
 from models.gifts import GIFTS, gift_picture
 from models.routes import url
 from state.chats import ChatsState
@@ -131,7 +132,7 @@ def premium_alert() -> rx.Component:
                         on_click=S.close_premium_alert,
                     )
                 ),
-                rx.link(rx.button(t("Get Premium"), color_scheme="amber"), href=url("premium")),
+                link_button(t("Get Premium"), href=url("premium"), color_scheme="amber"),
                 spacing="3",
                 justify="end",
                 margin_top="16px",

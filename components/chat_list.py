@@ -6,6 +6,7 @@ import reflex as rx
 from components.chat_time import list_time
 from components.gift_labels import GIFT_LABELS
 from components.i18n import t, t_choice
+from components.link_button import link_button
 from models.routes import chat_url, url
 from state.chats import ChatsState
 
@@ -65,7 +66,7 @@ def chat_list() -> rx.Component:
             rx.el.div(
                 rx.icon("message-circle-heart", size=40),
                 rx.el.p(t("No conversations yet. Find someone you like and say hello!")),
-                rx.link(rx.button(t("Search members")), href=url("members")),
+                link_button(t("Search members"), href=url("members")),
                 class_name="chat-empty",
                 data_testid="chats-empty",
             ),

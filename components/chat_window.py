@@ -8,6 +8,7 @@ from components.chat_time import message_time
 from components.forms import post_form
 from components.gift_labels import GIFT_LABELS
 from components.i18n import t, t_choice, tn
+from components.link_button import link_button
 from models.routes import member_url, url
 from state.chats import CREDITS, ChatsState
 from state.session import SessionState
@@ -233,7 +234,7 @@ def _unavailable() -> rx.Component:
     return rx.el.div(
         rx.icon("user-x", size=40),
         rx.el.p(t(MEMBER_UNAVAILABLE)),
-        rx.link(rx.button(t("All messages")), href=url("chats")),
+        link_button(t("All messages"), href=url("chats")),
         class_name="chat-placeholder",
         data_testid="chat-unavailable",
     )

@@ -2,7 +2,8 @@
 
 import reflex as rx
 
-from components.i18n import locale_code, t
+from components.i18n import locale_code, number, t
+from components.link_button import link_button
 from models.routes import url
 from state.i18n import I18nState
 from state.session import SessionState
@@ -111,7 +112,7 @@ def _member_links() -> rx.Component:
                 rx.cond(
                     SessionState.show_credits_badge,
                     rx.el.span(
-                        SessionState.credits,
+                        number(SessionState.credits),
                         class_name=rx.cond(
                             SessionState.credits_badge_color == "red",
                             "nav-badge danger",
@@ -155,10 +156,8 @@ def top_navigation(show_back: bool) -> rx.Component:
                 account_menu(),
                 rx.cond(  # painted before the server said who this is: no "Log in" for a member
                     I18nState.ready,
-                    rx.link(
-                        rx.button(t("Log in"), size="2", data_testid="login-button"),
-                        href=url("login"),
-                        underline="none",
+                    link_button(
+                        t("Log in"), href=url("login"), size="2", data_testid="login-button"
                     ),
                 ),
             ),

@@ -4,6 +4,7 @@ from the server and carry a lock with the way to see them."""
 import reflex as rx
 
 from components.i18n import t
+from components.link_button import link_button
 from models.routes import url
 from state.profile_view import ProfileViewState as S
 
@@ -27,9 +28,7 @@ def _lock_overlay(lock: rx.Var[str]) -> rx.Component:
                 rx.button(t("Log in"), on_click=S.ask_login("photos"), size="2"),
             ),
             ("privacy", rx.fragment()),
-            rx.link(
-                rx.button(t("Get Premium"), color_scheme="amber", size="2"), href=url("premium")
-            ),
+            link_button(t("Get Premium"), href=url("premium"), color_scheme="amber", size="2"),
         ),
         class_name="photo-lock",
         data_testid="photo-lock",

@@ -6,6 +6,7 @@ import reflex as rx
 from components.confirm_dialog import confirm_content
 from components.forms import field_error
 from components.i18n import t, tn
+from components.link_button import link_button
 from components.photo_picker import photo_picker
 from models.profile_steps import PREMIUM_PHOTOS
 from models.routes import url
@@ -127,11 +128,11 @@ def _limit_reached() -> rx.Component:
                 rx.fragment(),
                 rx.el.div(
                     rx.callout.text(t(PREMIUM_HINT, count=PREMIUM_PHOTOS)),
-                    rx.link(
-                        rx.button(
-                            rx.icon("crown", size=16), t("Get Premium"), color_scheme="amber"
-                        ),
+                    link_button(
+                        rx.icon("crown", size=16),
+                        t("Get Premium"),
                         href=url("premium"),
+                        color_scheme="amber",
                         data_testid="photo-get-premium",
                     ),
                     class_name="photo-limit-premium",

@@ -5,6 +5,7 @@ import reflex as rx
 from app.pages.registry import page
 from components.forms import auth_card
 from components.i18n import t
+from components.link_button import link_button
 from components.member_card import member_card
 from models.routes import url
 from state.activation import ActivationState
@@ -31,7 +32,7 @@ def _upsell() -> rx.Component:
     return rx.el.div(
         rx.heading(t("Make the most of it with Premium"), size="5"),
         rx.el.p(t(UPSELL_TEXT)),
-        rx.link(rx.button(t("Get Premium"), size="3", color_scheme="amber"), href=url("premium")),
+        link_button(t("Get Premium"), href=url("premium"), size="3", color_scheme="amber"),
         class_name="upsell",
     )
 
@@ -52,8 +53,8 @@ def activate_done_page() -> rx.Component:
         rx.center(
             rx.cond(
                 SessionState.logged_in,
-                rx.link(rx.button(t("Search members"), size="3"), href=url("members")),
-                rx.link(rx.button(t("Log in"), size="3"), href=url("login")),
+                link_button(t("Search members"), href=url("members"), size="3"),
+                link_button(t("Log in"), href=url("login"), size="3"),
             ),
             margin_top="20px",
         ),
@@ -73,7 +74,7 @@ def activate_error_page() -> rx.Component:
             ),
             rx.fragment(
                 rx.el.p(t(ACTIVATION_FAILED_TEXT)),
-                rx.link(rx.button(t("Log in"), size="3"), href=url("login")),
+                link_button(t("Log in"), href=url("login"), size="3"),
             ),
         ),
         rx.cond(ActivationState.resend_step == 4, rx.el.p(t("Sent! Check your inbox."))),

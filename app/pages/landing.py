@@ -4,6 +4,7 @@ import reflex as rx
 
 from app.pages.registry import page
 from components.i18n import t
+from components.link_button import link_button
 from components.member_card import member_card
 from models.routes import url
 from state.members import NEWEST_SHOWN, MembersState
@@ -32,12 +33,13 @@ def _hero() -> rx.Component:
                 rx.el.h1(t("Meet new people who are looking for the same thing")),
                 rx.el.p(t("Chat, flirt and date with members from your region.")),
                 rx.el.div(
-                    rx.link(rx.button(t("Sign up free"), size="4"), href=url("signup")),
-                    rx.link(
-                        rx.button(
-                            t("Log in"), size="4", variant="outline", class_name="hero-login"
-                        ),
+                    link_button(t("Sign up free"), href=url("signup"), size="4"),
+                    link_button(
+                        t("Log in"),
                         href=url("login"),
+                        size="4",
+                        variant="outline",
+                        class_name="hero-login",
                     ),
                     class_name="hero-cta",
                 ),

@@ -6,6 +6,7 @@ import reflex as rx
 from actions.likes import GIVEN, MATCHES, RECEIVED
 from app.pages.registry import page
 from components.i18n import t
+from components.link_button import link_button
 from components.member_card import match_card, member_card_with_heart
 from models.routes import liked_member_url, likes_url, url
 from state.likes import LIKES_GRID_ID, NEWS_CHECKS, LikesState
@@ -54,7 +55,7 @@ def _empty() -> rx.Component:
                 t(EMPTY_TEXTS[RECEIVED]),
             )
         ),
-        rx.link(rx.button(t("Browse members"), size="3"), href=url("members"), underline="none"),
+        link_button(t("Browse members"), href=url("members"), size="3"),
         class_name="card likes-empty",
         data_testid="likes-empty",
     )

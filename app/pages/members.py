@@ -7,6 +7,7 @@ from components.deferred import deferred
 from components.first_results import FOUND, MORE_THAN_FOUND, NOBODY_FOUND, first_results_holder
 from components.forms import age_range, any_select, labelled, post_form
 from components.i18n import t
+from components.link_button import link_button
 from components.member_card import member_card
 from components.profile_fields import place_fields
 from models.routes import url
@@ -21,8 +22,8 @@ def _login_prompt() -> rx.Component:
     return rx.el.div(
         rx.heading(t("Log in to see our members"), size="5"),
         rx.flex(
-            rx.link(rx.button(t("Sign up free")), href=url("signup")),
-            rx.link(rx.button(t("Log in"), variant="soft"), href=url("login")),
+            link_button(t("Sign up free"), href=url("signup")),
+            link_button(t("Log in"), href=url("login"), variant="soft"),
             spacing="3",
             margin_top="12px",
         ),

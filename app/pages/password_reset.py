@@ -13,6 +13,7 @@ from components.forms import (
     text_field,
 )
 from components.i18n import t
+from components.link_button import link_button
 from models.routes import url
 from state.password_reset import ResetPasswordState, ResetRequestState
 from translations.catalog import N_
@@ -65,8 +66,9 @@ def reset_do_page() -> rx.Component:
             t(RESET_LINK_INVALID), icon="link-2-off", color_scheme="red",
             data_testid="reset-link-invalid",
         ),
-        rx.link(rx.button(t("Request a new link"), size="3", margin_top="14px"),
-                href=url("reset-password")),
+        link_button(
+            t("Request a new link"), href=url("reset-password"), size="3", margin_top="14px"
+        ),
     )  # fmt: skip
     return auth_card(
         t("Choose a new password"),

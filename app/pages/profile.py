@@ -5,6 +5,7 @@ import reflex as rx
 from app.pages.registry import page
 from components.confirm_dialog import confirm_content
 from components.i18n import region_name, t, t_choice
+from components.link_button import link_button
 from components.member_card import country_name
 from components.photo_gallery import photo_gallery
 from models.attribute_labels import every_label
@@ -142,9 +143,10 @@ def _prompt_text() -> rx.Component:
 
 def _prompt_buttons() -> rx.Component:
     return rx.flex(
-        rx.link(
-            rx.button(t("Sign up free"), size="3"),
+        link_button(
+            t("Sign up free"),
             href=member_signup_url(S.member_id),
+            size="3",
             data_testid="prompt-signup",
         ),
         rx.button(t("Log in"), variant="soft", size="3", on_click=S.go_to_login),
@@ -210,10 +212,9 @@ def _own_bar() -> rx.Component:
         rx.callout.icon(rx.icon("eye")),
         rx.callout.text(t("This is how other members see your profile.")),
         rx.flex(
-            rx.link(rx.button(t("Edit profile"), size="2"), href=url("settings")),
-            rx.link(
-                rx.button(t("Manage photos"), size="2", variant="soft"),
-                href=url("settings", tab="photos"),
+            link_button(t("Edit profile"), href=url("settings"), size="2"),
+            link_button(
+                t("Manage photos"), href=url("settings", tab="photos"), size="2", variant="soft"
             ),
             spacing="2",
             wrap="wrap",
@@ -254,7 +255,7 @@ def _not_found() -> rx.Component:
     return rx.el.div(
         rx.heading(t("This profile is not available"), size="5"),
         rx.el.p(t("The member may have left or hidden the profile."), class_name="muted"),
-        rx.link(rx.button(t("Search members")), href=url("members")),
+        link_button(t("Search members"), href=url("members")),
         class_name="card form-stack",
         data_testid="profile-not-found",
     )

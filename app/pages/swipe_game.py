@@ -6,6 +6,7 @@ import reflex as rx
 
 from app.pages.registry import page
 from components.i18n import t, tn
+from components.link_button import link_button
 from components.member_card import country_name
 from models.routes import liked_member_url, url
 from state.likes import NEWS_CHECKS
@@ -95,9 +96,11 @@ def _limit_reached() -> rx.Component:
                 " ",
                 t(PREMIUM_OFFER),
             ),
-            rx.link(
-                rx.button(rx.icon("crown", size=16), t("Get Premium"), color_scheme="amber"),
+            link_button(
+                rx.icon("crown", size=16),
+                t("Get Premium"),
                 href=url("premium"),
+                color_scheme="amber",
             ),
             class_name="swipe-limit-text",
         ),
@@ -111,7 +114,7 @@ def _empty() -> rx.Component:
     return rx.el.div(
         rx.icon("sparkles", size=36, class_name="likes-empty-icon"),
         rx.text(t(EMPTY)),
-        rx.link(rx.button(t("Search members"), size="3"), href=url("members"), underline="none"),
+        link_button(t("Search members"), href=url("members"), size="3"),
         class_name="card likes-empty",
         data_testid="swipe-empty",
     )

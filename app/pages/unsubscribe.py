@@ -5,6 +5,7 @@ import reflex as rx
 from app.pages.registry import page
 from components.forms import auth_card, notice
 from components.i18n import t
+from components.link_button import link_button
 from models.routes import login_url, url
 from state.unsubscribe import UnsubscribeState
 from translations.catalog import N_
@@ -44,7 +45,7 @@ def _done() -> rx.Component:
 def _invalid() -> rx.Component:
     return rx.el.div(
         rx.callout(t(INVALID), icon="link-2-off", color_scheme="red"),
-        rx.link(rx.button(t("Log in"), size="3"), href=login_url(url("notifications"))),
+        link_button(t("Log in"), href=login_url(url("notifications")), size="3"),
         class_name="form-stack",
         data_testid="unsubscribe-invalid",
     )

@@ -87,3 +87,48 @@ def test_every_form_posts(path: Path) -> None:
     if path == ROOT / "components" / "forms.py":
         return
     assert [where(path, call) for call in calls(path) if name_of(call) == "el.form"] == []
+
+
+@pytest.mark.parametrize("path", UI_FILES, ids=lambda path: str(path.relative_to(ROOT)))
+def test_no_button_inside_a_link(path: Path) -> None:
+    """<a><button> is invalid HTML and two tab stops for one action: a link that looks like a
+    button is components/link_button.link_button, one <a>."""
+    nested = [
+        where(path, call)
+        for call in calls(path)
+        if name_of(call) == "link"
+        and any(
+            isinstance(inner, ast.Call) and name_of(inner) in {"button", "el.button", "icon_button"}
+            for inner in ast.walk(call)
+            if inner is not call
+        )
+    ]
+    assert nested == []
+
+
+# Lucide icons that draw a currency sign: beside prices in euros (or any other) they mislead.
+CURRENCY_ICONS = {"receipt", "dollar-sign", "circle-dollar-sign", "badge-dollar-sign", "euro"}
+
+
+@pytest.mark.parametrize("path", UI_FILES, ids=lambda path: str(path.relative_to(ROOT)))
+def test_no_icon_shows_one_currency(path: Path) -> None:
+    """Prices are in the member's currency; "receipt" is a bill with a dollar sign on it."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    found = [
+        f"{path.relative_to(ROOT)}:{node.lineno}"
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Constant) and node.value in CURRENCY_ICONS
+    ]
+    assert found == []
+
+
+@pytest.mark.parametrize("path", UI_FILES, ids=lambda path: str(path.relative_to(ROOT)))
+def test_no_placeholder_looks_typed_in(path: Path) -> None:
+    """A placeholder of digits ("000000") looks like a code already entered."""
+    typed = [
+        where(path, call)
+        for call in calls(path)
+        if isinstance(value := keyword(call, "placeholder"), ast.Constant)
+        and str(value.value).replace(" ", "").isdigit()
+    ]
+    assert typed == []
