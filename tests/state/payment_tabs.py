@@ -9,6 +9,7 @@ from sqlmodel import Session
 
 import actions.payment_flow
 from models.auth_session import start_session
+from models.discount_codes import DiscountCode
 from models.member import Member, utcnow
 from models.orders import Order
 from services.payments.mollie import MollieClient
@@ -65,3 +66,16 @@ def add_order(db: Session, member: Member, status: str = "paid", **fields) -> Or
     db.add(order)
     db.commit()
     return order
+
+
+def code_from_500_euro(db: Session) -> None:
+    """BIG10: 10 % off an order of at least 500 euro, which no bundle reaches."""
+    db.add(
+        DiscountCode(
+            code="BIG10",
+            value_percentage=10,
+            minimum_order_value=50000,
+            expires_at=utcnow().replace(year=2099),
+        )
+    )
+    db.commit()

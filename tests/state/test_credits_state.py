@@ -28,6 +28,7 @@ from tests.outages import database_refused
 from tests.state.conftest import redirects, run, scripts, substate
 from tests.state.payment_tabs import (  # noqa: F401 - fixtures
     add_order,
+    code_from_500_euro,
     old_member,
     paying,
     provider_client,
@@ -318,19 +319,6 @@ async def test_the_welcome_bonus_starts_on_the_purchase_page_itself(make_root, d
     newcomer = make_member(db, "new@example.com")
     credits, _ = await opened(make_root, db, newcomer)
     assert credits.discount["kind"] == "time_bonus" and credits.discount["percentage"] == 25
-
-
-def code_from_500_euro(db: Session) -> None:
-    """BIG10: 10 % off an order of at least 500 euro, which no bundle reaches."""
-    db.add(
-        DiscountCode(
-            code="BIG10",
-            value_percentage=10,
-            minimum_order_value=50000,
-            expires_at=utcnow().replace(year=2099),
-        )
-    )
-    db.commit()
 
 
 async def test_a_code_error_writes_its_amount_in_the_pages_language_not_the_accounts(

@@ -16,7 +16,6 @@ from sqlmodel import Session, select
 import actions.direct_debit_flow
 from actions.effects import settle
 from models.direct_debit import SddMandate, SmsCode
-from models.discount_codes import DiscountCode
 from models.member import Member, utcnow
 from models.orders import Order
 from models.sdd_mandate_text import ONE_OFF, REFUND_RIGHT, mandate_text
@@ -40,6 +39,7 @@ from state.i18n import I18nState
 from tests.factories import make_member
 from tests.state.conftest import redirects, run, substate
 from tests.state.payment_tabs import (  # noqa: F401 - fixtures
+    code_from_500_euro,
     old_member,
     paying,
     provider_client,
@@ -191,15 +191,7 @@ async def test_errors_beside_their_fields_in_the_members_language(make_root, db:
 async def test_a_refusal_carries_its_values(make_root, db: Session) -> None:
     """A discount code from /credits that no longer applies to the bundle: the form says why,
     with the order value the code needs."""
-    db.add(
-        DiscountCode(
-            code="BIG10",
-            value_percentage=10,
-            minimum_order_value=50000,
-            expires_at=utcnow().replace(year=2099),
-        )
-    )
-    db.commit()
+    code_from_500_euro(db)
     debit, _ = await opened(make_root, db, old_member(db), code="BIG10")
     await run(debit.submit_form(FILLED))
     assert debit.step == FORM and debit.mandate == {}
