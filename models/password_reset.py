@@ -7,13 +7,13 @@ own allowance for someone's address does not use up the owner's; a higher limit 
 alone keeps anyone from flooding a mailbox.
 """
 
-import hashlib
 from datetime import datetime, timedelta
 
 from sqlmodel import Field, Session, SQLModel, select
 
 from models.account_errors import AccountError
 from models.account_rules import check_new_password, clean_email
+from models.attempts import attempt_key
 from models.auth_session import end_all_sessions
 from models.db import advisory_lock
 from models.email_tokens import Purpose, consume_token, issue_token, token_usable
@@ -33,10 +33,6 @@ class ResetRequest(SQLModel, table=True):
     created_at: datetime = Field(default_factory=utcnow)
 
 
-def _hash(text: str) -> str:
-    return hashlib.sha256(text.encode()).hexdigest()
-
-
 def _too_many(db: Session, address_hash: str, client_hash: str) -> bool:
     since = utcnow() - timedelta(days=1)
     query = select(ResetRequest.client_hash).where(
@@ -52,7 +48,7 @@ def request_reset(db: Session, email: str, client: str = "") -> tuple[Member, st
     """The member and link token to mail, or None when there is no such account. The address
     is locked while its requests are counted, so requests at the same moment count each other."""
     address = clean_email(email)
-    key, client_key = _hash(address), _hash(client)
+    key, client_key = attempt_key(address), attempt_key(client)
     advisory_lock(db, f"reset:{key}")
     if _too_many(db, key, client_key):
         raise AccountError(TOO_MANY_PASSWORD_RESETS)
