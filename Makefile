@@ -44,6 +44,7 @@ bench: $(STAMP) chromium
 	$(BIN)/python bench/lighthouse.py
 	$(BIN)/python bench/search.py
 	$(BIN)/python bench/matchfinder.py
+	$(BIN)/python bench/moderation.py
 	$(BIN)/python bench/login.py
 	$(BIN)/python bench/chat.py
 	$(BIN)/python bench/push.py

@@ -12,12 +12,14 @@ from functools import partial
 from sqlalchemy.exc import IntegrityError
 
 from actions.mail import MailOut
+from actions.moderation import statement_at_login
 from actions.runner import Done
 from actions.viewer import Viewer
 from models.account_changes import change_password, confirm_email_change, request_email_change
 from models.account_errors import AccountError
 from models.activation import issue_activation
 from models.auth_session import start_handoff_session
+from models.banned_identities import BAN_KEY
 from models.deletion import delete_account, request_reactivation
 from models.discount_codes import (
     DiscountCode,
@@ -41,6 +43,7 @@ from services.account_mail import (
 from services.database import db_session, transaction
 from services.device_cookie import vouches
 from services.mail import OutgoingMail
+from services.server_keys import derived_key
 from services.site_settings import current_settings
 
 
@@ -49,6 +52,7 @@ class Login:
     member_id: int
     language: str
     handoff: str | None  # traded for the HttpOnly cookie; None while awaiting deletion
+    statement: str | None = None  # suspended or banned: their statement's path, no session
 
 
 @dataclass(frozen=True)
@@ -84,7 +88,9 @@ def log_in(
     chosen_language: str | None = None,
     device: str = "",
 ) -> Done[Login]:
-    """A deleted account awaiting erasure gets no session: it is offered reactivation.
+    """A deleted account awaiting erasure gets no session: it is offered reactivation; a
+    suspended or banned one gets its statement of reasons instead (an expired suspension is
+    lifted first).
     `client` (the IP address) has a throttle of its own beside the account's, which a browser
     that logged in to the account before (its `device` cookie) passes. A language the visitor
     chose on the page before logging in (already checked) wins and is kept on the account."""
@@ -94,6 +100,8 @@ def log_in(
         member = result.member
         if chosen_language:
             member.language = chosen_language
+        if statement := statement_at_login(db, member):
+            return Done(Login(member.id, member.language, None, statement))
         handoff = None if result.awaiting_deletion else start_handoff_session(db, member.id)
     return Done(Login(member.id, member.language, handoff))
 
@@ -117,6 +125,8 @@ def reset_password(token: str, password: str, repeat: str) -> Done[Login]:
     """A completed reset ends every session and logs this browser in."""
     with transaction() as db:
         member = complete_reset(db, token, password, repeat)
+        if statement := statement_at_login(db, member):
+            return Done(Login(member.id, member.language, None, statement))
         awaiting = member.status == MemberStatus.DELETED_PENDING
         handoff = None if awaiting else start_handoff_session(db, member.id)
     return Done(Login(member.id, member.language, handoff))
@@ -134,7 +144,9 @@ def new_password(
 def email_change_mail(viewer: Viewer, current: str, new_email: str) -> Done[OutgoingMail]:
     """The confirmation mail to the new address; the state sends it and shows the outcome."""
     with transaction() as db:
-        address, token = request_email_change(db, viewer.member_id, current, new_email)
+        address, token = request_email_change(
+            db, viewer.member_id, current, new_email, derived_key(BAN_KEY)
+        )
         member = db.get(Member, viewer.member_id)
         mail = account_mail(db, member, EMAIL_CHANGE, MAIL_CHANGE_PATH, token, to=address)
     return Done(mail)
@@ -143,7 +155,7 @@ def email_change_mail(viewer: Viewer, current: str, new_email: str) -> Done[Outg
 def confirm_new_email(token: str) -> Done[bool]:
     try:
         with transaction() as db:
-            return Done(confirm_email_change(db, token) is not None)
+            return Done(confirm_email_change(db, token, derived_key(BAN_KEY)) is not None)
     except IntegrityError:  # someone signed up with that address a moment ago
         return Done(False)
 

@@ -29,6 +29,7 @@ from models.chat import (
     remove_chat,
     remove_chats_with,
     send_message,
+    shown_body,
 )
 from models.directory import MemberTile
 from models.gifts import gift_picture
@@ -64,11 +65,17 @@ def iso(moment: datetime) -> str:
 
 
 def bubble(message: Message, member_id: int) -> dict:
-    gift = message.gift if message.kind == GIFT else ""
+    """A message as the chat shows it; "flagged": received behind the filter's warning;
+    "removed": a moderator removed it, shown as a placeholder without its body or gift."""
+    removed = message.removed_at is not None
+    gift = message.gift if message.kind == GIFT and not removed else ""
+    mine = message.sender_id == member_id
     return {
         "id": message.id,
-        "mine": message.sender_id == member_id,
-        "body": message.body,
+        "mine": mine,
+        "flagged": message.flagged and not mine and not removed,
+        "removed": removed,
+        "body": shown_body(message),
         "gift": gift or "",
         "picture": gift_picture(gift) if gift else "",
         "at": iso(message.created_at),
@@ -153,7 +160,13 @@ class SentMessage:
 def send(viewer: Viewer, outgoing: Outgoing, tab: str) -> Done[SentMessage]:
     """Store and charge the viewer's message once (ChatError: nothing stored or charged)."""
     outgoing = Outgoing(
-        viewer.member_id, outgoing.recipient_id, outgoing.client_id, outgoing.text, outgoing.gift
+        viewer.member_id,
+        outgoing.recipient_id,
+        outgoing.client_id,
+        outgoing.text,
+        outgoing.gift,
+        outgoing.anyway,
+        outgoing.language,
     )
     with transaction() as db:
         sent = send_message(db, outgoing, current_settings())

@@ -14,6 +14,7 @@ from actions.price_list import bundle_view
 from actions.runner import Done
 from actions.sms import SmsOut
 from actions.viewer import Viewer
+from models.banned_identities import BAN_KEY, PHONE, REFUSED_PHONE, is_banned
 from models.direct_debit import (
     DEBIT_LEASE,
     MandateStatus,
@@ -41,6 +42,7 @@ from models.site_settings import creditor_address
 from services.database import db_session, transaction
 from services.payments.types import Money
 from services.receipt_mail import prenotification_mail
+from services.server_keys import derived_key
 from services.site_settings import current_settings
 from translations.catalog import N_, gettext
 from translations.errors import (
@@ -133,6 +135,8 @@ def prepare_mandate(
         form, errors = check_form(values, offer.country)
         if form is None:
             return Done(Prepared(errors=errors))
+        if is_banned(db, PHONE, form.phone, derived_key(BAN_KEY)):  # the phone of a banned account
+            return Done(Prepared(errors={"phone": REFUSED_PHONE}))
         assert offer.bundle is not None
         settings = current_settings()
         refusal = forms_throttled(db, member.id, now) or iban_limits(

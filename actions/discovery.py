@@ -121,7 +121,7 @@ class ProfileView:
     about_me: str = ""
     details: list[list[str]] = field(default_factory=list)  # [label msgid, value label key]
     interests: list[str] = field(default_factory=list)
-    photos: list[dict[str, str]] = field(default_factory=list)  # src, thumb, lock
+    photos: list[dict[str, str]] = field(default_factory=list)  # id, src, thumb, lock
     liked: bool = False
     blocked: bool = False
     new_likes: int | None = None  # the viewer's badge, when opening cleared a new like
@@ -199,7 +199,12 @@ def _photo(item: GalleryPhoto, settings: SiteSettings, lock: str) -> dict[str, s
         lock = ""
     else:
         src = thumb = blurred_name(item.photo.filename)
-    return {"src": settings.photo_url(src), "thumb": settings.photo_url(thumb), "lock": lock}
+    return {
+        "id": str(item.photo.id),  # what the report dialog names
+        "src": settings.photo_url(src),
+        "thumb": settings.photo_url(thumb),
+        "lock": lock,
+    }
 
 
 def _shown(

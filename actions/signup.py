@@ -12,11 +12,14 @@ from actions.runner import Done
 from actions.viewer import Viewer
 from models.activation import issue_activation
 from models.auth_session import start_handoff
+from models.banned_identities import BAN_KEY
 from models.member import Member, MemberStatus, Photo, Profile
+from models.photos import gallery_order, shown_photos
 from models.signup import NewAccount, SignupForm, clean_signup, record_signup_event, register_member
 from models.site_settings import SiteSettings
 from services.account_mail import ACTIVATE_PATH, ACTIVATION, account_mail
 from services.database import db_session, transaction
+from services.server_keys import derived_key
 from services.site_settings import current_settings
 
 
@@ -52,7 +55,12 @@ def sign_up(form: SignupForm, arrival: Arrival) -> Done[NewMember]:
     settings = current_settings()
     clean = clean_signup(form, settings, date.today())
     account = NewAccount(
-        settings, arrival.locale, arrival.country, arrival.tracking, arrival.to_member_id
+        settings,
+        arrival.locale,
+        arrival.country,
+        arrival.tracking,
+        derived_key(BAN_KEY),
+        arrival.to_member_id,
     )
     with transaction() as db:
         member = register_member(db, clean, account)
@@ -74,13 +82,19 @@ def _main_thumb(db: Session, profile: Profile, settings: SiteSettings) -> str:
     return settings.photo_url(photo.thumb_filename) if photo else ""
 
 
+def _own_thumb(db: Session, member_id: int, settings: SiteSettings) -> str:
+    """The member's own first photo's thumbnail (pending review too: its owner sees it)."""
+    own = shown_photos(gallery_order(db, member_id), own=True)
+    return settings.photo_url(own[0].thumb_filename) if own else ""
+
+
 def step_facts(viewer: Viewer) -> StepFacts | None:
     """What the steps after the account start from: the main photo, place and interests."""
     with db_session() as db:
         profile = db.get(Profile, viewer.member_id)
         if profile is None:
             return None
-        thumb = _main_thumb(db, profile, current_settings())
+        thumb = _own_thumb(db, viewer.member_id, current_settings())
         return StepFacts(thumb, profile.country, profile.region or "", list(profile.interests))
 
 

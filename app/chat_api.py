@@ -29,6 +29,7 @@ async def _chats(viewer: Viewer) -> dict:
                 "text": summary.last_body,
                 "gift": summary.last_gift,
                 "from_me": summary.last_from_me,
+                "removed": summary.last_removed,
                 "at": iso(summary.last_at),
             },
         }

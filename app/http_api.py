@@ -27,11 +27,13 @@ from app.request_auth import (
     authentication_required,
     from_our_origin,
     json_body,
+    request_client,
     request_viewer,
 )
 from app.robots import crawler_routes
 from app.security_headers import SecurityHeaders
 from app.shell_api import shell_routes
+from app.staff_api import staff_routes
 from models.auth_session import SESSION_LIFETIME
 from models.photo_access import PhotoView
 from models.routes import url
@@ -187,13 +189,25 @@ async def photo(request: Request) -> Response:
     filename = request.path_params["filename"]
     if not is_photo_filename(filename):
         return Response(status_code=404)
-    answer = await read(photo_answer, await request_viewer(request), filename)
+    token, address = request.cookies.get(SESSION_COOKIE), request_client(request)
+    viewer = await request_viewer(request)
+    answer = await read(photo_answer, viewer, filename, token, address)
     view, wants_blurred = answer.view, answer.wants_blurred
     path = await _rendition(view, filename, wants_blurred)
     if path is None:
         return Response(status_code=404)
-    cache = "private, max-age=3600" if view == PhotoView.FULL or wants_blurred else "no-store"
-    return FileResponse(path, headers={"Cache-Control": cache})
+    shared = (view == PhotoView.FULL or wants_blurred) and not answer.staff_only
+    # no-cache, not max-age: a photo a moderator rejects must vanish from browsers at once;
+    # the ETag makes the browser's check a cheap 304 while the viewer may still see it.
+    cache = "private, no-cache" if shared else "no-store"
+    response = FileResponse(path, headers={"Cache-Control": cache}, stat_result=path.stat())
+    if shared and request.headers.get("if-none-match") == response.headers["etag"]:
+        return Response(status_code=304, headers=_validators(response))
+    return response
+
+
+def _validators(response: Response) -> dict[str, str]:
+    return {k: response.headers[k] for k in ("cache-control", "etag", "last-modified")}
 
 
 async def _rendition(view: PhotoView, filename: str, wants_blurred: bool) -> Path | None:
@@ -243,6 +257,7 @@ def http_api() -> Starlette:
             *crawler_routes(),
             *catalogue_routes(),
             *shell_routes(),
+            *staff_routes(),
             *_test_provider(),
         ],
     )

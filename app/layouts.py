@@ -1,4 +1,5 @@
-"""The page frames of spec section 2: default, chat, lander, empty; and the error page."""
+"""The page frames of spec section 2: default, chat, lander, empty; the staff console's; and the
+error page."""
 
 from collections.abc import Callable
 
@@ -14,6 +15,7 @@ from components.live_status import live_status
 from components.match_modal import match_modal
 from components.navigation import top_navigation
 from components.signup_modal import signup_modal
+from components.staff_shell import staff_header
 from components.time_bonus import time_bonus_banner, time_bonus_modal, time_bonus_watch
 from models.routes import Layout, Route, url
 from state.i18n import I18nState, locale_known
@@ -105,11 +107,18 @@ def _empty(_route: Route, content: rx.Component) -> rx.Component:
     )
 
 
+def _staff(route: Route, content: rx.Component) -> rx.Component:
+    """The console's own header and nothing of the members' frame: no member navigation,
+    banners, modals or footer."""
+    return rx.fragment(staff_header(route.name), rx.el.main(content, class_name="page-main"))
+
+
 _FRAMES: dict[Layout, Callable[[Route, rx.Component], rx.Component]] = {
     Layout.DEFAULT: _default,
     Layout.CHAT: _chat,
     Layout.LANDER: _lander,
     Layout.EMPTY: _empty,
+    Layout.STAFF: _staff,
 }
 
 

@@ -7,6 +7,7 @@ from components.chat_time import list_time
 from components.gift_labels import GIFT_LABELS
 from components.i18n import t, t_choice
 from components.link_button import link_button
+from components.message_veil import REMOVED, VEILED
 from models.routes import chat_url, url
 from state.chats import ChatsState
 
@@ -17,7 +18,11 @@ def _preview(chat: rx.Var[dict]) -> rx.Component:
     text = rx.cond(
         chat["gift"] != "",
         t("Gift: {gift}", gift=t_choice(GIFT_LABELS, chat["gift"].to(str))),
-        chat["text"].to(str),
+        rx.cond(
+            chat["removed"].to(bool),
+            t(REMOVED),
+            rx.cond(chat["veiled"].to(bool), t(VEILED), chat["text"].to(str)),
+        ),
     )
     return rx.el.span(
         rx.cond(chat["from_me"], rx.el.span(t("You:"), " ", class_name="chat-preview-me")),

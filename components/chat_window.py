@@ -9,6 +9,9 @@ from components.forms import post_form
 from components.gift_labels import GIFT_LABELS
 from components.i18n import t, t_choice, tn
 from components.link_button import link_button
+from components.message_veil import REMOVED, confirm_flagged, veiled
+from components.report_dialog import report_button, report_dialog
+from models.moderation import ContentType
 from models.routes import member_url, url
 from state.chats import CREDITS, ChatsState
 from state.session import SessionState
@@ -56,11 +59,26 @@ def _bubble(message: rx.Var[dict]) -> rx.Component:
             rx.el.span(t_choice(GIFT_LABELS, gift)),
             class_name="gift-bubble",
         ),
-        rx.el.span(message["body"].to(str), class_name="bubble-text"),
+        rx.cond(
+            message["removed"].to(bool),
+            rx.el.span(t(REMOVED), class_name="bubble-text bubble-removed"),
+            rx.cond(
+                message["flagged"].to(bool),
+                veiled(message),
+                rx.el.span(message["body"].to(str), class_name="bubble-text"),
+            ),
+        ),
     )
     return rx.el.div(
         content,
         rx.el.time(message_time(message["at"].to(str)), class_name="bubble-time"),
+        rx.cond(
+            ~message["mine"].to(bool)
+            & (gift == "")
+            & ~message["flagged"].to(bool)
+            & ~message["removed"].to(bool),
+            report_button(ContentType.MESSAGE, message["id"].to(int), compact=True),
+        ),
         class_name=rx.cond(message["mine"], "bubble mine", "bubble theirs"),
         data_testid="message",
     )
@@ -258,5 +276,7 @@ def chat_window() -> rx.Component:
             rx.cond(S.not_found, _unavailable(), _choose()),
         ),
         premium_alert(),
+        confirm_flagged(),
+        report_dialog(),
         class_name="chat-window",
     )

@@ -22,6 +22,12 @@ def field_error(errors: rx.Var[dict[str, str]], key: str) -> rx.Component:
     )
 
 
+def native_select_class(size: str) -> str:
+    """Radix's closed select of `size` for the browser's own select (assets/site.css
+    .native-select adds the width and the one chevron)."""
+    return f"rt-reset rt-SelectTrigger rt-r-size-{size} rt-variant-surface native-select"
+
+
 def native_select(
     options: rx.Component,
     value: rx.Var[str],
@@ -30,6 +36,7 @@ def native_select(
     size: str,
     testid: str,
     placeholder: rx.Var[str] | None = None,
+    **props,
 ) -> rx.Component:
     """The browser's own select, looking like Radix's closed select of `size` ("2", "3"). A
     phone opens its native picker, and the page pays for plain options: Radix's select mounts
@@ -45,8 +52,9 @@ def native_select(
         options,
         value=value,
         on_change=on_change,
-        class_name=f"rt-reset rt-SelectTrigger rt-r-size-{size} rt-variant-surface native-select",
+        class_name=native_select_class(size),
         data_testid=testid,
+        **props,
     )
 
 

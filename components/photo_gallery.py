@@ -5,6 +5,8 @@ import reflex as rx
 
 from components.i18n import t
 from components.link_button import link_button
+from components.report_dialog import complaint_link, report_button
+from models.moderation import ContentType
 from models.routes import url
 from state.profile_view import ProfileViewState as S
 
@@ -57,6 +59,22 @@ def _arrow(icon: str, step: int, label: str) -> rx.Component:
     )
 
 
+def _photo_reports() -> rx.Component:
+    """Report the photo shown (a member) or send a notice about it (anybody)."""
+    current = S.current_photo
+    return rx.cond(
+        (S.status == "visible") & (S.photos.length() > 0) & (current["lock"] == ""),
+        rx.flex(
+            report_button(ContentType.PHOTO, current["id"].to(int)),
+            complaint_link(current["src"]),
+            spacing="3",
+            align="center",
+            justify="end",
+            wrap="wrap",
+        ),
+    )
+
+
 def photo_gallery() -> rx.Component:
     current = S.current_photo
     return rx.el.div(
@@ -85,6 +103,7 @@ def photo_gallery() -> rx.Component:
             S.photos.length() > 1,
             rx.el.div(rx.foreach(S.photos, _thumb), class_name="gallery-thumbs"),
         ),
+        _photo_reports(),
         class_name="gallery",
         data_testid="gallery",
     )

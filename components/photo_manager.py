@@ -21,6 +21,9 @@ PREMIUM_HINT = N_plural(
 )
 
 
+MAIN_FIRST = S.photos[0]["is_main"].to(bool)  # the gallery starts with a main photo
+
+
 def _icon_action(icon: str, label: str, **props) -> rx.Component:
     """A labelled icon button, disabled while photos are being processed (or as `disabled`)."""
     return rx.icon_button(
@@ -64,20 +67,55 @@ def _make_main_button(photo_id: rx.Var[int]) -> rx.Component:
     )
 
 
+def _status_badge(status: rx.Var[str]) -> rx.Component:
+    """A photo others cannot see: waiting for a moderator, or removed by one."""
+    return rx.match(
+        status,
+        (
+            "pending",
+            rx.el.span(
+                t("Waiting for approval"),
+                title=t("Only you can see this photo until a moderator approves it."),
+                class_name="photo-main-badge photo-status-badge",
+                data_testid="photo-pending",
+            ),
+        ),
+        (
+            "rejected",
+            rx.el.span(
+                t("Removed by a moderator"),
+                class_name="photo-main-badge photo-status-badge",
+                data_testid="photo-rejected",
+            ),
+        ),
+        rx.fragment(),
+    )
+
+
 def _tile(photo: rx.Var[dict], index: rx.Var[int]) -> rx.Component:
     photo_id, is_main = photo["id"].to(int), photo["is_main"].to(bool)
+    status = photo["status"].to(str)
+    approved = status == "approved"
     return rx.el.div(
-        rx.image(src=photo["url"].to(str), alt="", loading="lazy", class_name="photo-tile-image"),
+        rx.cond(
+            status == "rejected",
+            rx.el.div(rx.icon("image-off", size=32), class_name="photo-tile-image photo-gone"),
+            rx.image(
+                src=photo["url"].to(str), alt="", loading="lazy", class_name="photo-tile-image"
+            ),
+        ),
         rx.cond(
             is_main,
             rx.el.span(t("Main photo"), class_name="photo-main-badge", data_testid="photo-main"),
+            _status_badge(status),
         ),
         rx.el.div(
             _icon_action(
                 "chevron-left",
                 N_("Move left"),
                 on_click=S.move(photo_id, -1),
-                disabled=S.busy | (index == 0),
+                # Only an approved photo can take the main photo's first place.
+                disabled=S.busy | (index == 0) | ((index == 1) & ~approved & MAIN_FIRST),
                 data_testid="photo-left",
             ),
             _icon_action(
@@ -90,9 +128,10 @@ def _tile(photo: rx.Var[dict], index: rx.Var[int]) -> rx.Component:
             _delete_button(photo_id),
             class_name="photo-tile-actions",
         ),
-        rx.cond(is_main, rx.fragment(), _make_main_button(photo_id)),
+        rx.cond(is_main | ~approved, rx.fragment(), _make_main_button(photo_id)),
         class_name="photo-tile",
         data_main=is_main,
+        data_status=status,
         data_testid="photo-tile",
     )
 

@@ -8,6 +8,7 @@ from sqlmodel import Session, func, select
 from models.account_errors import AccountError
 from models.account_rules import check_new_password, clean_email
 from models.auth_session import end_all_sessions
+from models.banned_identities import EMAIL, REFUSED_ADDRESS, is_banned
 from models.email_tokens import EmailToken, Purpose, issue_token, usable_token, use_token
 from models.login import check_password
 from models.member import Member, utcnow
@@ -52,16 +53,23 @@ def _address_taken(db: Session, email: str) -> bool:
     return db.exec(select(Member.id).where(Member.email == email)).first() is not None
 
 
+def _refuse_unusable(db: Session, email: str, ban_secret: bytes) -> None:
+    if _address_taken(db, email):
+        raise AccountError(DUPLICATE_EMAIL, "email")
+    if is_banned(db, EMAIL, email, ban_secret):  # the address of a banned account
+        raise AccountError(REFUSED_ADDRESS, "email")
+
+
 def request_email_change(
-    db: Session, member_id: int, current: str, new_email: str
+    db: Session, member_id: int, current: str, new_email: str, ban_secret: bytes
 ) -> tuple[str, str]:
-    """The clean new address and the token for the confirmation link mailed to it."""
+    """The clean new address and the token for the confirmation link mailed to it.
+    `ban_secret` keys the banned identities' hashes (models/banned_identities.py)."""
     address = clean_email(new_email, NEW_EMAIL_INVALID)
     member = _checked_member(db, member_id, current)
     if address == member.email:
         raise AccountError(NEW_EMAIL_INVALID, "email")
-    if _address_taken(db, address):
-        raise AccountError(DUPLICATE_EMAIL, "email")
+    _refuse_unusable(db, address, ban_secret)
     if _email_changes_today(db, member.id) >= EMAIL_CHANGES_PER_DAY:
         raise AccountError(TOO_MANY_EMAIL_CHANGES, "email")
     token = issue_token(db, member.id, Purpose.CHANGE_EMAIL, new_email=address)
@@ -78,12 +86,14 @@ def _email_changes_today(db: Session, member_id: int) -> int:
     return db.exec(query).one()
 
 
-def confirm_email_change(db: Session, token: str | None) -> Member | None:
+def confirm_email_change(db: Session, token: str | None, ban_secret: bytes) -> Member | None:
     """Switch to the confirmed address; None for a bad link or an address taken meanwhile.
     IntegrityError when someone took the address a moment ago: the transaction is lost then."""
     row = usable_token(db, token, Purpose.CHANGE_EMAIL)
     member = db.get(Member, row.member_id) if row else None
     if member is None or not row.new_email or _address_taken(db, row.new_email):
+        return None
+    if is_banned(db, EMAIL, row.new_email, ban_secret):
         return None
     use_token(db, row)
     member.email = row.new_email

@@ -25,6 +25,8 @@ class AuthSession(SQLModel, table=True):
     created_at: datetime = Field(default_factory=utcnow)
     expires_at: datetime
     handoff_hash: str | None = Field(default=None, max_length=64, unique=True, index=True)
+    second_factor_at: datetime | None = None  # a staff member's TOTP passed in this session
+    last_seen_at: datetime | None = None  # a staff session's last use (the idle timeout)
 
 
 def new_token() -> str:

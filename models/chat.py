@@ -17,6 +17,7 @@ from sqlalchemy import (
     UniqueConstraint,
     and_,
     case,
+    exists,
     func,
     or_,
     true,
@@ -28,10 +29,12 @@ from sqlmodel import Field, Session, SQLModel, select
 from models.account_rules import storable
 from models.activation import can_receive_messages
 from models.blocks import not_blocked_with
+from models.chat_from import liked_by, start_refusal
 from models.credits import charge_credits
 from models.directory import TILE_WIDTH, MemberTile, tile_select, to_tile
 from models.gifts import GIFTS
 from models.member import Member, MemberStatus, Profile, utcnow
+from models.message_filter import Reason, screen
 from models.site_settings import SiteSettings
 from models.visibility import shown_member, shown_to
 from translations.catalog import N_, N_plural
@@ -56,6 +59,22 @@ FREE_CHATS_USED = N_plural(
     "Free members can start {count} chats. Go Premium to start a chat with {name}.",
 )
 UNKNOWN_GIFT = N_("Choose a gift.")
+# The message filter's "Are you sure?", by the first reason found (see models/message_filter).
+CONFIRM_OFFENSIVE = N_("{name} may find this message offensive. It will be shown behind a warning.")
+CONFIRM_SCAM = N_(
+    "Your message mentions money or payment details. {name} will see it behind a warning."
+)
+CONFIRM_CONTACT = N_(
+    "{name} has not replied yet, and your message shares contact details outside the site. It "
+    "will be shown behind a warning."
+)
+_CONFIRMS = {
+    Reason.INSULT: CONFIRM_OFFENSIVE,
+    Reason.SEXUAL: CONFIRM_OFFENSIVE,
+    Reason.SCAM: CONFIRM_SCAM,
+    Reason.CONTACT: CONFIRM_CONTACT,
+}
+CONFIRMATIONS = frozenset(_CONFIRMS.values())
 
 
 class ChatError(Exception):
@@ -107,6 +126,8 @@ class Message(SQLModel, table=True):
     credits: int = 0
     client_id: str = Field(max_length=64)
     created_at: datetime = Field(default_factory=utcnow)
+    flagged: bool = False  # the message filter's: shown behind "may be offensive"
+    removed_at: datetime | None = None  # removed by a moderation decision
 
 
 @dataclass(frozen=True)
@@ -118,6 +139,8 @@ class Outgoing:
     client_id: str
     text: str = ""
     gift: str | None = None
+    anyway: bool = False  # the sender confirmed a text the message filter flags
+    language: str = ""  # the sender's page language: its word list applies too
 
 
 @dataclass(frozen=True)
@@ -138,6 +161,8 @@ class ChatSummary:
     last_at: datetime
     last_from_me: bool
     unread: int
+    last_veiled: bool = False  # received and flagged: the list does not quote it
+    last_removed: bool = False  # removed by a moderator: no body, the list says so
 
 
 def pair(member_id: int, other_id: int) -> tuple[int, int]:
@@ -235,6 +260,7 @@ class _Sender:
     credits: int
     paid_user: bool
     earlier_id: int | None  # the message stored before under this client id
+    language: str
 
 
 def _lock_sender(db: Session, outgoing: Outgoing) -> _Sender | None:
@@ -248,7 +274,7 @@ def _lock_sender(db: Session, outgoing: Outgoing) -> _Sender | None:
         .scalar_subquery()
     )
     row = db.exec(
-        select(Member.credits, Member.paid_user, earlier)
+        select(Member.credits, Member.paid_user, earlier, Member.language)
         .where(Member.id == outgoing.sender_id)
         .with_for_update(of=Member, key_share=True)
     ).first()
@@ -262,25 +288,41 @@ class _Recipient:
     blocked: bool
     conversation_id: int | None
     chats_started: int  # by the sender; counted only when the pair has no conversation yet
+    liked_sender: bool  # the recipient liked the sender (their `chat_from` may ask for it)
+    replied: bool  # the recipient wrote in the conversation: until then every text is a first
 
 
 def _recipient(db: Session, outgoing: Outgoing) -> _Recipient | None:
     """The recipient, their profile, a block either way, the pair's conversation and, without
-    one, the chats the sender started: one query. It runs after the sender's row is locked, so
-    the count sees the sender's sends committed meanwhile (the lock's own statement would not)."""
+    one, the chats the sender started, whether the recipient liked the sender and has ever
+    written back: one query.
+    It runs after the sender's row is locked, so the count sees the sender's sends committed
+    meanwhile (the lock's own statement would not)."""
     sender_id, recipient_id = outgoing.sender_id, outgoing.recipient_id
     a, b = pair(sender_id, recipient_id)
     started = case((Conversation.id.is_(None), _started_by(sender_id)), else_=0)
     row = db.exec(
-        select(Member, Profile, not_blocked_with(sender_id, Member.id), Conversation.id, started)
+        select(
+            Member,
+            Profile,
+            not_blocked_with(sender_id, Member.id),
+            Conversation.id,
+            started,
+            liked_by(recipient_id, sender_id),
+            exists().where(
+                Message.conversation_id == Conversation.id, Message.sender_id == recipient_id
+            ),
+        )
         .outerjoin(Profile, Profile.member_id == Member.id)
         .outerjoin(Conversation, (Conversation.member_a == a) & (Conversation.member_b == b))
         .where(Member.id == recipient_id)
     ).first()
     if row is None:
         return None
-    member, profile, free, conversation_id, chats_started = row
-    return _Recipient(member, profile, not free, conversation_id, chats_started)
+    member, profile, free, conversation_id, chats_started, liked, replied = row
+    return _Recipient(
+        member, profile, not free, conversation_id, chats_started, bool(liked), bool(replied)
+    )
 
 
 def _check_recipient(outgoing: Outgoing, recipient: _Recipient | None) -> None:
@@ -300,13 +342,36 @@ def _check_recipient(outgoing: Outgoing, recipient: _Recipient | None) -> None:
         raise ChatError(MEMBER_UNAVAILABLE)
 
 
+def start_refused(db: Session, sender_id: int, recipient_id: int) -> tuple[str, str] | None:
+    """(msgid, the recipient's name) when the recipient's `chat_from` keeps the sender from
+    starting a chat with them (no conversation yet): for the profile's message button. One
+    query."""
+    a, b = pair(sender_id, recipient_id)
+    talking = exists().where(Conversation.member_a == a, Conversation.member_b == b)
+    paid = select(Member.paid_user).where(Member.id == sender_id).scalar_subquery()
+    row = db.exec(
+        select(Member.chat_from, Profile.name, paid, liked_by(recipient_id, sender_id), talking)
+        .join(Profile, Profile.member_id == Member.id)
+        .where(Member.id == recipient_id)
+    ).first()
+    if row is None or row[4]:
+        return None
+    refusal = start_refusal(row[0], bool(row[2]), bool(row[3]))
+    return (refusal, row[1]) if refusal is not None else None
+
+
 def _start_conversation(
     db: Session, outgoing: Outgoing, sender: _Sender, recipient: _Recipient, message: Message
 ) -> int:
     """The pair's new conversation, already as `message` leaves it (moved up, one unread for
-    the recipient); it counts towards a free member's chat starts."""
+    the recipient); it counts towards a free member's chat starts. The recipient's `chat_from`
+    decides who may start one."""
+    name = recipient.profile.name
+    refusal = start_refusal(recipient.member.chat_from, sender.paid_user, recipient.liked_sender)
+    if refusal is not None:
+        raise ChatError(refusal, name=name)
     if not sender.paid_user and recipient.chats_started >= FREE_CHAT_STARTS:
-        raise ChatError(FREE_CHATS_USED, count=FREE_CHAT_STARTS, name=recipient.profile.name)
+        raise ChatError(FREE_CHATS_USED, count=FREE_CHAT_STARTS, name=name)
     a, b = pair(outgoing.sender_id, outgoing.recipient_id)
     at = message.created_at
     conversation = Conversation(
@@ -321,6 +386,21 @@ def _start_conversation(
         for m in (a, b)
     )
     return conversation.id
+
+
+def _flagged(
+    outgoing: Outgoing, message: Message, sender: _Sender, recipient: _Recipient, first: bool
+) -> bool:
+    """Whether the message filter flags the text; ChatError asking "Are you sure?" (nothing
+    stored or charged) until the sender confirms it."""
+    if message.kind != TEXT:
+        return False
+    languages = (outgoing.language, sender.language, recipient.member.language)
+    reasons = screen(message.body, languages, first)
+    if reasons and not outgoing.anyway:
+        first_reason = min(reasons, key=list(Reason).index)
+        raise ChatError(_CONFIRMS[first_reason], name=recipient.profile.name)
+    return bool(reasons)
 
 
 def _deliver(db: Session, message: Message, recipient_id: int) -> None:
@@ -372,6 +452,8 @@ def _send_once(db: Session, outgoing: Outgoing, message: Message) -> Sent:
         )
         message.sender_id, message.client_id = outgoing.sender_id, outgoing.client_id
         message.gift = outgoing.gift
+        # an opener (a gift, an icebreaker) does not open the door: only the recipient's reply
+        message.flagged = _flagged(outgoing, message, sender, recipient, not recipient.replied)
         db.add(message)
         db.flush()
         reference = f"message:{message.id}"
@@ -390,6 +472,11 @@ def _send_once(db: Session, outgoing: Outgoing, message: Message) -> Sent:
 def side_of(db: Session, member_id: int, conversation_id: int) -> ChatSide | None:
     """The member's side of a conversation they are in, or None."""
     return db.get(ChatSide, (conversation_id, member_id))
+
+
+def shown_body(message: Message) -> str:
+    """The text a member may read: none of a message a moderator removed (either member)."""
+    return "" if message.removed_at is not None else message.body
 
 
 def messages_of(
@@ -495,11 +582,13 @@ def chat_list(
             conversation_id=conversation_id,
             member=to_tile(row, today),
             last_kind=message.kind,
-            last_body=message.body,
-            last_gift=message.gift,
+            last_body=shown_body(message),
+            last_gift=None if message.removed_at is not None else message.gift,
             last_at=message.created_at,
             last_from_me=message.sender_id == member_id,
             unread=unread,
+            last_veiled=message.flagged and message.sender_id != member_id,
+            last_removed=message.removed_at is not None,
         )
         for row in db.exec(query)
         for conversation_id, unread, message in [row[TILE_WIDTH:]]

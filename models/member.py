@@ -22,6 +22,8 @@ class MemberStatus(StrEnum):
     ACTIVE = "active"
     DELETED_PENDING = "deleted_pending"  # hidden; reactivable for the grace period
     DELETED = "deleted"  # personal data erased
+    SUSPENDED = "suspended"  # a moderation decision, until `suspended_until`
+    BANNED = "banned"  # a moderation decision, for good unless an appeal reverses it
 
 
 class Member(SQLModel, table=True):
@@ -60,6 +62,8 @@ class Member(SQLModel, table=True):
     swipe_day_end: datetime | None = None
     # The one-click unsubscribe link's key in notification mails (models/notification_prefs).
     unsubscribe_key: str | None = Field(default=None, max_length=43, unique=True)
+    suspended_until: datetime | None = None  # while status is suspended
+    chat_from: str = Field(default="everyone", max_length=10)  # who may start a chat: ChatFrom
 
 
 def member_with_email(db: Session, address: str) -> Member | None:
@@ -165,7 +169,12 @@ def set_profile_status(db: Session, member_id: int, status: str) -> None:
 
 
 class Photo(SQLModel, table=True):
-    """A stored photo; files live outside the public folder. `status` is approved or pending."""
+    """A stored photo; files live outside the public folder. `status` is approved, pending
+    (visible to its owner only, awaiting review under pre-moderation or after the classifier
+    flagged it) or rejected. `phash` is its perceptual hash, `nsfw_score` the classifier's."""
+
+    # The review queue: pending photos, and approved ones not yet reviewed since a date.
+    __table_args__ = (Index("ix_photo_review", "status", "reviewed_at", "created_at"),)
 
     id: int | None = Field(default=None, primary_key=True)
     member_id: int = Field(foreign_key="member.id", index=True, ondelete="CASCADE")
@@ -174,3 +183,6 @@ class Photo(SQLModel, table=True):
     position: int = 0
     status: str = Field(default="approved", max_length=10)
     created_at: datetime = Field(default_factory=utcnow)
+    phash: str | None = Field(default=None, max_length=32, index=True)
+    nsfw_score: float | None = None
+    reviewed_at: datetime | None = None

@@ -2,7 +2,9 @@
 
 The main photo is public wherever the profile is. Further photos: premium members see them
 all, free members the first FREE_VIEWER_PHOTOS of a gallery, visitors none; a member in
-privacy mode shows further photos only to members they liked. Owners always see their own.
+privacy mode shows further photos only to members they liked. Owners always see their own;
+nobody else sees a photo that is not approved (pending review or rejected), and those photos
+take no place in the gallery's count.
 """
 
 from dataclasses import dataclass
@@ -12,7 +14,7 @@ from sqlmodel import Session, or_, select
 
 from models.likes import likes
 from models.member import Member, Photo
-from models.photos import gallery_order
+from models.photos import gallery_order, shown_photos
 from models.visibility import ProfileAccess, profile_access
 
 FREE_VIEWER_PHOTOS = 3
@@ -74,12 +76,14 @@ def gallery_views(
     owner_likes_viewer: bool,
     privacy: bool,
 ) -> list[GalleryPhoto]:
-    """The photos (in gallery order) with what this viewer may see of each."""
+    """The photos (in gallery order) this viewer may come across, with what they may see of
+    each."""
     if access in (ProfileAccess.NOT_FOUND, ProfileAccess.LOGIN_REQUIRED):
         return []
+    shown = shown_photos(photos, own=access == ProfileAccess.OWN)
     return [
         GalleryPhoto(photo, _view(access, viewer, rank, owner_likes_viewer, privacy))
-        for rank, photo in enumerate(photos)
+        for rank, photo in enumerate(shown)
     ]
 
 

@@ -13,6 +13,7 @@ class Layout(StrEnum):
     CHAT = "chat"
     LANDER = "lander"
     EMPTY = "empty"
+    STAFF = "staff"  # the console's own frame: no members' navigation, banners or modals
 
 
 @dataclass(frozen=True)
@@ -25,10 +26,16 @@ class Route:
     back_button: bool = False  # shown only inside the installed app
     login_required: bool = False  # visitors get the log-in prompt first
     example: str = ""  # a concrete URL for tests and links; defaults to path
+    staff: bool = False  # the staff console: every handler checks the role (state/staff_guard)
 
     @property
     def sample(self) -> str:
         return self.example or self.path
+
+
+def _staff_route(name: str, path: str, title: str, example: str = "") -> Route:
+    """A console page: in the staff frame, every handler behind it checking the role."""
+    return Route(name, path, title, Layout.STAFF, example=example, staff=True)
 
 
 LANDER_NAMES = (
@@ -180,6 +187,20 @@ ROUTES: tuple[Route, ...] = (
         )
         for name in LANDER_NAMES
     ),
+    Route("appeal", "/appeal/[token]", N_("Contest a decision"), example="/appeal/x"),
+    _staff_route("staff", "/staff", N_("Staff console")),
+    _staff_route("staff-verify", "/staff/verify", N_("Staff sign-in")),
+    _staff_route("staff-enrol", "/staff/enrol", N_("Set up two-step sign-in")),
+    _staff_route("staff-reports", "/staff/reports", N_("Reports and notices")),
+    _staff_route("staff-reports-id", "/staff/reports/[id]", N_("Report"), "/staff/reports/1"),
+    _staff_route("staff-photos", "/staff/photos", N_("Photo review")),
+    _staff_route("staff-appeals", "/staff/appeals", N_("Appeals")),
+    _staff_route("staff-appeals-id", "/staff/appeals/[id]", N_("Appeal"), "/staff/appeals/1"),
+    _staff_route(
+        "staff-members-id", "/staff/members/[id]", N_("Member history"), "/staff/members/1"
+    ),
+    _staff_route("staff-transparency", "/staff/transparency", N_("Transparency report")),
+    _staff_route("staff-audit", "/staff/audit", N_("Audit log")),
     Route("token", "/[token]", N_("Information"), example="/terms"),
     *(Route(f"pages-{slug}", f"/pages/{slug}", _STATIC_TITLES[slug]) for slug in STATIC_PAGES),
 )
@@ -240,6 +261,11 @@ def credits_method_url(tier: object, method: object = "") -> str:
     """The method choice for bundle `tier`, the method preselected when given."""
     path = _filled("credits-id-paymentmethod", "id", tier)
     return path.replace("[[...splat]]", format(method)).rstrip("/")
+
+
+def appeal_url(token: object) -> str:
+    """A statement of reasons and its appeal form (the token names decision and party)."""
+    return _filled("appeal", "token", token)
 
 
 def static_page_title(slug: str) -> str:

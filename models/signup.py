@@ -15,6 +15,7 @@ from models.account_rules import (
     storable,
 )
 from models.attributes import GENDERS
+from models.banned_identities import EMAIL, REFUSED_ADDRESS, is_banned
 from models.credits import grant_credits
 from models.member import Member, MemberStatus, Profile, member_with_email, utcnow
 from models.passwords import hash_password
@@ -127,10 +128,12 @@ def clean_signup(form: SignupForm, settings: SiteSettings, today: date) -> Clean
     return CleanSignup(email, name, password, born, form.gender, sexuality, message)
 
 
-def existing_account_problem(db: Session, email: str) -> AccountError | None:
+def existing_account_problem(db: Session, email: str, ban_secret: bytes) -> AccountError | None:
+    """`ban_secret` keys the banned identities' hashes (models/banned_identities.py)."""
     member = member_with_email(db, email)
     if member is None:
-        return None
+        banned = is_banned(db, EMAIL, email, ban_secret)
+        return AccountError(REFUSED_ADDRESS, "email") if banned else None
     if member.status == MemberStatus.DELETED_PENDING:
         return AccountError(ACCOUNT_AWAITS_DELETION, "email")
     return AccountError(DUPLICATE_EMAIL, "email")
@@ -142,12 +145,13 @@ class NewAccount:
     locale: str
     country: str
     tracking: dict[str, str]
+    ban_secret: bytes  # keys the banned identities' hashes
     to_member_id: int | None = None
 
 
 def register_member(db: Session, form: CleanSignup, account: NewAccount) -> Member:
     """Create the unconfirmed member, hidden profile, welcome credits and tracking record."""
-    if problem := existing_account_problem(db, form.email):
+    if problem := existing_account_problem(db, form.email, account.ban_secret):
         raise problem
     if not signups_open(account.settings, account.tracking):
         raise AccountError(SIGNUPS_CLOSED)

@@ -145,6 +145,7 @@ class SiteSettings:
     member_resell: bool = False
     niche: int = 1
     min_age: int = 18
+    photo_moderation: str = "post"  # "pre": new photos wait for approval; "post": reviewed after
 
     def __post_init__(self) -> None:
         if not self.minimum_message_costs:

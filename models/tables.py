@@ -3,6 +3,7 @@
 from sqlmodel import SQLModel
 
 from models.attempts import ClientFailure
+from models.audit import AuditEntry
 from models.auth_session import AuthSession
 from models.blocks import Block
 from models.chat import ChatSide, Conversation, Message
@@ -14,6 +15,7 @@ from models.likes import Like
 from models.login import AddressLock
 from models.matchfinder import MatchPreference
 from models.member import Member, Photo, Profile
+from models.moderation import Appeal, BannedIdentity, Decision, RejectedPhotoHash, Report
 from models.notice_mails import NoticeMail
 from models.orders import Order, OrderRefund
 from models.password_reset import ResetRequest
@@ -21,6 +23,7 @@ from models.push_subscription import PushSubscription
 from models.search import SearchPreference
 from models.signup import SignupEvent, SignupSource
 from models.site_settings import SiteSetting
+from models.staff import StaffRole, StaffTotp
 from models.swipes import Swipe
 from models.test_payments import SandboxPayment, SandboxRefund
 
@@ -28,12 +31,16 @@ metadata = SQLModel.metadata
 
 __all__ = [
     "AddressLock",
+    "Appeal",
+    "AuditEntry",
     "AuthSession",
+    "BannedIdentity",
     "Block",
     "ChatSide",
     "ClientFailure",
     "Conversation",
     "CreditEntry",
+    "Decision",
     "DiscountCode",
     "DiscountRedemption",
     "EmailToken",
@@ -47,6 +54,8 @@ __all__ = [
     "Photo",
     "Profile",
     "PushSubscription",
+    "RejectedPhotoHash",
+    "Report",
     "ResetRequest",
     "SandboxPayment",
     "SandboxRefund",
@@ -56,6 +65,8 @@ __all__ = [
     "SignupSource",
     "SiteSetting",
     "SmsCode",
+    "StaffRole",
+    "StaffTotp",
     "Swipe",
     "metadata",
 ]

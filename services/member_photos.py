@@ -3,35 +3,79 @@ the row's commit, so no row names a missing file and a refused upload leaves no 
 Both do blocking work (image processing, disk, database): actions/photos.py runs them off the
 event loop; each owns one transaction."""
 
+from dataclasses import dataclass
+from datetime import datetime, timedelta
 from pathlib import Path
 
+from models.photo_review import open_reports, record_score, review_new_photo, unscored_photos
 from models.photos import delete_photo
 from models.profile_steps import add_photo
 from services.config import get_config
-from services.database import transaction
-from services.photo_pipeline import delete_photo_files, store_photo
+from services.database import db_session, transaction
+from services.photo_classifier import score_upload
+from services.photo_pipeline import delete_photo_files, keep_as_evidence, store_photo
+from services.site_settings import current_settings
+
+UNSCORED_GRACE = timedelta(minutes=1)  # younger unscored photos may be an upload under way
+SWEEP_BATCH = 200  # photos the hourly sweep scores at most
+
+
+@dataclass(frozen=True)
+class AddedPhoto:
+    photo_id: int
+    filename: str
+    thumb_filename: str
 
 
 def photo_dir() -> Path:
     return get_config().media_dir / "photos"
 
 
-def add_member_photo(member_id: int, data: bytes) -> str:
-    """Clean and store an upload with its row; returns the thumbnail's file name. Raises
-    PhotoRejected (not a usable photo) or AccountError (photo limit reached)."""
+def add_member_photo(member_id: int, data: bytes) -> AddedPhoto:
+    """Clean and store an upload with its row, approved or pending as photo moderation has it.
+    Raises PhotoRejected (not a usable photo) or AccountError (photo limit reached)."""
     directory = photo_dir()
     stored = store_photo(data, directory)
+    moderation = current_settings().photo_moderation
     try:
+        score = score_upload(directory / stored.filename)  # before the row: never public unscored
         with transaction() as db:
-            add_photo(db, member_id, stored.filename, stored.thumb_filename)
+            photo = add_photo(db, member_id, stored.filename, stored.thumb_filename)
+            review_new_photo(db, photo, stored.phash, moderation, score)
+            photo_id = photo.id
     except BaseException:  # refused (photo limit) or failed: keep no files without a row
         delete_photo_files(directory, stored.filename, stored.thumb_filename)
         raise
-    return stored.thumb_filename
+    return AddedPhoto(photo_id, stored.filename, stored.thumb_filename)
+
+
+def score_unscored_photos(now: datetime) -> int:
+    """The sweep (hourly, services/account_purge.py): score photos the classifier skipped (busy
+    or failed) that are over a minute old, at most SWEEP_BATCH a run; returns how many."""
+    with db_session() as db:
+        found = unscored_photos(db, now - UNSCORED_GRACE, SWEEP_BATCH)
+    moderation = current_settings().photo_moderation
+    for photo_id, filename in found:
+        score = score_upload(photo_dir() / filename)
+        if score is None:
+            continue  # busy, failed or deleted meanwhile: the next round tries again
+        with transaction() as db:
+            record_score(db, photo_id, filename, score, moderation)
+    return len(found)
+
+
+def evidence_dir() -> Path:
+    """Files of reported photos their members deleted, kept for the moderators (docs/photos.md)."""
+    return get_config().media_dir / "evidence"
 
 
 def remove_member_photo(member_id: int, photo_id: int) -> None:
-    """Delete the member's photo row (NotYourPhotos for any other id), then its files."""
+    """Delete the member's photo row (NotYourPhotos for any other id), then its files; those
+    of a photo an open report or notice names are kept in `evidence_dir` instead."""
     with transaction() as db:
+        reported = bool(open_reports(db, photo_id))
         files = delete_photo(db, member_id, photo_id)
-    delete_photo_files(photo_dir(), *files)
+    if reported:
+        keep_as_evidence(photo_dir(), evidence_dir(), *files)
+    else:
+        delete_photo_files(photo_dir(), *files)

@@ -8,6 +8,10 @@ File names: a photo `<stem>.jpg` (long side at most 1600 px) has a thumbnail `<s
 `<stem>_b.jpg` for viewers who may not see the photo. A name's stem is the name without its
 extension and without one trailing `_t`, `_thumb` or `_b`; stems we generate contain no `_`,
 so the rule is unambiguous for them.
+
+Each stored photo also gets its perceptual hash (imagehash's pHash, 64 bits as 16 hex digits):
+a re-upload of a rejected picture, re-encoded, resized or slightly edited, lies within a few
+bits of the rejected one's (models/photo_review.py).
 """
 
 import os
@@ -19,6 +23,7 @@ from dataclasses import dataclass
 from io import BytesIO
 from pathlib import Path
 
+import imagehash
 from PIL import ExifTags, Image, ImageFilter, ImageOps
 
 from translations.catalog import N_, N_plural
@@ -94,6 +99,7 @@ class StoredPhoto:
     blur_filename: str
     width: int
     height: int
+    phash: str
 
 
 def is_photo_filename(name: str) -> bool:
@@ -150,7 +156,7 @@ def store_photo(data: bytes, photo_dir: Path) -> StoredPhoto:
     thumb = ImageOps.fit(photo, THUMB_SIZE, Image.Resampling.LANCZOS)
     stem = _random_stem()
     names = (f"{stem}.jpg", f"{stem}_t.jpg", f"{stem}{BLUR_SUFFIX}.jpg")
-    stored = StoredPhoto(*names, photo.width, photo.height)
+    stored = StoredPhoto(*names, photo.width, photo.height, perceptual_hash(photo))
     try:
         _write_atomically(photo_dir, stored.filename, _jpeg_bytes(photo))
         _write_atomically(photo_dir, stored.thumb_filename, _jpeg_bytes(thumb))
@@ -159,6 +165,11 @@ def store_photo(data: bytes, photo_dir: Path) -> StoredPhoto:
         delete_photo_files(photo_dir, *names)
         raise
     return stored
+
+
+def perceptual_hash(image: Image.Image) -> str:
+    """The image's 64-bit pHash as 16 hex digits."""
+    return str(imagehash.phash(image))
 
 
 def delete_photo_files(photo_dir: Path, *filenames: str) -> None:
@@ -170,6 +181,20 @@ def delete_photo_files(photo_dir: Path, *filenames: str) -> None:
     blurred = (_blurred_name_or_none(name) for name in filenames)
     for name in dict.fromkeys([*filenames, *(name for name in blurred if name)]):
         (photo_dir / name).unlink(missing_ok=True)
+
+
+def keep_as_evidence(photo_dir: Path, evidence_dir: Path, *filenames: str) -> None:
+    """Move stored photo files to `evidence_dir` (a reported photo its member deleted: the
+    moderator must still see it) and remove their blurred renditions; names as
+    `delete_photo_files` checks them."""
+    unsafe = [name for name in filenames if not is_photo_filename(name)]
+    if unsafe:
+        raise ValueError(f"not a photo file name: {unsafe!r}")
+    evidence_dir.mkdir(parents=True, exist_ok=True)
+    for name in filenames:
+        if (photo_dir / name).is_file():
+            (photo_dir / name).replace(evidence_dir / name)
+    delete_photo_files(photo_dir, *filenames)  # the blurs, and anything left
 
 
 def _blurred_name_or_none(filename: str) -> str | None:

@@ -2,6 +2,8 @@
 the server secret here, the VAPID key in services/push_keys.py. The site runs in several
 processes with threads: all must end up with one key, and a key already there stays."""
 
+import hashlib
+import hmac
 import os
 import secrets
 import tempfile
@@ -35,6 +37,12 @@ def server_secret() -> bytes:
     instances that do not share DATA_DIR must all be given, or DATA_DIR/server_secret."""
     config = get_config()
     return config.server_secret.encode() if config.server_secret else _file_secret(config.data_dir)
+
+
+def derived_key(purpose: str) -> bytes:
+    """A 32-byte key of its own for each `purpose` (the TOTP secrets' encryption, the banned
+    identities' hashes), derived from the server secret: one leaked key tells nothing of another."""
+    return hmac.new(server_secret(), purpose.encode(), hashlib.sha256).digest()
 
 
 @cache

@@ -22,6 +22,8 @@ def chat_card(summary: ChatSummary, settings: SiteSettings) -> dict:
         "at": iso(summary.last_at),
         "from_me": summary.last_from_me,
         "unread": summary.unread,
+        "veiled": summary.last_veiled,
+        "removed": summary.last_removed,
     }
 
 

@@ -23,12 +23,14 @@ from actions.session import Balance
 from actions.viewer import Viewer
 from models.chat import (
     CLIENT_ID_RE,
+    CONFIRMATIONS,
     FREE_CHATS_USED,
     ChatCounts,
     ChatError,
     ChatSummary,
     Outgoing,
 )
+from models.chat_from import ONLY_PREMIUM
 from models.routes import url
 from models.site_settings import SiteSettings
 from services.outages import log_failure
@@ -48,12 +50,14 @@ SHOWN_MESSAGES = 120  # the open chat's window in the tab's state: reading back 
 CHAT_PATH = re.compile(r"^/chats/(\d{1,12})/?$")
 MEMBER_CHAT_PATH = re.compile(r"^/members/(\d{1,12})/chat/?$")
 CREDITS, PREMIUM = "credits", "premium"  # errors that come with a way out
+PREMIUM_REFUSALS = (FREE_CHATS_USED, ONLY_PREMIUM)  # shown with "Get Premium"
 NOT_SENT = N_("Your message was not sent. Please try again.")
 # Holds what a browser may send in memory; the rules refuse anything over `message_length`
 # (a setting: a fresh tab state does not know it yet, so it cannot bound the input here).
 TEXT_INPUT = 20_000
 SENT_SCRIPT = "window.siteChat && window.siteChat.sent()"
 GIFT_SENT_SCRIPT = "window.siteChat && window.siteChat.giftSent()"
+FOCUS_DRAFT_SCRIPT = "document.querySelector('[data-chat-composer] textarea')?.focus()"
 
 Answer = list[rx.event.EventSpec] | rx.event.EventSpec | None  # what a send gives the browser
 
@@ -94,12 +98,14 @@ class ChatsState(rx.State):
     gifts_open: bool = False
     icebreakers_open: bool = False
     premium_alert: str = ""
+    confirm_text: str = ""  # the message filter's "Are you sure?" while it asks
     message_length: int = 0
     message_credits: int = 0
     message_price: str = ""
     gift_credits: int = 0
     _typing_until: float = 0.0
     _typing_told_at: float = 0.0
+    _pending: list[str] = []  # the flagged text awaiting "Send anyway": client id, text
 
     async def _text(self, msgid: str, **params: object) -> str:
         return gettext((await self.get_state(I18nState)).locale, msgid, **params)
@@ -123,6 +129,7 @@ class ChatsState(rx.State):
         self.more_before = self.more_after = self.not_found = self.partner_typing = False
         self.gifts_open = self.icebreakers_open = False
         self.error, self.error_kind, self.premium_alert = "", "", ""
+        self.confirm_text, self._pending = "", []
 
     async def _open(self, viewer: Viewer) -> None:
         """The list and the addressed chat from the database (the page's load, or a tab whose
@@ -194,19 +201,49 @@ class ChatsState(rx.State):
         """A gift from the picker, with the client id the browser minted for it."""
         return await self._send(form.get("client_id"), gift=str(form.get("gift", ""))[:20])
 
-    async def _send(self, client_id: object, text: str = "", gift: str | None = None) -> Answer:
+    @rx.event
+    async def send_anyway(self) -> Answer:
+        """The sender's "Send anyway" after the message filter's "Are you sure?": the same
+        text and client id, stored flagged."""
+        pending, self._pending, self.confirm_text = self._pending, [], ""
+        if len(pending) != 2:
+            return None
+        return await self._send(pending[0], text=pending[1], anyway=True)
+
+    @rx.event
+    def edit_flagged(self) -> rx.event.EventSpec:
+        """The sender's "Edit": back to the draft, which the browser kept."""
+        self._pending, self.confirm_text = [], ""
+        return rx.call_script(FOCUS_DRAFT_SCRIPT)
+
+    @rx.event
+    def show_flagged(self, message_id: int) -> None:
+        """The recipient chose to read a message shown behind the filter's warning."""
+        shown = browser_id(message_id)
+        self.messages = [
+            {**message, "flagged": False} if message["id"] == shown else message
+            for message in self.messages
+        ]
+
+    async def _send(
+        self, client_id: object, text: str = "", gift: str | None = None, anyway: bool = False
+    ) -> Answer:
         """Any step may meet the database away (the viewer check comes first): the member is
         told it was not sent, and the browser keeps the draft and its client id."""
         try:
-            return await self._deliver(client_id, text, gift)
+            return await self._deliver(client_id, text, gift, anyway)
         except ChatError as refused:
+            if refused.message in CONFIRMATIONS and isinstance(client_id, str):
+                self._pending = [client_id, text]
             return await self._refused(refused)
         except SQLAlchemyError:
             log_failure(log, "a message was not sent")
             self.error = await self._text(NOT_SENT)
             return None
 
-    async def _deliver(self, client_id: object, text: str, gift: str | None) -> Answer:
+    async def _deliver(
+        self, client_id: object, text: str, gift: str | None, anyway: bool = False
+    ) -> Answer:
         viewer = await current_viewer(self)
         if viewer is None:
             return rx.redirect(url("login"))
@@ -217,7 +254,10 @@ class ChatsState(rx.State):
         ):
             self.error = await self._text(GENERIC_ERROR)
             return None
-        outgoing = Outgoing(viewer.member_id, self.partner["id"], client_id, text, gift)
+        locale = (await self.get_state(I18nState)).locale
+        outgoing = Outgoing(
+            viewer.member_id, self.partner["id"], client_id, text, gift, anyway, locale
+        )
         sent = await act(chat.send, viewer, outgoing, self.router.session.client_token)
         self._sent(sent)
         session = await self.get_state(SessionState)
@@ -239,7 +279,10 @@ class ChatsState(rx.State):
 
     async def _refused(self, refused: ChatError) -> None:
         text = await self._text(refused.message, **refused.params)
-        if refused.message == FREE_CHATS_USED:
+        if refused.message in CONFIRMATIONS:
+            self.confirm_text = text
+            return
+        if refused.message in PREMIUM_REFUSALS:
             self.premium_alert = text
             return
         self.error = text
@@ -269,6 +312,8 @@ class ChatsState(rx.State):
             "at": message["at"],
             "from_me": message["mine"],
             "unread": 0,
+            "veiled": message["flagged"],
+            "removed": message.get("removed", False),
         }
 
     def _to_top(self, card: dict) -> None:

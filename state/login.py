@@ -74,6 +74,9 @@ class LoginState(FormState, rx.State):
             self.busy = False
             return
         self.busy = False
+        if login.statement:
+            yield rx.redirect(login.statement)
+            return
         if login.handoff is None:
             self.awaiting_deletion = True
             return

@@ -57,8 +57,7 @@ class ResetPasswordState(FormState, rx.State):
             await self._show_error(error)
             self.busy = False
             return
-        yield (
-            continue_with_session(login.handoff, url("members"))
-            if login.handoff
-            else rx.redirect(url("login"))
-        )
+        if login.handoff:
+            yield continue_with_session(login.handoff, url("members"))
+        else:
+            yield rx.redirect(login.statement or url("login"))

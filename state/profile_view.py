@@ -6,6 +6,7 @@ import re
 import reflex as rx
 
 from actions import blocks
+from actions.chat_from import start_refusal
 from actions.discovery import ProfileView, may_contact, open_profile
 from actions.likes import MatchKept, like, unlike
 from actions.runner import act, read
@@ -45,6 +46,7 @@ class ProfileViewState(FormState, rx.State):
     blocked: bool = False
     confirm_block: bool = False
     login_prompt: str = ""  # the msgid explaining why a visitor should log in
+    chat_refusal: str = ""  # why the viewer may not start a chat with this member (a text)
 
     @rx.var
     def current_photo(self) -> dict[str, str]:
@@ -136,6 +138,9 @@ class ProfileViewState(FormState, rx.State):
             self.ask_login("gift" if gift else "chat")
             return None
         if not await read(may_contact, viewer, self.member_id):
+            return None
+        if refused := await read(start_refusal, viewer, self.member_id):
+            self.chat_refusal = await self._text(refused[0], name=refused[1])
             return None
         return rx.redirect(member_chat_url(self.member_id, bool(gift)))
 

@@ -71,6 +71,7 @@ def edit_profile(db: Session, member: Member, **fields) -> Member:
 
 
 PASSWORD = "correct horse battery"
+BAN_SECRET = b"a test key for the banned identities' hashes"
 
 
 @cache

@@ -8,7 +8,9 @@ from components.i18n import region_name, t, t_choice
 from components.link_button import link_button
 from components.member_card import country_name
 from components.photo_gallery import photo_gallery
+from components.report_dialog import complaint_link, report_dialog
 from models.attribute_labels import every_label
+from models.moderation import ContentType
 from models.routes import member_signup_url, url
 from state.likes import NEWS_CHECKS
 from state.profile_view import (
@@ -19,6 +21,7 @@ from state.profile_view import (
     LOGIN_TO_SEE_PROFILE,
 )
 from state.profile_view import ProfileViewState as S
+from state.report import ReportState
 from translations.catalog import N_
 
 _LABELS = every_label()
@@ -89,6 +92,12 @@ def _more_menu() -> rx.Component:
                 color="red",
                 on_select=S.ask_block(True),
                 data_testid="block-button",
+            ),
+            rx.dropdown_menu.item(
+                rx.icon("flag", size=15),
+                t("Report {name}", name=S.name),
+                on_select=ReportState.open_report(ContentType.PROFILE, S.member_id),
+                data_testid="report-profile",
             ),
         ),
     )
@@ -239,13 +248,21 @@ def _profile() -> rx.Component:
                 rx.cond(
                     S.status == "visible",
                     rx.cond(S.blocked, _blocked_notice(), _actions()),
+                    rx.cond(
+                        S.chat_refusal != "",
+                        rx.callout(
+                            S.chat_refusal, icon="message-circle-off", data_testid="chat-refusal"
+                        ),
+                    ),
                 ),
                 class_name="card profile-head",
             ),
             _details(),
+            rx.cond(S.status == "visible", complaint_link("/members/" + S.member_id.to(str))),
             class_name="profile-info",
         ),
         _block_dialog(),
+        report_dialog(),
         _login_dialog(),
         class_name="profile-layout",
     )

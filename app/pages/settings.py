@@ -18,6 +18,7 @@ from components.photo_manager import photo_manager
 from models.deletion import DELETE_REASONS, NOTE_MAX
 from models.routes import url
 from state.account_settings import AccountSettingsState as S
+from state.chat_from import ChatFromState
 from state.photo_manager import PhotoManagerState
 from state.profile_settings import ProfileSettingsState
 from state.session import SessionState
@@ -289,7 +290,10 @@ def _trigger(key: str, label: str, icon: str) -> rx.Component:
     )
 
 
-@page("settings", on_load=[S.reset_form, ProfileSettingsState.load, PhotoManagerState.load])
+@page(
+    "settings",
+    on_load=[S.reset_form, ProfileSettingsState.load, PhotoManagerState.load, ChatFromState.load],
+)
 def settings_page() -> rx.Component:
     return rx.el.div(
         rx.el.h1(t("Settings"), class_name="page-title"),

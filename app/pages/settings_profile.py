@@ -3,6 +3,7 @@ its three cards with one button, the place with its own; the privacy switches st
 
 import reflex as rx
 
+from components.chat_from_setting import chat_from_setting
 from components.forms import notice, post_form, submit_button, text_field
 from components.i18n import t, tn
 from components.profile_fields import (
@@ -223,6 +224,7 @@ def privacy_panel() -> rx.Component:
                 _switch("invisible", N_("Invisible mode"), INVISIBLE_EXPLAINED),
                 _switch("privacy_mode", N_("Privacy mode"), PRIVACY_EXPLAINED),
                 _saved("privacy"),
+                chat_from_setting(),
                 class_name="form-stack",
             ),
             testid="privacy-section",

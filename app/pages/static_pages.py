@@ -8,12 +8,18 @@ from app.layouts import error_page
 from app.pages.registry import page
 from components.footer import contact_link
 from components.i18n import local_date, t, tn
+from components.statement import statement_view
 from models.routes import STATIC_PAGES, static_page_title
+from state.appeal import AppealState
 from state.shell import ShellState
 from state.site_info import site_text
 from translations.catalog import N_
 
 _SITE = {"site": site_text("name")}
+BAN_STATEMENT_HINT = N_(
+    "We have sent the account's owner a statement of reasons by e-mail, with a link to "
+    "contest the decision."
+)
 _DELETION = N_(
     "You can delete your account at any time in your settings; after 14 days your data is erased."
 )
@@ -67,10 +73,15 @@ def _body(slug: str) -> rx.Component:
         ),
         "cookies": rx.el.p(t("We only use the cookies the site needs: your session, your "
                              "language and whether you saw the age notice.")),
-        "ban": rx.fragment(
-            rx.el.p(t("This account has been blocked because it broke our terms and conditions. "
-                      "Contact customer service if you think this is a mistake.")),
-            _contact_card(),
+        "ban": rx.cond(
+            AppealState.found,
+            statement_view(),  # the member's own statement: /pages/ban?statement=<token>
+            rx.fragment(
+                rx.el.p(t("This account has been blocked because it broke our terms and "
+                          "conditions. Contact customer service if you think this is a mistake.")),
+                rx.el.p(t(BAN_STATEMENT_HINT)),
+                _contact_card(),
+            ),
         ),
         "return-policy": rx.el.p(
             tn(
@@ -121,5 +132,7 @@ def _static_screen(slug: str) -> Callable[[], rx.Component]:
     return screen
 
 
+_LOADS = {"ban": [AppealState.load]}  # the statement a ban page's link names
+
 for _slug in STATIC_PAGES:
-    page(f"pages-{_slug}")(_static_screen(_slug))
+    page(f"pages-{_slug}", on_load=_LOADS.get(_slug, ()))(_static_screen(_slug))

@@ -75,14 +75,19 @@ def new_member(site_db: Engine) -> NewMember:
     locale; `profile` overrides fields of the factory's profile (name, gender, country...)."""
 
     def make(locale: str = "en", **profile: object) -> Account:
-        email = unique_email("member")
-        with Session(site_db, expire_on_commit=False) as db:
-            member = make_member(db, email, language=locale, password_hash=password_hash(PASSWORD))
-            # a name the profile rules accept (not the address's local part, as the factory's)
-            edit_profile(db, member, **{"name": f"Tester {member.id}", **profile})
-        return Account(email, PASSWORD, locale, member.id)
+        return create_account(site_db, locale, **profile)
 
     return make
+
+
+def create_account(engine: Engine, locale: str = "en", **profile: object) -> Account:
+    """An active member as `new_member` makes one, for fixtures of a wider scope."""
+    email = unique_email("member")
+    with Session(engine, expire_on_commit=False) as db:
+        member = make_member(db, email, language=locale, password_hash=password_hash(PASSWORD))
+        # a name the profile rules accept (not the address's local part, as the factory's)
+        edit_profile(db, member, **{"name": f"Tester {member.id}", **profile})
+    return Account(email, PASSWORD, locale, member.id)
 
 
 def mark_automatic_like_seen(engine: Engine, member_id: int) -> None:

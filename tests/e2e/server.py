@@ -19,7 +19,8 @@ from tests.site_build import SiteBuild
 REPO_ROOT = Path(__file__).resolve().parents[2]
 SERVE_BUILT = Path(__file__).resolve().with_name("serve_built.py")
 BIN_DIR = Path(sys.executable).parent  # the venv's bin: reflex, alembic, node, npm
-READY_TIMEOUT = 240.0  # seconds; `reflex run --env prod` builds the frontend first
+READY_TIMEOUT = 600.0  # seconds; `reflex run --env prod` builds the frontend first, slowly
+# when the unit tests share the machine's two cores with it
 EXTERNAL_SERVICE_VARS = ("DATABASE_URL", "REDIS_URL")
 CHROMIUM = "/usr/bin/chromium"  # Debian's; `make chromium` installs it
 CHROMIUM_ARGS = [

@@ -28,7 +28,7 @@ from tests.services import require_services
 
 BENCH_DIR = REPO_ROOT / "bench"
 SERVES_SITE = {"chat", "lighthouse", "login", "page_load", "push"}  # they take --site-build
-NEEDS_SERVICES = {"chat", "matchfinder", "push", "search"}  # PostgreSQL (and Redis)
+NEEDS_SERVICES = {"chat", "matchfinder", "moderation", "push", "search"}  # PostgreSQL (and Redis)
 # A bench still running after its limit ignored --smoke or hangs: about 2-3 times its smoke
 # run on a busy 2-core machine (lighthouse 47-60 s, chat 19-39 s, payments 20 s, search 10 s,
 # geocode and matchfinder 6 s, the others about 15 s).

@@ -10,6 +10,7 @@ from state.activation import ActivationState
 from state.members import MembersState
 from state.session import SessionState
 from tests.factories import (
+    BAN_SECRET,
     PASSWORD,
     add_photo,
     committed,
@@ -54,7 +55,9 @@ async def test_resend_sends_nothing_to_an_active_member(make_root, db, outbox) -
 
 async def test_a_good_mail_change_link_switches_the_address(make_root, db: Session) -> None:
     member = make_member_with_password(db)
-    _, token = committed(db, request_email_change, member.id, PASSWORD, "new@example.com")
+    _, token = committed(
+        db, request_email_change, member.id, PASSWORD, "new@example.com", BAN_SECRET
+    )
     root = make_root(
         url=f"/mail-change/do?token={token}",
         cookie=f"auth.session={committed(db, start_session, member.id)}",
@@ -70,7 +73,7 @@ async def test_a_good_mail_change_link_switches_the_address(make_root, db: Sessi
 
 async def test_a_bad_mail_change_link_changes_nothing(make_root, db: Session) -> None:
     member = make_member_with_password(db)
-    committed(db, request_email_change, member.id, PASSWORD, "new@example.com")
+    committed(db, request_email_change, member.id, PASSWORD, "new@example.com", BAN_SECRET)
     activation = substate(make_root(url="/mail-change/do?token=forged"), ActivationState)
     await activation.confirm_mail_change()
     assert activation.mail_change_checked and not activation.mail_change_ok

@@ -18,7 +18,7 @@ from actions.effects import settle
 from models.auth_session import end_session, start_session
 from models.chat import ChatSide, Message, Outgoing, send_message
 from models.credits import grant_credits, ledger_sum
-from models.member import Member
+from models.member import Member, utcnow
 from services.site_settings import current_settings
 from state.chats import CREDITS, ChatsState
 from state.i18n import I18nState
@@ -616,3 +616,20 @@ async def test_removing_a_chat_by_a_garbled_id_alerts_and_reloads(make_root, db,
     events = await run(chats.remove("1; drop table chatside"))
 
     assert any("alert" in str(event) for event in events)
+
+
+async def test_a_message_a_moderator_removed_reaches_no_tab_with_its_body(
+    make_root, db, pair, pushes
+):
+    anna, bob = pair
+    writer = await opened(make_root, db, anna, f"/members/{bob.id}/chat")
+    await send(writer, "Something nasty")
+    [message] = stored(db)
+    message.removed_at = utcnow()
+    db.add(message)
+    db.commit()
+
+    for who in (anna, bob):
+        chats = await opened(make_root, db, who, f"/chats/{writer.conversation_id}")
+        assert [(m["removed"], m["body"]) for m in chats.messages] == [(True, "")]
+        assert (chats.chats[0]["removed"], chats.chats[0]["text"]) == (True, "")

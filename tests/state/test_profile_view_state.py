@@ -43,11 +43,16 @@ def blurred(photo: Photo) -> str:
 
 
 def shown(photo: Photo) -> dict[str, str]:
-    return {"src": url(photo.filename), "thumb": url(photo.thumb_filename), "lock": ""}
+    return {
+        "id": str(photo.id),
+        "src": url(photo.filename),
+        "thumb": url(photo.thumb_filename),
+        "lock": "",
+    }
 
 
 def locked(photo: Photo, reason: str) -> dict[str, str]:
-    return {"src": blurred(photo), "thumb": blurred(photo), "lock": reason}
+    return {"id": str(photo.id), "src": blurred(photo), "thumb": blurred(photo), "lock": reason}
 
 
 def state_text(view: ProfileViewState) -> str:

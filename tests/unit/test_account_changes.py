@@ -17,7 +17,7 @@ from models.email_tokens import EmailToken
 from models.login import FREE_ATTEMPTS
 from models.member import Member
 from models.passwords import PASSWORD_TOO_SHORT, verify_password
-from tests.factories import PASSWORD, committed, make_member, make_member_with_password
+from tests.factories import BAN_SECRET, PASSWORD, committed, make_member, make_member_with_password
 from translations.errors import (
     CHECK_OLD_PASSWORD,
     DUPLICATE_EMAIL,
@@ -89,54 +89,64 @@ def test_password_change_for_an_unknown_member_is_refused(db: Session) -> None:
 )
 def test_invalid_or_unchanged_new_address_is_refused(db: Session, address: str) -> None:
     member = make_member_with_password(db)
-    error = _error(request_email_change, db, member.id, PASSWORD, address)
+    error = _error(request_email_change, db, member.id, PASSWORD, address, BAN_SECRET)
     assert error.message == NEW_EMAIL_INVALID
 
 
 def test_email_change_needs_the_current_password(db: Session) -> None:
     member = make_member_with_password(db)
-    error = _error(request_email_change, db, member.id, "wrong password", "new@example.com")
+    error = _error(
+        request_email_change, db, member.id, "wrong password", "new@example.com", BAN_SECRET
+    )
     assert error.message == CHECK_OLD_PASSWORD
 
 
 def test_address_of_another_account_is_refused(db: Session) -> None:
     member = make_member_with_password(db)
     make_member(db, "bert@example.com")
-    error = _error(request_email_change, db, member.id, PASSWORD, "Bert@Example.com")
+    error = _error(request_email_change, db, member.id, PASSWORD, "Bert@Example.com", BAN_SECRET)
     assert error.message == DUPLICATE_EMAIL
 
 
 def test_confirmed_link_switches_the_address_once(db: Session) -> None:
     member = make_member_with_password(db)
-    address, token = committed(db, request_email_change, member.id, PASSWORD, " New@Example.COM ")
+    address, token = committed(
+        db, request_email_change, member.id, PASSWORD, " New@Example.COM ", BAN_SECRET
+    )
     assert address == "new@example.com"
     assert db.get(Member, member.id).email == "anna@example.com"  # not before the link
-    assert committed(db, confirm_email_change, token).email == "new@example.com"
+    assert committed(db, confirm_email_change, token, BAN_SECRET).email == "new@example.com"
     assert db.get(Member, member.id).email == "new@example.com"
-    assert committed(db, confirm_email_change, token) is None
+    assert committed(db, confirm_email_change, token, BAN_SECRET) is None
 
 
 def test_link_fails_when_the_address_was_taken_meanwhile(db: Session) -> None:
     member = make_member_with_password(db)
-    _, token = committed(db, request_email_change, member.id, PASSWORD, "new@example.com")
+    _, token = committed(
+        db, request_email_change, member.id, PASSWORD, "new@example.com", BAN_SECRET
+    )
     make_member(db, "new@example.com")
-    assert committed(db, confirm_email_change, token) is None
+    assert committed(db, confirm_email_change, token, BAN_SECRET) is None
     assert db.get(Member, member.id).email == "anna@example.com"
 
 
 def test_newer_request_replaces_the_older_link(db: Session) -> None:
     member = make_member_with_password(db)
-    _, first = committed(db, request_email_change, member.id, PASSWORD, "first@example.com")
-    _, second = committed(db, request_email_change, member.id, PASSWORD, "second@example.com")
-    assert committed(db, confirm_email_change, first) is None
-    assert committed(db, confirm_email_change, second).email == "second@example.com"
+    _, first = committed(
+        db, request_email_change, member.id, PASSWORD, "first@example.com", BAN_SECRET
+    )
+    _, second = committed(
+        db, request_email_change, member.id, PASSWORD, "second@example.com", BAN_SECRET
+    )
+    assert committed(db, confirm_email_change, first, BAN_SECRET) is None
+    assert committed(db, confirm_email_change, second, BAN_SECRET).email == "second@example.com"
 
 
 @pytest.mark.parametrize("token", [None, "", "garbage", "x" * 101])
 def test_bad_links_change_nothing(db: Session, token) -> None:
     member = make_member_with_password(db)
-    committed(db, request_email_change, member.id, PASSWORD, "new@example.com")
-    assert committed(db, confirm_email_change, token) is None
+    committed(db, request_email_change, member.id, PASSWORD, "new@example.com", BAN_SECRET)
+    assert committed(db, confirm_email_change, token, BAN_SECRET) is None
     assert db.get(Member, member.id).email == "anna@example.com"
 
 
@@ -145,19 +155,19 @@ def test_guessing_the_current_password_in_settings_locks_like_log_in(db: Session
     errors = []
     for _attempt in range(FREE_ATTEMPTS):
         with pytest.raises(AccountError) as raised:
-            committed(db, request_email_change, member.id, "guess", "new@example.com")
+            committed(db, request_email_change, member.id, "guess", "new@example.com", BAN_SECRET)
         errors.append(raised.value.message)
     assert errors[0] == CHECK_OLD_PASSWORD and errors[-1] == TOO_MANY_LOGIN_ATTEMPTS
     with pytest.raises(AccountError) as raised:
-        committed(db, request_email_change, member.id, PASSWORD, "new@example.com")
+        committed(db, request_email_change, member.id, PASSWORD, "new@example.com", BAN_SECRET)
     assert raised.value.message == TOO_MANY_LOGIN_ATTEMPTS
 
 
 def test_at_most_three_address_changes_are_mailed_a_day(db: Session) -> None:
     member = make_member_with_password(db)
     for n in range(3):
-        committed(db, request_email_change, member.id, PASSWORD, f"new{n}@example.com")
-    error = _error(request_email_change, db, member.id, PASSWORD, "new3@example.com")
+        committed(db, request_email_change, member.id, PASSWORD, f"new{n}@example.com", BAN_SECRET)
+    error = _error(request_email_change, db, member.id, PASSWORD, "new3@example.com", BAN_SECRET)
     assert (error.message, error.field) == (TOO_MANY_EMAIL_CHANGES, "email")
     db.rollback()
     tokens = db.exec(select(EmailToken).where(EmailToken.member_id == member.id)).all()
@@ -166,4 +176,6 @@ def test_at_most_three_address_changes_are_mailed_a_day(db: Session) -> None:
         token.created_at -= timedelta(days=1, minutes=1)
         db.add(token)
     db.commit()
-    assert committed(db, request_email_change, member.id, PASSWORD, "new3@example.com")[0]
+    assert committed(db, request_email_change, member.id, PASSWORD, "new3@example.com", BAN_SECRET)[
+        0
+    ]

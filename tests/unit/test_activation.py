@@ -87,4 +87,6 @@ def test_only_confirmed_members_receive_messages() -> None:
         MemberStatus.ACTIVE: True,
         MemberStatus.DELETED_PENDING: False,
         MemberStatus.DELETED: False,
+        MemberStatus.SUSPENDED: False,
+        MemberStatus.BANNED: False,
     }

@@ -8,6 +8,7 @@ import pytest
 from sqlalchemy import Engine
 from sqlmodel import Session, select
 
+from actions.chat import bubble
 from models.chat import (
     EMPTY_MESSAGE,
     FREE_CHAT_STARTS,
@@ -29,7 +30,7 @@ from models.chat import (
 )
 from models.credits import grant_credits, ledger_sum
 from models.directory import MemberTile
-from models.member import Member, MemberStatus
+from models.member import Member, MemberStatus, utcnow
 from models.site_settings import SiteSettings
 from tests.factories import block_member, edit_profile, make_member
 from translations.errors import INSUFFICIENT_CREDITS, MEMBER_UNAVAILABLE
@@ -280,3 +281,17 @@ def test_the_chat_partner_is_a_visible_or_unconfirmed_member_not_blocked(db: Ses
     block_member(db, bob.id, anna.id)
     assert partner(db, anna, bob.id) is None
     assert partner(db, anna, 999_999) is None
+
+
+def test_a_message_a_moderator_removed_shows_no_body_to_either_member(db, anna, bert) -> None:
+    message = send(db, anna, bert, "Something nasty").message
+    message.removed_at = utcnow()
+    db.add(message)
+    db.commit()
+    for member in (anna, bert):
+        (summary,) = chat_list(db, member.id, TODAY, 10)
+        assert summary.last_removed and summary.last_body == ""
+        (row,) = messages_of(db, member.id, summary.conversation_id, 10)
+        shown = bubble(row, member.id)
+        assert shown["removed"] and shown["body"] == "" and not shown["flagged"]
+        assert "Something nasty" not in str(shown)

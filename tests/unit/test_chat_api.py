@@ -4,7 +4,7 @@ likes only, removal by conversation or by profile, and nothing for anybody else.
 import uuid
 
 import pytest
-from sqlmodel import Session
+from sqlmodel import Session, update
 from starlette.applications import Starlette
 from starlette.routing import Route
 from starlette.testclient import TestClient
@@ -12,10 +12,10 @@ from starlette.testclient import TestClient
 from actions.viewer import SESSION_COOKIE
 from app.chat_api import chats, delete_chat, likes
 from models.auth_session import start_session
-from models.chat import ChatSide, Outgoing, send_message
+from models.chat import ChatSide, Message, Outgoing, send_message
 from models.credits import grant_credits
 from models.likes import like_member
-from models.member import Member
+from models.member import Member, utcnow
 from models.site_settings import SiteSettings
 from tests.factories import committed, make_member
 
@@ -108,3 +108,15 @@ def test_likes_lists_given_and_received_with_the_new_flag(client, db) -> None:
     assert [like["id"] for like in answer["likes"]] == [bob.id]
     assert [(like["id"], like["like_new"]) for like in answer["liked_by"]] == [(carol.id, True)]
     assert answer["total_new_likes"] == 1
+
+
+def test_a_message_a_moderator_removed_is_not_quoted(client, db) -> None:
+    anna, bob = make_member(db, "anna@example.com"), make_member(db, "bob@example.com")
+    write(db, bob, anna, "Something nasty")
+    db.exec(update(Message).values(removed_at=utcnow()))
+    db.commit()
+    log_in(client, db, anna)
+
+    [chat] = client.get("/api/chats.php").json()["chats"]
+
+    assert chat["last_message"]["text"] == "" and chat["last_message"]["removed"]

@@ -3,8 +3,10 @@
 import pytest
 import reflex as rx
 
+from app.layouts import with_layout
 from app.pages import registry
 from app.pages.registry import page, title_only
+from models.routes import route_named
 
 
 @pytest.fixture(autouse=True)
@@ -33,3 +35,15 @@ def test_a_route_outside_the_table_or_declared_twice_is_refused() -> None:
     page("login")(_screen)
     with pytest.raises(ValueError, match="login"):
         title_only("login")
+
+
+def test_the_console_has_its_own_frame_without_the_members() -> None:
+    """A moderator sees the console's header, the language menu and log-out; none of the
+    members' navigation, banners (the time bonus), modals or footer."""
+    staff = str(with_layout(route_named("staff-reports-id"), rx.fragment()))
+    members = str(with_layout(route_named("members"), rx.fragment()))
+    for part in ("staff-nav", "language-menu", "staff-logout", "page-ready"):
+        assert part in staff
+    member_parts = ("account-menu", "activation-reminder", "time-bonus", "signup-modal")
+    for part in (*member_parts, "push-ios", "entry-warning", '"footer"', "disclaimer"):
+        assert part in members and part not in staff

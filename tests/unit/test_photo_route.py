@@ -8,20 +8,20 @@ from pathlib import Path
 
 import pytest
 from PIL import Image
-from sqlmodel import Session
+from sqlmodel import Session, select
 from starlette.testclient import TestClient
 
 from actions.viewer import SESSION_COOKIE
 from app.http_api import http_api
 from models.auth_session import start_session
 from models.likes import like_member
-from models.member import Member, MemberStatus
+from models.member import Member, MemberStatus, Photo
 from models.photo_access import FREE_VIEWER_PHOTOS
 from services.config import get_config
 from services.photo_pipeline import StoredPhoto, store_photo
 from tests.factories import add_photo, block_member, committed, edit_profile, make_member
 
-PUBLIC_CACHE = "private, max-age=3600"
+PUBLIC_CACHE = "private, no-cache"  # revalidated each time: a rejection shows at once
 NO_STORE = "no-store"
 
 
@@ -208,3 +208,22 @@ def test_privacy_mode_shows_further_photos_to_liked_members(db, photo_dir) -> No
     assert_blurred(other_client, photo_dir, second, second.filename)
     assert_original(client_for(db, liked), photo_dir, second.filename)
     assert_all_missing(client_for(db, None), [main, second])  # members only
+
+
+def test_a_photo_is_revalidated_cheaply_and_gone_once_rejected(db: Session, photo_dir) -> None:
+    owner = make_member(db, "bea@example.com")
+    _main, second = stored_gallery(db, owner, photo_dir, 2)
+    client = client_for(db, make_member(db, "free@example.com"))
+    first = client.get(f"/media/photos/{second.filename}")
+    etag = first.headers["etag"]
+    assert first.headers["cache-control"] == "private, no-cache" and first.headers["last-modified"]
+
+    again = client.get(f"/media/photos/{second.filename}", headers={"If-None-Match": etag})
+    assert again.status_code == 304 and again.content == b"" and again.headers["etag"] == etag
+
+    photo = db.exec(select(Photo).where(Photo.filename == second.filename)).one()
+    photo.status = "rejected"
+    db.add(photo)
+    db.commit()
+    gone = client.get(f"/media/photos/{second.filename}", headers={"If-None-Match": etag})
+    assert gone.status_code == 404

@@ -64,8 +64,13 @@ SPEC_PATHS = {
     "/[token]", "/pages/ban", "/pages/cookies", "/pages/faq", "/pages/privacy",
     "/pages/return-policy", "/pages/service", "/pages/terms",
 }  # fmt: skip
-# Ours beside the spec's: the footer link of notification mails (docs/notifications.md).
-OWN_PATHS = {"/unsubscribe"}
+# Ours beside the spec's: the footer link of notification mails (docs/notifications.md), the
+# statement of reasons' appeal page and the staff console (docs/moderation.md, docs/staff.md).
+OWN_PATHS = {
+    "/unsubscribe", "/appeal/[token]", "/staff", "/staff/verify", "/staff/enrol",
+    "/staff/reports", "/staff/reports/[id]", "/staff/photos", "/staff/appeals",
+    "/staff/appeals/[id]", "/staff/members/[id]", "/staff/transparency", "/staff/audit",
+}  # fmt: skip
 BY_NAME = {route.name: route for route in ROUTES}
 
 
@@ -106,6 +111,9 @@ def test_layouts() -> None:
     assert len(landers) == 9
     assert all(route.layout == Layout.LANDER for route in landers)
     assert BY_NAME["members-id-signup"].layout == Layout.EMPTY
+    staff = {route.name for route in ROUTES if route.staff}
+    assert {"staff", "staff-verify", "staff-reports", "staff-reports-id", "staff-audit"} <= staff
+    assert {route.name for route in ROUTES if route.layout == Layout.STAFF} == staff
 
 
 def test_samples_fill_every_dynamic_segment() -> None:

@@ -38,7 +38,7 @@ from models.signup import (
     signups_open,
 )
 from models.site_settings import SiteSettings
-from tests.factories import PASSWORD, committed, make_member, row_count, row_counts
+from tests.factories import BAN_SECRET, PASSWORD, committed, make_member, row_count, row_counts
 from translations.errors import (
     DATE_OF_BIRTH_REQUIRED,
     DUPLICATE_EMAIL,
@@ -87,6 +87,7 @@ def _clean(**changes) -> CleanSignup:
 
 def _account(settings: SiteSettings = SETTINGS, **changes) -> NewAccount:
     fields = {"settings": settings, "locale": "de", "country": "DE", "tracking": NO_TRACKING}
+    fields["ban_secret"] = BAN_SECRET
     return NewAccount(**{**fields, **changes})
 
 
@@ -447,7 +448,7 @@ def test_a_simultaneous_signup_with_the_same_address_gets_the_duplicate_text(db,
     """Both checked before either wrote: the database's unique key decides, with our text."""
     first = clean_signup(_form(), SETTINGS, TODAY)
     committed(db, register_member, first, _account())
-    monkeypatch.setattr("models.signup.existing_account_problem", lambda _db, _email: None)
+    monkeypatch.setattr("models.signup.existing_account_problem", lambda _db, _email, _secret: None)
     with pytest.raises(AccountError) as raised:
         committed(db, register_member, first, _account())
     assert raised.value.message == DUPLICATE_EMAIL

@@ -12,6 +12,7 @@ STATE_DIR = Path(__file__).resolve().parents[2] / "state"
 # Reflex wraps only plain functions as events: static and class methods are not callable.
 ALLOWED_DECORATORS = {
     *("event", "var", "cached_var", "computed_var"),
+    "staff_event",  # state/staff_guard.py: an rx.event behind the staff check
     *("property", "staticmethod", "classmethod"),
 }
 

@@ -1,0 +1,69 @@
+"""Which staff member is acting: the one check behind every staff event and HTTP route.
+
+A staff viewer is a member whose session is live, passed the second factor in this session
+within `SECOND_FACTOR_LIFETIME` (12 hours), has been used within `STAFF_IDLE_TIMEOUT`, whose
+account is active and who holds one of the roles the handler allows. The check keeps the
+session's `last_seen_at` fresh (at most one write a minute), so an idle console ends on its
+own."""
+
+from dataclasses import dataclass
+from datetime import timedelta
+
+from sqlmodel import Session, select
+
+from actions.viewer import MAX_TOKEN_LENGTH
+from models.auth_session import AuthSession, hash_token
+from models.member import Member, MemberStatus, as_utc, utcnow
+from models.staff import SECOND_FACTOR_LIFETIME, STAFF_IDLE_TIMEOUT, Role, roles_of
+from services.database import db_session
+
+SEEN_EVERY = timedelta(minutes=1)
+
+
+@dataclass(frozen=True)
+class StaffViewer:
+    member_id: int
+    role: Role  # the role this action is taken in: the first allowed role the member holds
+    roles: frozenset[Role]
+    language: str
+    address: str  # the client's address, for the audit log
+
+
+def live_session(db: Session, token: str | None) -> AuthSession | None:
+    if not token or len(token) > MAX_TOKEN_LENGTH:
+        return None
+    row = db.exec(select(AuthSession).where(AuthSession.token_hash == hash_token(token))).first()
+    now = utcnow()
+    if row is None or row.handoff_hash is not None or as_utc(row.expires_at) <= now:
+        return None
+    return row
+
+
+def staff_in(
+    db: Session, token: str | None, allowed: tuple[Role, ...], address: str
+) -> StaffViewer | None:
+    """The staff member behind `token` when every condition of the module holds."""
+    row = live_session(db, token)
+    if row is None or row.second_factor_at is None or row.last_seen_at is None:
+        return None
+    now = utcnow()
+    if as_utc(row.last_seen_at) + STAFF_IDLE_TIMEOUT <= now:
+        return None
+    if as_utc(row.second_factor_at) + SECOND_FACTOR_LIFETIME <= now:
+        return None
+    member = db.get(Member, row.member_id)
+    roles = roles_of(db, row.member_id)
+    acting = next((role for role in allowed if role in roles), None)
+    if member is None or member.status != MemberStatus.ACTIVE or acting is None:
+        return None
+    if as_utc(row.last_seen_at) + SEEN_EVERY <= now:
+        row.last_seen_at = now
+        db.add(row)
+        db.commit()
+    return StaffViewer(row.member_id, acting, roles, member.language, address)
+
+
+def resolve_staff(token: str | None, allowed: tuple[Role, ...], address: str) -> StaffViewer | None:
+    """`staff_in` with a session of its own: run it through `actions.runner.read`."""
+    with db_session() as db:
+        return staff_in(db, token, allowed, address)

@@ -1,0 +1,25 @@
+"""The console's tools and the roles that open each: one table for the pages' navigation, their
+handlers' `@staff_event(...)` and the staff HTTP routes."""
+
+from models.staff import Role
+
+ANY_STAFF = (Role.MODERATOR, Role.SUPPORT, Role.ADMIN)
+MODERATION = (Role.MODERATOR, Role.ADMIN)
+ADMIN_ONLY = (Role.ADMIN,)
+# Route name -> the roles that open it, in navigation order.
+TOOLS: dict[str, tuple[Role, ...]] = {
+    "staff": ANY_STAFF,
+    "staff-reports": MODERATION,
+    "staff-photos": MODERATION,
+    "staff-appeals": MODERATION,
+    "staff-transparency": MODERATION,
+    "staff-audit": ADMIN_ONLY,
+}
+
+
+def tools_for(roles: frozenset[Role]) -> list[str]:
+    """The route names of the tools `roles` open, in navigation order."""
+    return [name for name, allowed in TOOLS.items() if roles.intersection(allowed)]
+
+
+TRANSPARENCY_CSV = "/api/staff/transparency.csv"  # app/staff_api.py, for the transparency page
