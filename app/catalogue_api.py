@@ -27,8 +27,10 @@ from translations.catalog import browser_catalogue, catalogue_version
 from translations.locales import LOCALES, supported
 
 CATALOGUE_PATH = "/i18n/{locale}.js"
+STAFF_PATH = "/i18n/staff/{locale}.js"
 REGIONS_PATH = "/i18n/regions/{locale}.js"
 Countries = tuple[str, ...]
+TEXTS, STAFF, REGIONS = "texts", "staff", "regions"  # the kinds of script
 
 
 def _version(countries: Countries) -> str:
@@ -40,6 +42,10 @@ def _version(countries: Countries) -> str:
 
 def catalogue_url(locale: str, countries: Countries) -> str:
     return f"/i18n/{locale}.js?v={_version(countries)}"
+
+
+def staff_catalogue_url(locale: str, countries: Countries) -> str:
+    return f"/i18n/staff/{locale}.js?v={_version(countries)}"
 
 
 def _script(store: str, locale: str, entries: dict[str, str | list[str]], then: str) -> str:
@@ -58,6 +64,18 @@ def catalogue_script(locale: str) -> str:
     )
 
 
+def staff_catalogue_script(locale: str) -> str:
+    """The staff console's texts (translations.catalog.staff_only_texts), filed and looked up
+    like the others (assets/shell.js `i18nStaffText`, which this stands in for)."""
+    return _script(
+        "__i18nStaff",
+        locale,
+        browser_catalogue(locale, staff=True),
+        "globalThis.i18nStaffText ??= (key, locale) => globalThis.__i18nStaff[locale]?.[key];"
+        "globalThis.i18nStaffLoaded?.();",
+    )
+
+
 def regions_script(locale: str, countries: Countries) -> str:
     """The names of the site's countries' regions, which only a page that shows a region asks
     for (assets/shell.js `i18nRegion`); only what shows one redraws when they arrive."""
@@ -65,15 +83,21 @@ def regions_script(locale: str, countries: Countries) -> str:
     return _script("__i18nRegions", locale, entries, "globalThis.i18nRegionsLoaded?.();")
 
 
-@lru_cache(maxsize=4 * len(LOCALES))
-def _script_bytes(regions: bool, locale: str, countries: Countries, gzipped: bool) -> bytes:
-    """Each script once per locale and encoding (and list of countries, a setting that
+def _kind_script(kind: str, locale: str, countries: Countries) -> str:
+    if kind == REGIONS:
+        return regions_script(locale, countries)
+    return staff_catalogue_script(locale) if kind == STAFF else catalogue_script(locale)
+
+
+@lru_cache(maxsize=6 * len(LOCALES))
+def _script_bytes(kind: str, locale: str, countries: Countries, gzipped: bool) -> bytes:
+    """Each script once per kind, locale and encoding (and list of countries, a setting that
     rarely changes)."""
-    script = regions_script(locale, countries) if regions else catalogue_script(locale)
+    script = _kind_script(kind, locale, countries)
     return zipped(script) if gzipped else script.encode()
 
 
-def _answer(regions: bool) -> Callable[[Request], Awaitable[Response]]:
+def _answer(kind: str) -> Callable[[Request], Awaitable[Response]]:
     async def answer(request: Request) -> Response:
         locale = supported(request.path_params["locale"])
         if locale is None or request.path_params["locale"] != locale:
@@ -82,7 +106,7 @@ def _answer(regions: bool) -> Callable[[Request], Awaitable[Response]]:
         return script_response(
             request,
             _version(countries),
-            lambda gzipped: _script_bytes(regions, locale, countries, gzipped),
+            lambda gzipped: _script_bytes(kind, locale, countries, gzipped),
         )
 
     return answer
@@ -90,6 +114,7 @@ def _answer(regions: bool) -> Callable[[Request], Awaitable[Response]]:
 
 def catalogue_routes() -> list[Route]:
     return [
-        Route(CATALOGUE_PATH, _answer(regions=False), methods=["GET"]),
-        Route(REGIONS_PATH, _answer(regions=True), methods=["GET"]),
+        Route(CATALOGUE_PATH, _answer(TEXTS), methods=["GET"]),
+        Route(STAFF_PATH, _answer(STAFF), methods=["GET"]),
+        Route(REGIONS_PATH, _answer(REGIONS), methods=["GET"]),
     ]

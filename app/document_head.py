@@ -27,7 +27,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from actions.runner import read
 from actions.viewer import resolve_viewer, session_token
-from app.catalogue_api import catalogue_url
+from app.catalogue_api import Countries, catalogue_url, staff_catalogue_url
 from app.deferred_boot import deferred_boot
 from app.page_meta import (
     LANG_PARAM,
@@ -38,6 +38,7 @@ from app.page_meta import (
     route_for,
 )
 from components.first_results import MARK, first_results_html
+from models.routes import url
 from models.site_settings import SiteSettings
 from services.config import get_config
 from services.site_settings import settings_or_defaults
@@ -112,6 +113,15 @@ def _without_prerendered_tags(head: str) -> str:
     return head
 
 
+STAFF_ROOT = url("staff")
+
+
+def staff_urls(path: str, document: DocumentLocale, countries: Countries) -> tuple[str, ...]:
+    """A console page's own texts, which members' pages never load."""
+    staff = path == STAFF_ROOT or path.startswith(f"{STAFF_ROOT}/")
+    return (staff_catalogue_url(document.locale, countries),) if staff else ()
+
+
 def localized_html(html: str, path: str, document: DocumentLocale, settings: SiteSettings) -> str:
     """The page with its language, title, description and links rewritten for `document`, and
     the site's name and company details (`state.site_info.site_info`) written in."""
@@ -127,8 +137,14 @@ def localized_html(html: str, path: str, document: DocumentLocale, settings: Sit
     tags = head_tags(path, document.chosen, document.locale, site["name"])
     # Last in the head: React hydrates the head's own elements by their place. Deferred: the
     # page is already in its language, only the app needs them, and it starts after they ran.
-    src = catalogue_url(document.locale, tuple(settings.countries))
-    texts = f'<script defer="" src="{src}"></script>'
+    countries = tuple(settings.countries)
+    texts = "".join(
+        f'<script defer="" src="{src}"></script>'
+        for src in (
+            catalogue_url(document.locale, countries),
+            *staff_urls(path, document, countries),
+        )
+    )
     body = filled(with_site_info(html[head_end:], site), document.locale)
     return deferred_boot(head + tags + texts + body)
 

@@ -423,11 +423,17 @@
     return first ? new URL(first.src).searchParams.get("v") || "" : "";
   }
   // Each replaces its script's stand-in, which only reads what is loaded.
+  // The staff console's texts are a catalogue of their own, which only its pages ask for.
   var texts = catalogues("__i18n", "/i18n/"), regions = catalogues("__i18nRegions", "/i18n/regions/");
+  var staff = catalogues("__i18nStaff", "/i18n/staff/");
   window.i18nLoaded = texts.loaded;
   window.i18nSubscribe = texts.subscribe;
   window.i18nVersion = texts.version;
   window.i18nText = texts.lookup;
+  window.i18nStaffLoaded = staff.loaded;
+  window.i18nStaffSubscribe = staff.subscribe;
+  window.i18nStaffVersion = staff.version;
+  window.i18nStaffText = staff.lookup;
   window.i18nRegionsLoaded = regions.loaded;
   window.i18nRegionsSubscribe = regions.subscribe;
   window.i18nRegionsVersion = regions.version;

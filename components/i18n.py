@@ -16,7 +16,14 @@ from reflex_base.vars.base import VarData
 
 from state.document_values import REACT_HOOK_IMPORTS, prerendered_or
 from state.i18n import format_locale, hydrated, text_locale
-from translations.catalog import Counted, Message, browser_key, in_catalogues, plural_rule
+from translations.catalog import (
+    Counted,
+    Message,
+    browser_key,
+    in_catalogues,
+    is_staff_text,
+    plural_rule,
+)
 from translations.locales import LOCALES
 from translations.prerender_marks import LOCALE_MARK, mark
 
@@ -40,6 +47,7 @@ def _arrivals(kind: str) -> rx.Var:
 
 
 _CATALOGUES = _arrivals("i18n")
+_STAFF_CATALOGUES = _arrivals("i18nStaff")
 _REGION_NAMES = _arrivals("i18nRegions")
 
 
@@ -57,8 +65,16 @@ def browser_text(
     if plural is not None:
         prerendered = f"Array({_MOST_FORMS}).fill({prerendered})"
     empty = "[]" if plural is not None else '""'
-    lookup = f"globalThis.i18nText?.({json.dumps(key)}, {text_locale()})"
-    return rx.Var(f"(({_CATALOGUES}), {prerendered_or(prerendered, lookup)} ?? {empty})")
+    kind, arrivals = (
+        ("i18nStaff", _STAFF_CATALOGUES)
+        if is_staff_text(context, msgid)
+        else (
+            "i18n",
+            _CATALOGUES,
+        )
+    )
+    lookup = f"globalThis.{kind}Text?.({json.dumps(key)}, {text_locale()})"
+    return rx.Var(f"(({arrivals}), {prerendered_or(prerendered, lookup)} ?? {empty})")
 
 
 def _region_entry(prefix: str, code: rx.Var[str], empty: str) -> rx.Var:
@@ -189,9 +205,11 @@ _FILL = (
 def _message_text(message: str) -> str:
     """Browser code writing the message `message` (the name of a JavaScript value holding a
     translations.catalog.browser_message) in the visitor's language; '' for none."""
-    lookup = f"globalThis.i18nText?.({message}.key, {text_locale()})"
+    lookup = " ?? ".join(
+        f"globalThis.{kind}Text?.({message}.key, {text_locale()})" for kind in ("i18n", "i18nStaff")
+    )
     written = f"{_FILL}({lookup} ?? '', {message}.params)"
-    return f"(({_CATALOGUES}), {message}?.key ? {written} : '')"
+    return f"(({_CATALOGUES}), ({_STAFF_CATALOGUES}), {message}?.key ? {written} : '')"
 
 
 def t_message(message: rx.Var) -> rx.Var[str]:

@@ -42,9 +42,24 @@ SERVER_ONLY_SOURCES = frozenset(
         "services/account_mail.py",
         "services/receipt_mail.py",
         "services/notice_mail.py",
+        "services/notice_receipt_mail.py",
+        "services/statement_mail.py",
         "services/mail_frame.py",
         "actions/push_notify.py",
     }
+)
+
+# The staff console's modules: texts that appear only in them (and perhaps in mails) go to the
+# staff catalogue, which only a console page loads (`staff_catalogue`, app/catalogue_api.py),
+# so members never download them.
+STAFF_SOURCE_PREFIXES = (
+    "app/pages/staff_",
+    "app/staff_",
+    "components/staff_",
+    "components/decision_fields.py",
+    "state/staff_",
+    "models/staff_tools.py",
+    "models/decision_form.py",
 )
 
 
@@ -151,20 +166,38 @@ def browser_message(msgid: str, **params: object) -> BrowserMessage:
     return {"key": browser_key(None, msgid), "params": {k: str(v) for k, v in params.items()}}
 
 
+@cache
+def staff_only_texts() -> frozenset[Key]:
+    """The texts that appear only in the staff console's modules (and perhaps in mails)."""
+
+    def staff_only(locations: list[tuple[str, int]]) -> bool:
+        paths = [path for path, _ in locations if path not in SERVER_ONLY_SOURCES]
+        return bool(paths) and all(path.startswith(STAFF_SOURCE_PREFIXES) for path in paths)
+
+    return frozenset(
+        _key(m) for m in _parsed(DEFAULT_LOCALE) or () if m.id and staff_only(m.locations)
+    )
+
+
 def in_catalogues(context: str | None, msgid: str) -> bool:
     """The text has an entry (brand names such as iDEAL have none: the same everywhere)."""
     return (context, msgid) in _entries(DEFAULT_LOCALE)
 
 
+def is_staff_text(context: str | None, msgid: str) -> bool:
+    return (context, msgid) in staff_only_texts()
+
+
 @cache
-def browser_catalogue(locale: str) -> dict[str, str | list[str]]:
-    """Every text of the catalogues in `locale` that a page may show, by its browser key, with
-    `forms`'s fallbacks: a plain text as its translation, a counted one as the locale's plural
-    forms. Mail and push texts stay on the server."""
+def browser_catalogue(locale: str, staff: bool = False) -> dict[str, str | list[str]]:
+    """Every text of the catalogues in `locale` that a member's page may show (`staff`: that
+    only the staff console shows), by its browser key, with `forms`'s fallbacks: a plain text
+    as its translation, a counted one as the locale's plural forms. Mail and push texts stay on
+    the server."""
     catalogue: dict[str, str | list[str]] = {}
-    server_only = server_only_texts()
+    server_only, staff_only = server_only_texts(), staff_only_texts()
     for (context, msgid), english in _entries(DEFAULT_LOCALE).items():
-        if (context, msgid) in server_only:
+        if (context, msgid) in server_only or ((context, msgid) in staff_only) != staff:
             continue
         plural = english[1] if len(english) > 1 else None
         found = forms(locale, msgid, plural, context)

@@ -32,7 +32,7 @@ def _count(value: str | None) -> int:
 
 
 def _text(locale: str, key: str, fills: str) -> str:
-    entry = browser_catalogue(locale).get(key, "")
+    entry = browser_catalogue(locale).get(key) or browser_catalogue(locale, staff=True).get(key, "")
     values = dict(fill.split("=", 1) for fill in fills.split(SEPARATOR)[1:])
     values = {name: unescape(value) for name, value in values.items()}
     if isinstance(entry, list):

@@ -14,7 +14,14 @@ import reflex as rx
 from starlette.applications import Starlette
 from starlette.testclient import TestClient
 
-from app.catalogue_api import catalogue_routes, catalogue_script, catalogue_url, regions_script
+from app.catalogue_api import (
+    catalogue_routes,
+    catalogue_script,
+    catalogue_url,
+    regions_script,
+    staff_catalogue_script,
+    staff_catalogue_url,
+)
 from app.document_head import DocumentLocale, localized_html
 from app.shell_api import shell_routes, shell_url
 from components.i18n import t, t_choice, t_message, t_messages, tp
@@ -47,11 +54,12 @@ def test_every_text_has_a_key_of_its_own() -> None:
 
 @pytest.mark.parametrize("locale", LOCALES)
 def test_each_catalogue_holds_every_text_in_its_language(locale: str) -> None:
-    catalogue = browser_catalogue(locale)
+    catalogue = browser_catalogue(locale) | browser_catalogue(locale, staff=True)
     shown = {
         key: english for key, english in _entries("en").items() if key not in server_only_texts()
     }
     assert set(catalogue) == {browser_key(c, m) for c, m in shown}
+    assert not set(browser_catalogue(locale)) & set(browser_catalogue(locale, staff=True))
     for (context, msgid), english in shown.items():
         found = catalogue[browser_key(context, msgid)]
         if len(english) > 1:
@@ -77,6 +85,10 @@ def test_a_brand_name_is_written_in_as_it_is() -> None:
 
 
 COUNTRIES = tuple(SiteSettings().countries)
+BROWSER_GLOBALS = (
+    "const document = {}, i18nVersion = 0, i18nStaffVersion = 0, documentLocale = 'nl',"
+    " isTrue = Boolean;"
+)
 
 
 def _client() -> TestClient:
@@ -93,6 +105,19 @@ def test_a_catalogue_is_kept_a_year_under_its_version_and_gzipped() -> None:
     stale = _client().get("/i18n/nl.js?v=old")
     assert stale.headers["cache-control"] == "no-cache" and stale.text == answer.text
     assert len(gzip.compress(answer.content)) < 20_000  # one language, gzipped: a few KB
+
+
+def test_the_staff_consoles_texts_come_apart() -> None:
+    """Members never download the console's texts; a console page's head loads them."""
+    decide = browser_key(None, "Decide")
+    assert decide in browser_catalogue("de", staff=True) and decide not in catalogue_script("de")
+    answer = _client().get(staff_catalogue_url("de", COUNTRIES))
+    assert answer.status_code == 200 and answer.text == staff_catalogue_script("de")
+    document = DocumentLocale("de", known=True, chosen=None)
+    html = "<html><head></head><body></body></html>"
+    staff_page = localized_html(html, "/staff/reports", document, SiteSettings())
+    assert staff_catalogue_url("de", COUNTRIES) in staff_page
+    assert "/i18n/staff/" not in localized_html(html, "/members", document, SiteSettings())
 
 
 def test_region_names_come_apart_for_the_site_countries_in_the_languages_order() -> None:
@@ -132,7 +157,7 @@ def test_a_value_is_filled_in_as_it_is_written() -> None:
     code = re.sub(r"reflex___state\w+_i18n_state", "i18nState", str(t("Block {name}", name=value)))
     program = (
         catalogue_script("nl")
-        + "const document = {}, i18nVersion = 0, documentLocale = 'nl', isTrue = Boolean;"
+        + BROWSER_GLOBALS
         + "const i18nState = {ready_rx_state_: false};"
         + f"console.log(JSON.stringify({code}));"
     )
@@ -148,7 +173,7 @@ def test_a_text_the_server_picked_is_written_in_the_pages_language() -> None:
     state = "{ready_rx_state_: true, locale_rx_state_: 'de'}"
     program = (
         catalogue_script("de")
-        + "const document = {}, i18nVersion = 0, documentLocale = 'nl', isTrue = Boolean;"
+        + BROWSER_GLOBALS
         + f"const i18nState = {state};"
         + f"const error = {json.dumps(error)}, errors = {json.dumps(errors)};"
     )
