@@ -5,6 +5,8 @@ python -m app.support withdraw ORDER_ID      refund a purchase's unused credits 
 python -m app.support unblock-sdd MEMBER_ID  let a member pay by direct debit again
 python -m app.support grant-role EMAIL ROLE  make a member staff: moderator, support or admin
 python -m app.support revoke-role EMAIL ROLE take a role back; staff access ends at once
+python -m app.support reset-totp EMAIL       forget a lost authenticator: the member enrols
+                                             again at /staff (password first)
 """
 
 import argparse
@@ -14,7 +16,7 @@ from actions.direct_debit import lift_direct_debit_block
 from actions.effects import settle
 from actions.payment_flow import withdraw_by_support
 from actions.runner import act
-from actions.staff_roles import grant_role, revoke_role
+from actions.staff_roles import grant_role, reset_authenticator, revoke_role
 from models.staff import Role
 from translations.catalog import gettext
 
@@ -38,6 +40,9 @@ def _run(arguments: argparse.Namespace) -> tuple[str, str]:
         change, done = _ROLE_COMMANDS[arguments.command]
         error = asyncio.run(act(change, arguments.email, Role(arguments.role)))
         return error, f"{arguments.email}: {arguments.role} {done}"
+    if arguments.command == "reset-totp":
+        error = asyncio.run(act(reset_authenticator, arguments.email))
+        return error, f"{arguments.email}: authenticator reset, to be enrolled again"
     if arguments.command == "withdraw":
         error = asyncio.run(_withdraw(arguments.id))
         return gettext("en", error) if error else "", f"order {arguments.id}: refund requested"
@@ -61,6 +66,9 @@ def main() -> None:
     )
     _role_command(commands, "grant-role", "give a member a staff role (audited)")
     _role_command(commands, "revoke-role", "take a staff role back (audited)")
+    commands.add_parser(
+        "reset-totp", help="forget a staff member's lost authenticator (audited)"
+    ).add_argument("email", metavar="EMAIL")
     error, done = _run(parser.parse_args())
     print(error or done)
     raise SystemExit(1 if error else 0)

@@ -24,7 +24,15 @@ from actions.staff_access import (
     totp_key,
     verify_second_factor,
 )
-from actions.staff_roles import ALREADY_HELD, NO_SUCH_MEMBER, NOT_HELD, grant_role, revoke_role
+from actions.staff_roles import (
+    ALREADY_HELD,
+    NO_AUTHENTICATOR,
+    NO_SUCH_MEMBER,
+    NOT_HELD,
+    grant_role,
+    reset_authenticator,
+    revoke_role,
+)
 from models.account_errors import AccountError
 from models.audit import AuditEntry
 from models.auth_session import AuthSession, hash_token, start_session
@@ -209,6 +217,23 @@ def test_revoking_a_role_ends_the_staff_session_at_once(db: Session) -> None:
     revoke_role("mod@example.com", Role.ADMIN)
     assert ended_staff_sessions(watched) == watched  # the remaining role needs the code again
     assert access_step(token, ADDRESS) == Step.VERIFY
+
+
+def test_a_lost_authenticator_is_reset_and_enrolled_again(db: Session) -> None:
+    member, token, _secret, _codes = _enrolled(db)
+    assert access_step(token, ADDRESS) == Step.PASSED
+    assert reset_authenticator("mod@example.com").value == ""
+    assert db.get(StaffTotp, member.id) is None
+    assert access_step(token, ADDRESS) == Step.ENROL  # the role stays, the code is gone
+    assert ended_staff_sessions(frozenset({hash_token(token)})) == {hash_token(token)}
+    assert reset_authenticator("mod@example.com").value == NO_AUTHENTICATOR
+    assert reset_authenticator("nobody@example.com").value == NO_SUCH_MEMBER
+    last = db.exec(select(AuditEntry).order_by(AuditEntry.id.desc())).first()
+    assert (last.action, last.actor_role, last.target_id) == (
+        "reset_authenticator",
+        "cli",
+        member.id,
+    )
 
 
 def test_ended_sessions_are_told_without_counting_as_use(db: Session) -> None:
