@@ -22,7 +22,7 @@ from sqlmodel import Session, select
 from actions.audit import audit
 from actions.mail import MailOut
 from actions.runner import Done
-from actions.staff_viewer import StaffViewer, live_session, staff_in
+from actions.staff_viewer import StaffViewer, live_session, staff_in, staff_member
 from models.account_errors import AccountError
 from models.attempts import attempt_key, minutes_refused, remember_failure
 from models.auth_session import AuthSession
@@ -34,7 +34,6 @@ from models.staff import (
     Role,
     StaffRole,
     StaffTotp,
-    roles_of,
 )
 from models.totp import (
     accept_code,
@@ -108,11 +107,8 @@ def _staff_of(db: Session, token: str | None) -> _Staff | None:
 
 
 def _staff_in(db: Session, session: AuthSession | None) -> _Staff | None:
-    member = db.get(Member, session.member_id) if session else None
-    if session is None or member is None or member.status != MemberStatus.ACTIVE:
-        return None
-    roles = roles_of(db, member.id)
-    return _Staff(member, session, roles) if roles else None
+    found = staff_member(db, session.member_id) if session else None
+    return _Staff(found[0], session, found[1]) if found else None
 
 
 def access_step(token: str | None, address: str) -> Step:

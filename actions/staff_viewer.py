@@ -39,6 +39,15 @@ def live_session(db: Session, token: str | None) -> AuthSession | None:
     return row
 
 
+def staff_member(db: Session, member_id: int) -> tuple[Member, frozenset[Role]] | None:
+    """The active member and their roles, when they hold any."""
+    member = db.get(Member, member_id)
+    if member is None or member.status != MemberStatus.ACTIVE:
+        return None
+    roles = roles_of(db, member_id)
+    return (member, roles) if roles else None
+
+
 def staff_in(
     db: Session, token: str | None, allowed: tuple[Role, ...], address: str
 ) -> StaffViewer | None:
@@ -51,10 +60,10 @@ def staff_in(
         return None
     if as_utc(row.second_factor_at) + SECOND_FACTOR_LIFETIME <= now:
         return None
-    member = db.get(Member, row.member_id)
-    roles = roles_of(db, row.member_id)
+    found = staff_member(db, row.member_id)
+    member, roles = found if found else (None, frozenset())
     acting = next((role for role in allowed if role in roles), None)
-    if member is None or member.status != MemberStatus.ACTIVE or acting is None:
+    if member is None or acting is None:
         return None
     if as_utc(row.last_seen_at) + SEEN_EVERY <= now:
         row.last_seen_at = now

@@ -4,6 +4,8 @@ appeal, the transparency counters and the audit log. Each loads through the acce
 (state/staff_access.py) first, then the shell's navigation, then its own data; every handler
 behind them checks the role again (`@staff_event`)."""
 
+from collections.abc import Callable
+
 import reflex as rx
 
 from app.pages.registry import page
@@ -83,6 +85,18 @@ def _options(labels: dict, values) -> rx.Component:
 
 def _empty(rows: rx.Var[list], loaded: rx.Var[bool] | bool = True) -> rx.Component:
     return rx.cond(loaded & (rows.length() == 0), rx.el.p(t(NONE_YET), class_name="muted"))
+
+
+def _paged_table(
+    state: type[rx.State], headers: tuple[str, ...], row: Callable, testid: str
+) -> tuple[rx.Component, ...]:
+    """A list page's table of `state.rows`, its "nothing here" line and its pager (the state's
+    `rows`, `loaded`, `page`, `has_next` and `go`)."""
+    return (
+        staff_table(headers, state.rows, row, testid),
+        _empty(state.rows, state.loaded),
+        pager(state.page, state.has_next, state.go),
+    )
 
 
 def _member_link(id_: rx.Var, name: rx.Var) -> rx.Component:
@@ -194,12 +208,7 @@ def staff_reports_page() -> rx.Component:
     S = StaffQueueState
     return staff_shell(
         "staff-reports",
-        rx.el.div(
-            _queue_filters(),
-            staff_table(QUEUE_HEADERS, S.rows, _queue_row, "report-queue"),
-            _empty(S.rows, S.loaded),
-            pager(S.page, S.has_next, S.go),
-        ),
+        rx.el.div(_queue_filters(), *_paged_table(S, QUEUE_HEADERS, _queue_row, "report-queue")),
     )
 
 
@@ -459,14 +468,12 @@ def staff_appeals_page() -> rx.Component:
     return staff_shell(
         "staff-appeals",
         rx.el.div(
-            staff_table(
+            *_paged_table(
+                S,
                 (N_("Appeal"), N_("Measure"), N_("Filed by"), N_("Age")),
-                S.rows,
                 _appeal_row,
                 "appeal-queue",
-            ),
-            _empty(S.rows, S.loaded),
-            pager(S.page, S.has_next, S.go),
+            )
         ),
     )
 
@@ -721,10 +728,5 @@ def staff_audit_page() -> rx.Component:
     S = StaffAuditState
     return staff_shell(
         "staff-audit",
-        rx.el.div(
-            _audit_filters(),
-            staff_table(AUDIT_HEADERS, S.rows, _audit_row, "audit-log"),
-            _empty(S.rows, S.loaded),
-            pager(S.page, S.has_next, S.go),
-        ),
+        rx.el.div(_audit_filters(), *_paged_table(S, AUDIT_HEADERS, _audit_row, "audit-log")),
     )
