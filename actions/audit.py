@@ -38,9 +38,14 @@ def audit(
     )
 
 
-def audit_read(staff: StaffViewer, action: str, after: dict[str, Any]) -> Done[None]:
-    """The audit row of a staff read that changes nothing else (a download), in a transaction
-    of its own."""
+def audit_read(
+    staff: StaffViewer,
+    action: str,
+    after: dict[str, Any] | None = None,
+    target: tuple[str, int | None] = ("", None),
+) -> Done[None]:
+    """The audit row of a staff read that changes nothing else (a download, a look at a case's
+    evidence), in a transaction of its own."""
     with transaction() as db:
-        audit(db, staff, action, after=after)
+        audit(db, staff, action, target, after=after)
     return Done(None)

@@ -1,7 +1,8 @@
 """What the staff console reads: the report queue, a case's evidence, members' and reporters'
 histories, the appeals queue, the transparency counters and the audit log. Nothing here writes.
 
-Every list is bounded (PAGE_SIZE rows a page, at most MAX_PAGE pages back) and read with one
+Every list is bounded (PAGE_SIZE rows a page, at most MAX_PAGE pages back: actions/paging.py)
+and read with one
 statement on an index: the queue by (status, priority, created_at) on `ix_report_queue`, a
 member's history on `ix_report_reported` and `ix_decision_member`, a reporter's on
 `ix_report_reporter`. The statement builders are separate so bench/moderation.py can time the
@@ -14,9 +15,10 @@ from datetime import UTC, date, datetime, time, timedelta
 from functools import cache
 from typing import Any
 
-from sqlalchemy import Select, bindparam, case, func, tuple_
+from sqlalchemy import Connection, Select, bindparam, case, func, tuple_
 from sqlmodel import Session, col, select
 
+from actions.paging import PAGE_SIZE, Page, page_of
 from models.audit import AuditEntry
 from models.directory import age_on
 from models.member import Member, Profile, as_utc
@@ -32,11 +34,9 @@ from models.moderation import (
     ReportSource,
 )
 from models.photos import gallery_order
-from services.database import db_session
+from services.database import db_session, read_connection
 from services.site_settings import current_settings
 
-PAGE_SIZE = 50
-MAX_PAGE = 200  # 10,000 rows back: further than anyone pages
 HISTORY_ROWS = 50
 # A reporter is marked when at least this many of their reports were decided and more than
 # this share of those were dismissed.
@@ -48,14 +48,10 @@ def iso(moment: datetime | None) -> str:
     return as_utc(moment).isoformat() if moment else ""
 
 
-def rows_of(db: Session, statement: Select, values: dict[str, Any]) -> list[Any]:
-    """The rows of a statement of plain columns, run on the session's connection: the ORM's
-    result processing would double what the queue and a history cost (bench/moderation.py)."""
-    return list(db.connection().execute(statement, values).all())
-
-
-def bounded_page(page: int) -> int:
-    return min(max(page, 1), MAX_PAGE)
+def rows_of(connection: Connection, statement: Select, values: dict[str, Any]) -> list[Any]:
+    """The rows of a statement of plain columns, as tuples: the ORM's result processing would
+    double what the queue and a history cost (bench/moderation.py)."""
+    return list(connection.execute(statement, values).all())
 
 
 # ----- the report queue -----
@@ -133,16 +129,17 @@ def queue_select(filters: QueueFilter, after: QueueCursor | None = None) -> Stat
 
 
 @dataclass(frozen=True)
-class QueuePage:
-    rows: list[dict[str, Any]]
-    page: int
-    has_next: bool
-    next_after: QueueCursor | None = None  # the report queue's cursor to the next page
+class QueuePage(Page):
+    """A page of the report queue, which follows a cursor rather than numbered pages."""
+
+    next_after: QueueCursor | None = None  # the cursor to the next page
 
 
-def queue_rows(db: Session, filters: QueueFilter, after: QueueCursor | None) -> QueuePage:
+def queue_rows(
+    connection: Connection, filters: QueueFilter, after: QueueCursor | None
+) -> QueuePage:
     statement, values = queue_select(filters, after)
-    found = rows_of(db, statement, values)
+    found = rows_of(connection, statement, values)
     shown = found[:PAGE_SIZE]
     rows = [
         {
@@ -164,8 +161,8 @@ def queue_rows(db: Session, filters: QueueFilter, after: QueueCursor | None) -> 
 
 
 def report_queue(filters: QueueFilter, after: QueueCursor | None = None) -> QueuePage:
-    with db_session() as db:
-        return queue_rows(db, filters, after)
+    with read_connection() as connection:
+        return queue_rows(connection, filters, after)
 
 
 # ----- histories -----
@@ -242,7 +239,7 @@ def decision_row(decision: Any) -> dict[str, Any]:
     }
 
 
-def member_history_in(db: Session, member_id: int) -> MemberHistory:
+def member_history_in(connection: Connection, member_id: int) -> MemberHistory:
     reports = [
         {
             "id": r.id,
@@ -254,17 +251,17 @@ def member_history_in(db: Session, member_id: int) -> MemberHistory:
             "created_at": iso(r.created_at),
             "measure": r.measure or "",
         }
-        for r in rows_of(db, REPORTS_AGAINST, {"member_id": member_id})
+        for r in rows_of(connection, REPORTS_AGAINST, {"member_id": member_id})
     ]
-    found = rows_of(db, DECISIONS_OF, {"member_id": member_id})
+    found = rows_of(connection, DECISIONS_OF, {"member_id": member_id})
     decisions = [decision_row(d) for d in found]
     strikes = sum(1 for d in decisions if d["measure"] != Measure.DISMISS and not d["reversed"])
     return MemberHistory(reports, decisions, strikes)
 
 
 def member_history(member_id: int) -> MemberHistory:
-    with db_session() as db:
-        return member_history_in(db, member_id)
+    with read_connection() as connection:
+        return member_history_in(connection, member_id)
 
 
 @dataclass(frozen=True)
@@ -395,7 +392,7 @@ def report_case(report_id: int, today: date) -> ReportCase | None:
             profile=profile_row(db, report.reported_id, today),
             photos=photo_rows(db, report.reported_id),
             snapshot=snapshot_rows(report),
-            history=member_history_in(db, report.reported_id)
+            history=member_history_in(db.connection(), report.reported_id)
             if report.reported_id
             else MemberHistory([], [], 0),
             reporter=reporter,
@@ -416,35 +413,33 @@ def member_file(member_id: int, today: date) -> MemberFile | None:
         profile = profile_row(db, member_id, today)
         if not profile:
             return None
-        history = member_history_in(db, member_id)
+        history = member_history_in(db.connection(), member_id)
         return MemberFile(profile, history, reporter_row(reporter_history_in(db, member_id)))
 
 
 # ----- appeals -----
 
 
-def appeal_queue(page: int) -> QueuePage:
+def appeal_queue(page: int) -> Page:
     """Open appeals, the oldest first (`ix_appeal_queue`)."""
+    statement = (
+        select(Appeal, Decision)
+        .join(Decision, col(Decision.id) == col(Appeal.decision_id))
+        .where(Appeal.status == AppealStatus.OPEN)
+        .order_by(col(Appeal.created_at), col(Appeal.id))
+    )
     with db_session() as db:
-        found = db.exec(
-            select(Appeal, Decision)
-            .join(Decision, col(Decision.id) == col(Appeal.decision_id))
-            .where(Appeal.status == AppealStatus.OPEN)
-            .order_by(col(Appeal.created_at), col(Appeal.id))
-            .offset((bounded_page(page) - 1) * PAGE_SIZE)
-            .limit(PAGE_SIZE + 1)
-        ).all()
-        rows = [
-            {
-                "id": appeal.id,
-                "measure": decision.measure,
-                "by_notifier": appeal.by_notifier,
-                "decided_by": decision.decided_by or 0,
-                "created_at": iso(appeal.created_at),
-            }
-            for appeal, decision in found[:PAGE_SIZE]
-        ]
-        return QueuePage(rows, bounded_page(page), len(found) > PAGE_SIZE)
+        return page_of(db, statement, page, lambda found: [_appeal_row(*r) for r in found])
+
+
+def _appeal_row(appeal: Appeal, decision: Decision) -> dict[str, Any]:
+    return {
+        "id": appeal.id,
+        "measure": decision.measure,
+        "by_notifier": appeal.by_notifier,
+        "decided_by": decision.decided_by or 0,
+        "created_at": iso(appeal.created_at),
+    }
 
 
 @dataclass(frozen=True)
@@ -624,37 +619,34 @@ class AuditFilter:
     action: str = ""
 
 
-def audit_page(filters: AuditFilter, page: int) -> QueuePage:
+def audit_page(filters: AuditFilter, page: int) -> Page:
     """The audit log, newest first, with the actor's name where the account still exists."""
     statement = (
         select(AuditEntry, Profile.name)
         .outerjoin(Profile, col(Profile.member_id) == col(AuditEntry.actor_id))
         .order_by(col(AuditEntry.created_at).desc(), col(AuditEntry.id).desc())
-        .offset((bounded_page(page) - 1) * PAGE_SIZE)
-        .limit(PAGE_SIZE + 1)
     )
     if filters.actor_id is not None:
         statement = statement.where(AuditEntry.actor_id == filters.actor_id)
     if filters.action:
         statement = statement.where(AuditEntry.action == filters.action)
     with db_session() as db:
-        found = db.exec(statement).all()
-    rows = [
-        {
-            "id": entry.id,
-            "actor_id": entry.actor_id or 0,
-            "actor_name": name or "",
-            "actor_role": entry.actor_role,
-            "action": entry.action,
-            "target": f"{entry.target_type} {entry.target_id or ''}".strip(),
-            "reason": entry.reason,
-            "change": _change(entry.before, entry.after),
-            "address": entry.address,
-            "created_at": iso(entry.created_at),
-        }
-        for entry, name in found[:PAGE_SIZE]
-    ]
-    return QueuePage(rows, bounded_page(page), len(found) > PAGE_SIZE)
+        return page_of(db, statement, page, lambda found: [_audit_row(*r) for r in found])
+
+
+def _audit_row(entry: AuditEntry, name: str | None) -> dict[str, Any]:
+    return {
+        "id": entry.id,
+        "actor_id": entry.actor_id or 0,
+        "actor_name": name or "",
+        "actor_role": entry.actor_role,
+        "action": entry.action,
+        "target": f"{entry.target_type} {entry.target_id or ''}".strip(),
+        "reason": entry.reason,
+        "change": _change(entry.before, entry.after),
+        "address": entry.address,
+        "created_at": iso(entry.created_at),
+    }
 
 
 def _change(before: dict, after: dict) -> str:

@@ -7,7 +7,7 @@ from typing import Any
 
 from actions.audit import audit
 from actions.moderation import decide
-from actions.moderation_reads import bounded_page
+from actions.paging import bounded_page
 from actions.runner import Done
 from actions.staff_viewer import StaffViewer
 from models.decisions import CONTENT_GONE, ModerationRefused

@@ -30,6 +30,9 @@ async def _chats(viewer: Viewer) -> dict:
                 "gift": summary.last_gift,
                 "from_me": summary.last_from_me,
                 "removed": summary.last_removed,
+                # Received and flagged by the message filter: the client shows it behind the
+                # veil ("This message may be offensive"), as the web chat does.
+                "flagged": summary.last_veiled,
                 "at": iso(summary.last_at),
             },
         }

@@ -12,12 +12,11 @@ from collections.abc import Awaitable, Callable
 from starlette.requests import Request
 from starlette.responses import PlainTextResponse, Response
 
-from actions.runner import read
-from actions.staff_viewer import StaffViewer, resolve_staff
+from actions.staff_viewer import StaffViewer
 from actions.viewer import SESSION_COOKIE
 from app.request_auth import request_client
 from models.staff import Role
-from state.staff_guard import STAFF_ROLES
+from state.staff_guard import STAFF_ROLES, checked_staff
 
 StaffEndpoint = Callable[[Request, StaffViewer], Awaitable[Response]]
 Endpoint = Callable[[Request], Awaitable[Response]]
@@ -38,7 +37,7 @@ def staff_route(
         @functools.wraps(endpoint)
         async def checked(request: Request) -> Response:
             token = request.cookies.get(SESSION_COOKIE)
-            staff = await read(resolve_staff, token, roles, request_client(request))
+            staff = await checked_staff(token, roles, request_client(request))
             return not_found() if staff is None else await endpoint(request, staff)
 
         setattr(checked, STAFF_ROLES, frozenset(roles))

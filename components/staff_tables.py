@@ -1,5 +1,6 @@
-"""The console's dense building blocks: tables with translated headers, a pager, times and ages
-written by the browser in the viewer's language, and facts lists (components/staff_shell.py
+"""The console's dense building blocks: tables with translated headers, a pager, a list page's
+table with its "nothing here" line and pager, links to a row's page and to a member, times and
+ages written by the browser in the viewer's language, and facts lists (components/staff_shell.py
 frames them)."""
 
 from collections.abc import Callable
@@ -7,6 +8,10 @@ from collections.abc import Callable
 import reflex as rx
 
 from components.i18n import intl_format, intl_object, t
+from models.routes import route_named
+from translations.catalog import N_
+
+NONE_YET = N_("Nothing here yet.")
 
 AGE_JS = (
     "((d) => {{ if (isNaN(d)) return ''; const h = Math.round((d - Date.now()) / 3.6e6); "
@@ -65,6 +70,47 @@ def pager(page: rx.Var[int], has_next: rx.Var[bool], go: Callable) -> rx.Compone
             data_testid="page-next",
         ),
         class_name="staff-pager",
+    )
+
+
+def row_path(route_name: str, id_: rx.Var) -> rx.Var[str]:
+    """/staff/<tool>/{id} for a row's id: the path of the route `route_name` (its "[id]")."""
+    return route_named(route_name).path.replace("[id]", "") + id_.to(str)
+
+
+def empty_line(
+    rows: rx.Var[list], loaded: rx.Var[bool] | bool = True, text: str | rx.Var[str] = NONE_YET
+) -> rx.Component:
+    """The line `text` (a msgid, or a translated Var) where a loaded list has no rows."""
+    line = t(text) if isinstance(text, str) else text
+    return rx.cond(
+        loaded & (rows.length() == 0), rx.el.p(line, class_name="muted", data_testid="empty")
+    )
+
+
+def paged_table(
+    state: type[rx.State],
+    headers: tuple[str, ...],
+    row: Callable[[rx.Var[dict]], rx.Component],
+    testid: str,
+    empty: str | rx.Var[str] = NONE_YET,
+) -> tuple[rx.Component, ...]:
+    """A list page's table of `state.rows`, its "nothing here" line (`empty`) and its
+    pager: the state's `rows`, `loaded`, `page`, `has_next` and `go` (state/paged_list.py)."""
+    return (
+        staff_table(headers, state.rows, row, testid),
+        empty_line(state.rows, state.loaded, empty),
+        pager(state.page, state.has_next, state.go),
+    )
+
+
+def member_link(id_: rx.Var, name: rx.Var, route_name: str = "staff-members-id") -> rx.Component:
+    """A member's name (or "#id" without one) linking to their page in the tool `route_name`;
+    "—" where there is no member (id 0)."""
+    return rx.cond(
+        id_.to(int) > 0,
+        rx.link(rx.cond(name != "", name, "#" + id_.to(str)), href=row_path(route_name, id_)),
+        "—",
     )
 
 

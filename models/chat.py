@@ -587,7 +587,9 @@ def chat_list(
             last_at=message.created_at,
             last_from_me=message.sender_id == member_id,
             unread=unread,
-            last_veiled=message.flagged and message.sender_id != member_id,
+            last_veiled=message.flagged
+            and message.sender_id != member_id
+            and message.removed_at is None,
             last_removed=message.removed_at is not None,
         )
         for row in db.exec(query)

@@ -1,15 +1,24 @@
 """Engine construction with the per-dialect settings the site relies on."""
 
 import hashlib
+import time
 from pathlib import Path
 
-from sqlalchemy import Engine, event, make_url, text
+from sqlalchemy import Connection, Engine, event, exc, make_url, text
+from sqlalchemy.pool import ConnectionPoolEntry
 from sqlmodel import Session, create_engine
 
 # For the site's own engine: a statement waiting on a lock gives up well inside Reflex's 10 s
 # state lock, so the member gets an answer ("not sent, try again") instead of a lock that
 # expired under them. Migrations and scripts build their engines without it.
 SERVING_TIMEOUTS = "-c lock_timeout=3000 -c statement_timeout=6000"
+# A pooled connection back in the pool for longer than this is pinged before it is used again
+# (a server restarted, an idle timeout on the way); one back for less was alive a moment ago,
+# when its reset (ROLLBACK) ran at check-in. SQLAlchemy's pool_pre_ping pings every checkout:
+# a round trip that cost a read of the staff console as much again as its statement
+# (bench/moderation.py).
+PING_AFTER_IDLE = 1.0  # seconds
+_IDLE_SINCE = "idle_since"  # ConnectionPoolEntry.info: when the connection was checked in
 
 
 def make_engine(url: str, postgres_options: str = "") -> Engine:
@@ -19,13 +28,39 @@ def make_engine(url: str, postgres_options: str = "") -> Engine:
         engine = create_engine(url, connect_args={"check_same_thread": False, "timeout": 30})
         event.listen(engine, "connect", _sqlite_pragmas)
         return engine
-    return create_engine(
+    engine = create_engine(
         url,
-        pool_pre_ping=True,
         pool_size=5,
         max_overflow=10,
         connect_args={"options": postgres_options} if postgres_options else {},
     )
+    event.listen(engine, "checkin", _checked_in)
+    event.listen(engine, "checkout", _ping_when_idle(engine))
+    return engine
+
+
+def _checked_in(_dbapi_connection, record: ConnectionPoolEntry) -> None:
+    record.info[_IDLE_SINCE] = time.monotonic()
+
+
+def _ping_when_idle(engine: Engine):
+    """The pool's checkout hook: a connection idle for longer than PING_AFTER_IDLE is pinged; a
+    dead one makes the pool replace every connection from before now (as pool_pre_ping does).
+    A new connection has no check-in yet and is not pinged."""
+    dialect = engine.dialect
+
+    def checkout(dbapi_connection, record: ConnectionPoolEntry, _proxy) -> None:
+        since = record.info.get(_IDLE_SINCE)
+        if since is None or time.monotonic() - since <= PING_AFTER_IDLE:
+            return
+        try:
+            dialect.do_ping(dbapi_connection)
+        except dialect.loaded_dbapi.Error as error:
+            if dialect.is_disconnect(error, dbapi_connection, None):
+                raise exc.InvalidatePoolError() from error
+            raise
+
+    return checkout
 
 
 def _sqlite_pragmas(dbapi_connection, _record) -> None:
@@ -35,9 +70,31 @@ def _sqlite_pragmas(dbapi_connection, _record) -> None:
     cursor.close()
 
 
+def _lock_key(name: str) -> int:
+    return int.from_bytes(hashlib.sha256(name.encode()).digest()[:8], signed=True)
+
+
 def advisory_lock(db: Session, name: str) -> None:
     """On PostgreSQL, hold a lock on `name` until the transaction ends (SQLite writes one at a
     time anyway)."""
     if db.get_bind().dialect.name == "postgresql":
-        key = int.from_bytes(hashlib.sha256(name.encode()).digest()[:8], signed=True)
+        key = _lock_key(name)
         db.exec(text("SELECT pg_advisory_xact_lock(:key)").bindparams(key=key))  # type: ignore[call-overload]
+
+
+def try_session_lock(connection: Connection, name: str) -> bool:
+    """On PostgreSQL, take the lock on `name` for the connection if nobody holds it: False when
+    another connection does. It outlives transactions (a rollback keeps it): `session_unlock`
+    before the connection goes back to its pool. SQLite serves one process: always True."""
+    if connection.dialect.name != "postgresql":
+        return True
+    statement = text("SELECT pg_try_advisory_lock(:key)").bindparams(key=_lock_key(name))
+    taken = bool(connection.execute(statement).scalar())
+    connection.commit()
+    return taken
+
+
+def session_unlock(connection: Connection, name: str) -> None:
+    if connection.dialect.name == "postgresql":
+        connection.execute(text("SELECT pg_advisory_unlock(:key)").bindparams(key=_lock_key(name)))
+        connection.commit()

@@ -6,7 +6,7 @@ from contextlib import contextmanager
 from functools import cache
 from threading import local
 
-from sqlalchemy import Engine
+from sqlalchemy import Connection, Engine
 from sqlmodel import Session
 
 from models.db import SERVING_TIMEOUTS, make_engine
@@ -45,6 +45,15 @@ def open_session() -> Session | None:
     helping to exhaust. The one trap of a thread-local: never hold `db_session()` across an
     await on the event loop's thread, nor in a generator resumed on another thread."""
     return getattr(_this_thread, "session", None)
+
+
+@contextmanager
+def read_connection() -> Iterator[Connection]:
+    """A pooled connection for a read of plain rows (Core, no ORM objects): lighter than a
+    session for a page read often (the staff console's queue, bench/moderation.py). Rolled
+    back when the block ends."""
+    with get_engine().connect() as connection:
+        yield connection
 
 
 @contextmanager

@@ -6,7 +6,7 @@ import reflex as rx
 
 from actions.moderation import decide_appeal
 from actions.moderation_assign import assign_to_self
-from actions.moderation_reads import appeal_case, appeal_queue, bounded_page
+from actions.moderation_reads import appeal_case, appeal_queue
 from actions.runner import act, read
 from actions.staff_viewer import StaffViewer
 from models.account_errors import AccountError
@@ -15,36 +15,25 @@ from models.decisions import ModerationRefused
 from models.moderation import AppealStatus
 from models.routes import url
 from models.staff_tools import MODERATION
-from state.forms import FormState, browser_id
+from state.forms import FormState
+from state.paged_list import PagedListState
 from state.staff_guard import staff_event
 from state.staff_reports import id_from_path
 
 
-class StaffAppealsState(rx.State):
-    rows: list[dict] = []
-    page: int = 1
-    has_next: bool = False
-    loaded: bool = False
-
+class StaffAppealsState(PagedListState, rx.State):
     async def _read(self) -> None:
         found = await read(appeal_queue, self.page)
-        self.rows, self.page, self.has_next, self.loaded = (
-            found.rows,
-            found.page,
-            found.has_next,
-            True,
-        )
+        self._show(found, found.page)
 
     @staff_event(*MODERATION)
     async def load(self, staff: StaffViewer):
         """On load of /staff/appeals."""
-        self.page = 1
-        await self._read()
+        await self._first()
 
     @staff_event(*MODERATION)
     async def go(self, staff: StaffViewer, page: int):
-        self.page = bounded_page(browser_id(page) or 1)
-        await self._read()
+        await self._turn_to(page)
 
 
 class StaffAppealState(FormState, rx.State):

@@ -16,8 +16,8 @@ from urllib.parse import urlsplit
 
 import reflex as rx
 
-from actions.runner import read
-from actions.staff_viewer import StaffViewer, resolve_staff
+from actions.runner import act, read
+from actions.staff_viewer import StaffViewer, note_seen, resolve_staff
 from actions.viewer import session_token
 from models.routes import url
 from models.staff import Role
@@ -28,11 +28,21 @@ STAFF_ROLES = "__staff_roles__"
 Handler = Callable[..., Awaitable[Any]]
 
 
+async def checked_staff(
+    token: str | None, roles: tuple[Role, ...], address: str
+) -> StaffViewer | None:
+    """The staff member behind session `token`, in one of `roles`: the check reads, and the
+    session's use is noted by an action of its own when due (actions/staff_viewer)."""
+    staff = await read(resolve_staff, token, roles, address)
+    if staff is not None and staff.seen_due:
+        await act(note_seen, staff.session_id)
+    return staff
+
+
 async def current_staff(state: rx.State, roles: tuple[Role, ...]) -> StaffViewer | None:
     """The staff member behind the tab's own cookie now, in one of `roles`."""
     token = session_token(state.router.headers.cookie)
-    address = client_key(state.router.session.client_ip)
-    return await read(resolve_staff, token, roles, address)
+    return await checked_staff(token, roles, client_key(state.router.session.client_ip))
 
 
 def staff_verify_redirect(state: rx.State) -> rx.event.EventSpec:

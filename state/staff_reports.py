@@ -5,6 +5,7 @@ from datetime import date
 
 import reflex as rx
 
+from actions.audit import audit_read
 from actions.moderation import decide
 from actions.moderation_assign import assign_to_self
 from actions.moderation_reads import QueueCursor, QueueFilter, report_case, report_queue
@@ -17,7 +18,10 @@ from models.moderation import ReportCategory, ReportSource
 from models.routes import url
 from models.staff_tools import MODERATION
 from state.forms import FormState, browser_id
+from state.paged_list import PagedListState
 from state.staff_guard import staff_event
+
+VIEWED_CASE = "report.view_evidence"  # the audit log's action
 
 
 def choice(value: object, vocabulary: type[ReportCategory] | type[ReportSource]) -> str:
@@ -31,21 +35,17 @@ def id_from_path(path: str) -> int | None:
     return browser_id(path.rstrip("/").rsplit("/", 1)[-1])
 
 
-class StaffQueueState(rx.State):
-    rows: list[dict] = []
-    page: int = 1
-    has_next: bool = False
+class StaffQueueState(PagedListState, rx.State):
     category: str = ""
     source: str = ""
-    loaded: bool = False
     _starts: list[QueueCursor] = []  # where each page before this one ended (keyset pages)
     _next: QueueCursor | None = None
 
     async def _read(self) -> None:
         after = self._starts[-1] if self._starts else None
         found = await read(report_queue, QueueFilter(self.category, self.source), after)
-        self.rows, self.has_next, self._next = found.rows, found.has_next, found.next_after
-        self.page, self.loaded = len(self._starts) + 1, True
+        self._next = found.next_after
+        self._show(found, len(self._starts) + 1)
 
     async def _first_page(self) -> None:
         self._starts = []
@@ -113,9 +113,13 @@ class StaffReportState(FormState, rx.State):
 
     @staff_event(*MODERATION)
     async def load(self, staff: StaffViewer):
-        """On load of /staff/reports/{id}."""
+        """On load of /staff/reports/{id}: the case, and an audit row saying who looked at its
+        evidence (messages, photos), one a load."""
         self.errors, self.busy, self.me = {}, False, staff.member_id
         await self._read(id_from_path(self.router.url.path))
+        if self.report:
+            case = ("report", int(self.report["id"]))
+            await act(audit_read, staff, VIEWED_CASE, target=case)
 
     @staff_event(*MODERATION)
     async def assign(self, staff: StaffViewer):

@@ -4,8 +4,6 @@ appeal, the transparency counters and the audit log. Each loads through the acce
 (state/staff_access.py) first, then the shell's navigation, then its own data; every handler
 behind them checks the role again (`@staff_event`)."""
 
-from collections.abc import Callable
-
 import reflex as rx
 
 from app.pages.registry import page
@@ -21,7 +19,17 @@ from components.forms import (
 from components.i18n import local_date, number, t, t_choice, tn
 from components.member_card import country_name
 from components.staff_shell import staff_shell
-from components.staff_tables import age, card, facts, pager, staff_table, when
+from components.staff_tables import (
+    age,
+    card,
+    empty_line,
+    facts,
+    member_link,
+    paged_table,
+    row_path,
+    staff_table,
+    when,
+)
 from models.decision_form import ANSWER_LIMIT
 from models.moderation import (
     SUSPENSION_DAYS,
@@ -59,7 +67,6 @@ ASSIGNED_TO_YOU = N_("Assigned to you")
 ASSIGNED = N_("Assigned")
 ALL = N_("All")
 NOT_FOUND = N_("Nothing found.")
-NONE_YET = N_("Nothing here yet.")
 ANOTHER_MUST_DECIDE = N_("You took this decision: another moderator must decide on the appeal.")
 REVERSED = N_("Reversed")  # the decision, reversed on appeal
 NO_MEMBER = N_("This notice names no content of a member: it can only be dismissed.")
@@ -70,41 +77,12 @@ def staff_load(*events: rx.event.EventType) -> list:
     return [StaffAccessState.check_access, StaffShellState.load, *events]
 
 
-def _path(name: str, id_: rx.Var) -> rx.Var[str]:
-    """/staff/<tool>/{id} for a row's id."""
-    return route_named(name).path.replace("[id]", "") + id_.to(str)
-
-
 def _label(labels: dict, value: rx.Var) -> rx.Var[str]:
     return t_choice(labels, value.to(str))
 
 
 def _options(labels: dict, values) -> rx.Component:
     return rx.fragment(*(rx.el.option(t(labels[v]), value=v) for v in values))
-
-
-def _empty(rows: rx.Var[list], loaded: rx.Var[bool] | bool = True) -> rx.Component:
-    return rx.cond(loaded & (rows.length() == 0), rx.el.p(t(NONE_YET), class_name="muted"))
-
-
-def _paged_table(
-    state: type[rx.State], headers: tuple[str, ...], row: Callable, testid: str
-) -> tuple[rx.Component, ...]:
-    """A list page's table of `state.rows`, its "nothing here" line and its pager (the state's
-    `rows`, `loaded`, `page`, `has_next` and `go`)."""
-    return (
-        staff_table(headers, state.rows, row, testid),
-        _empty(state.rows, state.loaded),
-        pager(state.page, state.has_next, state.go),
-    )
-
-
-def _member_link(id_: rx.Var, name: rx.Var) -> rx.Component:
-    return rx.cond(
-        id_.to(int) > 0,
-        rx.link(rx.cond(name != "", name, "#" + id_.to(str)), href=_path("staff-members-id", id_)),
-        "—",
-    )
 
 
 # ----- /staff -----
@@ -147,11 +125,11 @@ def staff_home_page() -> rx.Component:
 def _queue_row(row: rx.Var[dict]) -> rx.Component:
     S = StaffQueueState
     return rx.fragment(
-        rx.el.td(rx.link(row["reference"], href=_path("staff-reports-id", row["id"]))),
+        rx.el.td(rx.link(row["reference"], href=row_path("staff-reports-id", row["id"]))),
         rx.el.td(_label(CATEGORY_LABELS, row["category"])),
         rx.el.td(_label(SOURCE_LABELS, row["source"])),
         rx.el.td(_label(CONTENT_LABELS, row["content_type"])),
-        rx.el.td(_member_link(row["reported_id"], row["reported_name"])),
+        rx.el.td(member_link(row["reported_id"], row["reported_name"])),
         rx.el.td(age(row["created_at"]), title=when(row["created_at"])),
         rx.el.td(
             rx.cond(
@@ -208,7 +186,7 @@ def staff_reports_page() -> rx.Component:
     S = StaffQueueState
     return staff_shell(
         "staff-reports",
-        rx.el.div(_queue_filters(), *_paged_table(S, QUEUE_HEADERS, _queue_row, "report-queue")),
+        rx.el.div(_queue_filters(), *paged_table(S, QUEUE_HEADERS, _queue_row, "report-queue")),
     )
 
 
@@ -225,7 +203,7 @@ def _reporter(reporter: rx.Var[dict], reporter_id: rx.Var) -> rx.Component:
         rx.cond(
             reporter.contains("reports"),
             rx.el.div(
-                _member_link(reporter_id, rx.Var.create("")),
+                member_link(reporter_id, rx.Var.create("")),
                 " ",
                 rx.cond(reporter["mostly_dismissed"].to(bool), _mark(MOSTLY_DISMISSED)),
                 facts(
@@ -276,7 +254,7 @@ def _profile(profile: rx.Var[dict]) -> rx.Component:
         rx.cond(
             profile.contains("id"),
             facts(
-                (N_("Name"), _member_link(profile["id"], profile["name"])),
+                (N_("Name"), member_link(profile["id"], profile["name"])),
                 (N_("Age"), number(profile["age"].to(int))),
                 (N_("Country"), _country(profile["country"].to(str))),
                 (N_("City"), profile["city"]),
@@ -302,7 +280,7 @@ def _photos() -> rx.Component:
     return card(
         N_("Photos"),
         rx.el.div(rx.foreach(S.photos, _photo), class_name="staff-photos"),
-        _empty(S.photos),
+        empty_line(S.photos),
     )
 
 
@@ -328,7 +306,7 @@ def _snapshot() -> rx.Component:
 
 def _history_report(row: rx.Var[dict]) -> rx.Component:
     return rx.fragment(
-        rx.el.td(rx.link(row["reference"], href=_path("staff-reports-id", row["id"]))),
+        rx.el.td(rx.link(row["reference"], href=row_path("staff-reports-id", row["id"]))),
         rx.el.td(_label(CATEGORY_LABELS, row["category"])),
         rx.el.td(_label(CONTENT_LABELS, row["content_type"])),
         rx.el.td(when(row["created_at"])),
@@ -455,7 +433,7 @@ def staff_member_page() -> rx.Component:
 
 def _appeal_row(row: rx.Var[dict]) -> rx.Component:
     return rx.fragment(
-        rx.el.td(rx.link("#", row["id"].to(str), href=_path("staff-appeals-id", row["id"]))),
+        rx.el.td(rx.link("#", row["id"].to(str), href=row_path("staff-appeals-id", row["id"]))),
         rx.el.td(_label(MEASURE_LABELS, row["measure"])),
         rx.el.td(rx.cond(row["by_notifier"].to(bool), t(N_("Notifier")), t(N_("Member")))),
         rx.el.td(age(row["created_at"]), title=when(row["created_at"])),
@@ -468,7 +446,7 @@ def staff_appeals_page() -> rx.Component:
     return staff_shell(
         "staff-appeals",
         rx.el.div(
-            *_paged_table(
+            *paged_table(
                 S,
                 (N_("Appeal"), N_("Measure"), N_("Filed by"), N_("Age")),
                 _appeal_row,
@@ -503,7 +481,7 @@ def _statement() -> rx.Component:
                 rx.el.span(_label(GROUND_TYPE_LABELS, D["ground_type"]), " ", D["ground"]),
             ),
             (N_("Decided"), when(D["decided_at"])),
-            (N_("Member"), _member_link(D["member_id"], rx.Var.create(""))),
+            (N_("Member"), member_link(D["member_id"], rx.Var.create(""))),
         ),
         rx.cond(
             StaffAppealState.report.contains("id"),
@@ -511,7 +489,7 @@ def _statement() -> rx.Component:
                 t(N_("Case")),
                 " ",
                 StaffAppealState.report["reference"].to(str),
-                href=_path("staff-reports-id", StaffAppealState.report["id"]),
+                href=row_path("staff-reports-id", StaffAppealState.report["id"]),
             ),
         ),
     )
@@ -688,7 +666,7 @@ def staff_transparency_page() -> rx.Component:
 def _audit_row(row: rx.Var[dict]) -> rx.Component:
     return rx.fragment(
         rx.el.td(when(row["created_at"])),
-        rx.el.td(_member_link(row["actor_id"], row["actor_name"]), " (", row["actor_role"], ")"),
+        rx.el.td(member_link(row["actor_id"], row["actor_name"]), " (", row["actor_role"], ")"),
         rx.el.td(row["action"]),
         rx.el.td(row["target"]),
         rx.el.td(row["reason"]),
@@ -728,5 +706,5 @@ def staff_audit_page() -> rx.Component:
     S = StaffAuditState
     return staff_shell(
         "staff-audit",
-        rx.el.div(_audit_filters(), *_paged_table(S, AUDIT_HEADERS, _audit_row, "audit-log")),
+        rx.el.div(_audit_filters(), *paged_table(S, AUDIT_HEADERS, _audit_row, "audit-log")),
     )

@@ -68,6 +68,27 @@ def test_the_chat_list_has_profile_unread_count_and_last_message(client, db) -> 
     assert answer["total_unread_messages"] == 1
 
 
+def test_a_flagged_last_message_is_marked_for_its_recipient_only(client, db) -> None:
+    anna, bob = make_member(db, "anna@example.com"), make_member(db, "bob@example.com")
+    grant_credits(db, bob, SETTINGS.message_credits, "test")
+    db.commit()
+    outgoing = Outgoing(bob.id, anna.id, uuid.uuid4().hex, text="You stupid bitch", anyway=True)
+    send_message(db, outgoing, SETTINGS)
+
+    log_in(client, db, anna)
+    [received] = client.get("/api/chats.php").json()["chats"]
+    log_in(client, db, bob)
+    [sent] = client.get("/api/chats.php").json()["chats"]
+
+    assert received["last_message"]["flagged"] and not sent["last_message"]["flagged"]
+    assert sent["last_message"]["text"] == "You stupid bitch"
+    db.exec(update(Message).values(removed_at=utcnow()))  # a moderator removed it
+    db.commit()
+    log_in(client, db, anna)
+    [removed] = client.get("/api/chats.php").json()["chats"]
+    assert removed["last_message"]["removed"] and not removed["last_message"]["flagged"]
+
+
 def test_a_chat_is_removed_by_conversation_or_by_profile(client, db) -> None:
     anna, bob, carol = (make_member(db, f"{n}@example.com") for n in ("anna", "bob", "carol"))
     with_bob, with_carol = write(db, anna, bob), write(db, carol, anna)
