@@ -1,22 +1,26 @@
 """The browser's session cookie over HTTP: trading a log-in's hand-off code for it (and the
 device cookie beside it), ending it."""
 
+from functools import partial
+
 from sqlalchemy import update
 from sqlmodel import select
 
 from actions.runner import Done
 from actions.viewer import session_member
 from models.auth_session import end_session, member_id_for_token, redeem_handoff
+from models.login_history import Seen, note_login
 from models.member import Member, utcnow
 from services.database import db_session, transaction
 from services.device_cookie import issue
 
 
-def trade_handoff(code: str | None, previous_token: str | None) -> Done[str | None]:
+def trade_handoff(code: str | None, previous_token: str | None, seen: Seen) -> Done[str | None]:
     """The new session's cookie token for a fresh hand-off code; the session this browser had
-    before, if any, ends with it. None for an unknown, used or old code."""
+    before, if any, ends with it, and the log-in goes into the history with the browser `seen`.
+    None for an unknown, used or old code."""
     with transaction() as db:
-        token = redeem_handoff(db, code)
+        token = redeem_handoff(db, code, partial(note_login, db, seen=seen))
         if token is not None:
             end_session(db, previous_token)
     return Done(token)

@@ -7,12 +7,15 @@ from datetime import date, datetime, timedelta
 
 from sqlmodel import Session, select
 
+from actions.audit import audit
 from actions.checkout import HeldElsewhere, Quote, place_in, quote_in
 from actions.mail import MailOut
 from actions.payment_views import BundleView
 from actions.price_list import bundle_view
 from actions.runner import Done
 from actions.sms import SmsOut
+from actions.staff_viewer import StaffViewer
+from actions.support import refuse_target
 from actions.viewer import Viewer
 from models.banned_identities import BAN_KEY, PHONE, REFUSED_PHONE, is_banned
 from models.direct_debit import (
@@ -439,12 +442,18 @@ def purge_stale_drafts() -> Done[None]:
     return Done(None)
 
 
-def lift_direct_debit_block(member_id: int) -> Done[bool]:
-    """Support lifts a member's direct debit block; False when there was none."""
+def lift_direct_debit_block(
+    staff: StaffViewer | None, member_id: int, reason: str = ""
+) -> Done[bool]:
+    """Support lifts a member's direct debit block, from the console (`staff`) or the command
+    line (None), audited; False when there was none."""
     with transaction() as db:
-        member = db.get(Member, member_id)
+        refuse_target(db, staff, member_id)
+        member = db.get(Member, member_id, with_for_update=True)
         if member is None or member.sdd_blocked_at is None:
             return Done(False)
+        before = {"blocked_at": member.sdd_blocked_at.isoformat(), "why": member.sdd_block_reason}
         member.sdd_blocked_at, member.sdd_block_reason = None, None
         db.add(member)
+        audit(db, staff, "support.lift_sdd_block", ("member", member_id), reason, before=before)
     return Done(True)

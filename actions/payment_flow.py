@@ -31,6 +31,7 @@ from actions.refunds import (
     withdraw_order,
 )
 from actions.runner import act, read
+from actions.staff_viewer import StaffViewer
 from actions.viewer import Viewer
 from models.member import utcnow
 from models.orders import order_number
@@ -39,7 +40,7 @@ from models.routes import transaction_url
 from services.config import get_config
 from services.outages import log_failure
 from services.payments.provider import mollie_locale, payment_client, webhook_url
-from services.payments.types import PaymentRequest, ProviderError, ProviderPayment
+from services.payments.types import PaymentRequest, ProviderError, ProviderPayment, ProviderRefund
 from translations.catalog import gettext
 from translations.errors import GENERIC_ERROR, PAYMENT_FAILED
 from translations.locales import DEFAULT_LOCALE
@@ -149,15 +150,23 @@ async def sync_payment(payment_id: str) -> bool | None:
     ours = await read(our_payment, payment_id)
     if ours is None:
         return False
-    client = payment_client()
     try:
-        payment = await _with_bank_reason(await client.get_payment(payment_id))
-        asked = ours.refund_open or _refunded(payment)  # a failed refund refunds nothing
-        refunds = await client.list_refunds(payment_id) if asked else []
+        payment, refunds = await fetch_payment(payment_id, ours.refund_open)
     except ProviderError as error:
         log.warning("payment %s not fetched: %s", payment_id, error)
         return False if is_refusal(error) else None
-    return await act(apply_payment, payment, tuple(refunds))
+    return await act(apply_payment, payment, refunds)
+
+
+async def fetch_payment(
+    payment_id: str, refund_open: bool
+) -> tuple[ProviderPayment, tuple[ProviderRefund, ...]]:
+    """The provider's payment and, when one of ours is open or it refunded anything, its
+    refunds. Raises ProviderError."""
+    client = payment_client()
+    payment = await _with_bank_reason(await client.get_payment(payment_id))
+    asked = refund_open or _refunded(payment)  # a failed refund refunds nothing
+    return payment, tuple(await client.list_refunds(payment_id) if asked else ())
 
 
 async def _with_bank_reason(payment: ProviderPayment) -> ProviderPayment:
@@ -189,9 +198,11 @@ async def withdraw(viewer: Viewer, order_id: int) -> str:
     return await _refund(await act(withdraw_order, viewer, order_id), viewer.language)
 
 
-async def withdraw_by_support(order_id: int) -> str:
-    """Support withdraws a purchase for the member: the same rules and the same pro rata."""
-    return await _refund(await act(withdraw_for_member, order_id), DEFAULT_LOCALE)
+async def withdraw_by_support(staff: StaffViewer | None, order_id: int, reason: str = "") -> str:
+    """Support withdraws a purchase for the member: the same rules and the same pro rata; from
+    the console `staff` gives the reason (audited), from the command line None."""
+    plan = await act(withdraw_for_member, staff, order_id, reason)
+    return await _refund(plan, DEFAULT_LOCALE)
 
 
 async def _refund(plan: RefundPlan, language: str) -> str:

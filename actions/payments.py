@@ -65,8 +65,14 @@ def apply_payment(payment: ProviderPayment, refunds: tuple[ProviderRefund, ...] 
     """Bring the order of `payment` up to what the provider says; True when anything changed.
     A payment whose amount or currency differs from its order's is refused and logged."""
     with transaction() as db:
-        order = order_by_payment(db, payment.id, lock=True)
-        return _apply(db, order, payment, refunds)
+        return apply_in(db, payment, refunds)
+
+
+def apply_in(
+    db: Session, payment: ProviderPayment, refunds: tuple[ProviderRefund, ...] = ()
+) -> Done[bool]:
+    """`apply_payment` inside the caller's transaction (a staff fetch audits in the same one)."""
+    return _apply(db, order_by_payment(db, payment.id, lock=True), payment, refunds)
 
 
 def attach_payment(order_id: int, payment: ProviderPayment) -> Done[bool]:

@@ -8,9 +8,12 @@ from datetime import datetime, timedelta
 
 from sqlmodel import Session, select
 
+from actions.audit import audit
 from actions.live import BadgesChanged
 from actions.payments import PaymentSettled, follow_refund
 from actions.runner import Done
+from actions.staff_viewer import StaffViewer
+from actions.support import refuse_target
 from actions.viewer import Viewer
 from models.member import Member, utcnow
 from models.orders import (
@@ -71,10 +74,20 @@ def withdraw_order(viewer: Viewer, order_id: int) -> Done[RefundPlan]:
         return _reserve(db, order, "member")
 
 
-def withdraw_for_member(order_id: int) -> Done[RefundPlan]:
-    """Support withdraws a purchase on the member's behalf (same rules, same pro rata)."""
+def withdraw_for_member(
+    staff: StaffViewer | None, order_id: int, reason: str = ""
+) -> Done[RefundPlan]:
+    """Support withdraws a purchase on the member's behalf (same rules, same pro rata), from
+    the console (`staff`) or the command line (None); audited with the refund it reserved."""
     with transaction() as db:
-        return _reserve(db, db.get(Order, order_id, with_for_update=True), "support")
+        order = db.get(Order, order_id, with_for_update=True)
+        if order is not None:
+            refuse_target(db, staff, order.member_id)
+        done = _reserve(db, order, "support")
+        if not done.value.error:
+            after = {"refund": done.value.refund_id, "cents": done.value.amount.cents}
+            audit(db, staff, "support.withdraw", ("order", order_id), reason, after=after)
+        return done
 
 
 def _reserve(db: Session, order: Order | None, requested_by: str) -> Done[RefundPlan]:

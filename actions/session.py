@@ -7,9 +7,12 @@ from sqlmodel import select
 
 from actions.viewer import SIGNED_IN, VIEWER_COLUMNS, Viewer, session_member, viewer_of
 from models.chat import unread_total_query
+from models.consent import accepted_version_query, terms_pending
 from models.likes import new_like_count_query
 from models.member import Member, MemberStatus, Profile
+from models.site_settings import terms_version_date
 from services.database import db_session
+from services.site_settings import current_settings
 
 
 @dataclass(frozen=True)
@@ -26,6 +29,7 @@ class NavFacts:
     name: str
     email: str
     needs_activation: bool
+    terms_pending: bool  # a newer version of the terms awaits the member's acceptance
     balance: Balance
 
 
@@ -66,6 +70,8 @@ def nav_facts(token: str | None) -> NavFacts | None:
             Member.notifications_disabled,
             Profile.name,
             Profile.status.label("profile_status"),
+            Member.signup_date,
+            accepted_version_query(member_id).label("accepted_terms"),
             *_balance_columns(member_id),
         )
         .outerjoin(Profile, Profile.member_id == Member.id)
@@ -76,7 +82,12 @@ def nav_facts(token: str | None) -> NavFacts | None:
     viewer = viewer_of(row, SIGNED_IN)
     if viewer is None:
         return None
-    return NavFacts(viewer, row.name or "", row.email, _needs_activation(row), _balance(row))
+    pending = terms_pending(
+        row.accepted_terms, row.signup_date, terms_version_date(current_settings())
+    )
+    return NavFacts(
+        viewer, row.name or "", row.email, _needs_activation(row), pending, _balance(row)
+    )
 
 
 def balance_of(member_id: int) -> Balance | None:

@@ -32,6 +32,7 @@ class Arrival:
     country: str
     tracking: dict[str, str]
     to_member_id: int | None
+    address: str = ""  # where the terms were accepted (models/consent.py)
 
 
 @dataclass(frozen=True)
@@ -61,6 +62,7 @@ def sign_up(form: SignupForm, arrival: Arrival) -> Done[NewMember]:
         arrival.tracking,
         derived_key(BAN_KEY),
         arrival.to_member_id,
+        arrival.address,
     )
     with transaction() as db:
         member = register_member(db, clean, account)

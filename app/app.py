@@ -9,6 +9,7 @@ import actions.mail_notify
 import actions.push_notify  # noqa: F401 - registers the effect handlers that send Web Push
 from actions.direct_debit_flow import direct_debit_upkeep_periodically
 from actions.payment_flow import resubmit_refunds_periodically
+from actions.refund_follow_up import follow_up_refunds_periodically
 from app.document_head import DocumentHead
 from app.early_form_posts import EarlyFormPosts
 from app.event_errors import event_failed
@@ -95,6 +96,7 @@ app.app_wraps[55, "ErrorBoundary"] = lambda _stateful: render_error_boundary()
 guard_events(app)  # bounds and rates on the websocket's events before Reflex reads them
 app.register_lifespan_task(purge_periodically)
 app.register_lifespan_task(resubmit_refunds_periodically)
+app.register_lifespan_task(follow_up_refunds_periodically)
 app.register_lifespan_task(direct_debit_upkeep_periodically)
 warn_about_payments()
 if test_provider_serves():

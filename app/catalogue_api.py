@@ -23,14 +23,18 @@ from starlette.routing import Route
 from app.script_response import script_response, zipped
 from models.regions import region_catalogue, regions_version
 from services.site_settings import settings_or_defaults
-from translations.catalog import browser_catalogue, catalogue_version
+from translations.catalog import (
+    CATALOGUE_PARTS,
+    browser_catalogue,
+    catalogue_version,
+    part_global,
+)
 from translations.locales import LOCALES, supported
 
 CATALOGUE_PATH = "/i18n/{locale}.js"
-STAFF_PATH = "/i18n/staff/{locale}.js"
 REGIONS_PATH = "/i18n/regions/{locale}.js"
 Countries = tuple[str, ...]
-TEXTS, STAFF, REGIONS = "texts", "staff", "regions"  # the kinds of script
+TEXTS, REGIONS = "texts", "regions"  # the kinds of script, besides each catalogue part's
 
 
 def _version(countries: Countries) -> str:
@@ -44,8 +48,13 @@ def catalogue_url(locale: str, countries: Countries) -> str:
     return f"/i18n/{locale}.js?v={_version(countries)}"
 
 
-def staff_catalogue_url(locale: str, countries: Countries) -> str:
-    return f"/i18n/staff/{locale}.js?v={_version(countries)}"
+def part_path(part: str) -> str:
+    """Where a catalogue part (translations.catalog.CATALOGUE_PARTS) is served."""
+    return f"/i18n/{part}/{{locale}}.js"
+
+
+def part_catalogue_url(part: str, locale: str, countries: Countries) -> str:
+    return f"{part_path(part).format(locale=locale)}?v={_version(countries)}"
 
 
 def _script(store: str, locale: str, entries: dict[str, str | list[str]], then: str) -> str:
@@ -64,15 +73,16 @@ def catalogue_script(locale: str) -> str:
     )
 
 
-def staff_catalogue_script(locale: str) -> str:
-    """The staff console's texts (translations.catalog.staff_only_texts), filed and looked up
-    like the others (assets/shell.js `i18nStaffText`, which this stands in for)."""
+def part_catalogue_script(part: str, locale: str) -> str:
+    """A catalogue part's texts, filed and looked up like the others (assets/shell.js
+    `i18nStaffText`, `i18nLegalText`..., which this stands in for)."""
+    name = part_global(part)
     return _script(
-        "__i18nStaff",
+        f"__{name}",
         locale,
-        browser_catalogue(locale, staff=True),
-        "globalThis.i18nStaffText ??= (key, locale) => globalThis.__i18nStaff[locale]?.[key];"
-        "globalThis.i18nStaffLoaded?.();",
+        browser_catalogue(locale, part),
+        f"globalThis.{name}Text ??= (key, locale) => globalThis.__{name}[locale]?.[key];"
+        f"globalThis.{name}Loaded?.();",
     )
 
 
@@ -86,10 +96,10 @@ def regions_script(locale: str, countries: Countries) -> str:
 def _kind_script(kind: str, locale: str, countries: Countries) -> str:
     if kind == REGIONS:
         return regions_script(locale, countries)
-    return staff_catalogue_script(locale) if kind == STAFF else catalogue_script(locale)
+    return catalogue_script(locale) if kind == TEXTS else part_catalogue_script(kind, locale)
 
 
-@lru_cache(maxsize=6 * len(LOCALES))
+@lru_cache(maxsize=2 * (2 + len(CATALOGUE_PARTS)) * len(LOCALES))
 def _script_bytes(kind: str, locale: str, countries: Countries, gzipped: bool) -> bytes:
     """Each script once per kind, locale and encoding (and list of countries, a setting that
     rarely changes)."""
@@ -115,6 +125,6 @@ def _answer(kind: str) -> Callable[[Request], Awaitable[Response]]:
 def catalogue_routes() -> list[Route]:
     return [
         Route(CATALOGUE_PATH, _answer(TEXTS), methods=["GET"]),
-        Route(STAFF_PATH, _answer(STAFF), methods=["GET"]),
         Route(REGIONS_PATH, _answer(REGIONS), methods=["GET"]),
+        *(Route(part_path(part), _answer(part), methods=["GET"]) for part in CATALOGUE_PARTS),
     ]

@@ -16,6 +16,7 @@ language, so its validators go, and it is private (a member's search is in it)."
 
 import gzip
 import logging
+from collections.abc import Callable
 from dataclasses import dataclass
 from html import escape
 from http.cookies import SimpleCookie
@@ -27,7 +28,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from actions.runner import read
 from actions.viewer import resolve_viewer, session_token
-from app.catalogue_api import Countries, catalogue_url, staff_catalogue_url
+from app.catalogue_api import Countries, catalogue_url, part_catalogue_url
 from app.deferred_boot import deferred_boot
 from app.page_meta import (
     LANG_PARAM,
@@ -38,12 +39,13 @@ from app.page_meta import (
     route_for,
 )
 from components.first_results import MARK, first_results_html
+from models.legal.registry import LEGAL_SLUGS
 from models.routes import url
 from models.site_settings import SiteSettings
 from services.config import get_config
 from services.site_settings import settings_or_defaults
 from state.site_info import site_attribute, site_info, with_site_info
-from translations.catalog import gettext
+from translations.catalog import LEGAL, STAFF, gettext
 from translations.locales import (
     LOCALE_COOKIE,
     LOCALE_COOKIE_MAX_AGE,
@@ -114,12 +116,23 @@ def _without_prerendered_tags(head: str) -> str:
 
 
 STAFF_ROOT = url("staff")
+_LEGAL_PATHS = frozenset(
+    path for slug in LEGAL_SLUGS for path in (url(f"pages-{slug}"), f"/{slug}")
+)
+# Which pages show each catalogue part's texts (translations.catalog.CATALOGUE_PARTS).
+PART_PAGES: dict[str, Callable[[str], bool]] = {
+    STAFF: lambda path: path == STAFF_ROOT or path.startswith(f"{STAFF_ROOT}/"),
+    LEGAL: lambda path: path.rstrip("/") in _LEGAL_PATHS,
+}
 
 
-def staff_urls(path: str, document: DocumentLocale, countries: Countries) -> tuple[str, ...]:
-    """A console page's own texts, which members' pages never load."""
-    staff = path == STAFF_ROOT or path.startswith(f"{STAFF_ROOT}/")
-    return (staff_catalogue_url(document.locale, countries),) if staff else ()
+def part_urls(path: str, document: DocumentLocale, countries: Countries) -> tuple[str, ...]:
+    """The catalogue parts the page shows texts of, which other pages never load."""
+    return tuple(
+        part_catalogue_url(part, document.locale, countries)
+        for part, shows in PART_PAGES.items()
+        if shows(path)
+    )
 
 
 def localized_html(html: str, path: str, document: DocumentLocale, settings: SiteSettings) -> str:
@@ -142,7 +155,7 @@ def localized_html(html: str, path: str, document: DocumentLocale, settings: Sit
         f'<script defer="" src="{src}"></script>'
         for src in (
             catalogue_url(document.locale, countries),
-            *staff_urls(path, document, countries),
+            *part_urls(path, document, countries),
         )
     )
     body = filled(with_site_info(html[head_end:], site), document.locale)

@@ -20,6 +20,7 @@ from actions.viewer import DEVICE_COOKIE, SESSION_COOKIE
 from app.auto_like_api import auto_like
 from app.catalogue_api import catalogue_routes
 from app.chat_api import chats, delete_chat, likes
+from app.data_export_api import data_export_routes
 from app.geocode_api import geocode
 from app.mail_api import mail_events, one_click_unsubscribe, unsubscribe_page
 from app.payments_api import discount_code, payment_webhook
@@ -35,6 +36,7 @@ from app.security_headers import SecurityHeaders
 from app.shell_api import shell_routes
 from app.staff_api import staff_routes
 from models.auth_session import SESSION_LIFETIME
+from models.login_history import Seen
 from models.photo_access import PhotoView
 from models.routes import url
 from services import device_cookie
@@ -44,6 +46,7 @@ from services.payments.test_provider import test_provider_app
 from services.photo_pipeline import ensure_blurred, is_photo_filename
 from services.web_push import push_host_allowed
 from state.forms import safe_next
+from state.shell import COUNTRY_HEADERS
 
 log = logging.getLogger(__name__)
 
@@ -68,6 +71,14 @@ def _with_device_cookie(response: Response, device: str | None) -> Response:
     return response
 
 
+def _seen(request: Request) -> Seen:
+    """The browser logging in: its address, User-Agent and the country a proxy named. Only
+    behind a trusted proxy (TRUSTED_PROXY_HOPS): without one the header is the browser's say."""
+    headers = request.headers if get_config().trusted_proxy_hops > 0 else {}
+    country = next((headers[h] for h in COUNTRY_HEADERS if h in headers), "")
+    return Seen(request_client(request), request.headers.get("user-agent", ""), country)
+
+
 async def session_handoff(request: Request) -> Response:
     """Trade the one-time code of a websocket log-in (or reset) for the session cookie (30
     days) and a fresh device cookie."""
@@ -75,7 +86,7 @@ async def session_handoff(request: Request) -> Response:
     code = data.get("code") if data else None
     if not isinstance(code, str):
         return JSONResponse({"error": "invalid_code"}, status_code=400)
-    token = await act(trade_handoff, code, request.cookies.get(SESSION_COOKIE))
+    token = await act(trade_handoff, code, request.cookies.get(SESSION_COOKIE), _seen(request))
     if token is None:
         return JSONResponse({"error": "invalid_code"}, status_code=400)
     response = Response(status_code=204)
@@ -256,6 +267,7 @@ def http_api() -> Starlette:
             Route("/api/discountcode.php", discount_code, methods=["GET"]),
             *crawler_routes(),
             *catalogue_routes(),
+            *data_export_routes(),
             *shell_routes(),
             *staff_routes(),
             *_test_provider(),

@@ -16,6 +16,7 @@ from components.match_modal import match_modal
 from components.navigation import top_navigation
 from components.signup_modal import signup_modal
 from components.staff_shell import staff_header
+from components.terms_update import terms_update
 from components.time_bonus import time_bonus_banner, time_bonus_modal, time_bonus_watch
 from models.routes import Layout, Route, url
 from state.i18n import I18nState, locale_known
@@ -69,6 +70,7 @@ def _default(route: Route, content: rx.Component) -> rx.Component:
         time_bonus_modal() if time_bonus else rx.fragment(),
         like_modal(),
         match_modal(),
+        terms_update(),
         live_status(),
         _time_bonus_watch(route),
     )
@@ -79,6 +81,7 @@ def _chat(route: Route, content: rx.Component) -> rx.Component:
     return rx.fragment(
         top_navigation(show_back=False),
         rx.el.main(content, class_name="chat-frame"),
+        terms_update(),
         live_status(),
         entry_warning(only_nl_de=True),
         _time_bonus_watch(route),

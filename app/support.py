@@ -22,13 +22,13 @@ from translations.catalog import gettext
 
 
 async def _withdraw(order_id: int) -> str:
-    error = await withdraw_by_support(order_id)
+    error = await withdraw_by_support(None, order_id)
     await settle()  # the member's open tabs hear of it before the process ends
     return error
 
 
 async def _unblock(member_id: int) -> str:
-    return "" if await act(lift_direct_debit_block, member_id) else "no direct debit block"
+    return "" if await act(lift_direct_debit_block, None, member_id) else "no direct debit block"
 
 
 _ROLE_COMMANDS = {"grant-role": (grant_role, "granted"), "revoke-role": (revoke_role, "revoked")}

@@ -422,20 +422,19 @@
     var first = document.querySelector('script[src^="/i18n/"]');
     return first ? new URL(first.src).searchParams.get("v") || "" : "";
   }
-  // Each replaces its script's stand-in, which only reads what is loaded.
-  // The staff console's texts are a catalogue of their own, which only its pages ask for.
-  var texts = catalogues("__i18n", "/i18n/"), regions = catalogues("__i18nRegions", "/i18n/regions/");
-  var staff = catalogues("__i18nStaff", "/i18n/staff/");
-  window.i18nLoaded = texts.loaded;
-  window.i18nSubscribe = texts.subscribe;
-  window.i18nVersion = texts.version;
-  window.i18nText = texts.lookup;
-  window.i18nStaffLoaded = staff.loaded;
-  window.i18nStaffSubscribe = staff.subscribe;
-  window.i18nStaffVersion = staff.version;
-  window.i18nStaffText = staff.lookup;
-  window.i18nRegionsLoaded = regions.loaded;
-  window.i18nRegionsSubscribe = regions.subscribe;
-  window.i18nRegionsVersion = regions.version;
-  window.i18nRegion = regions.lookup;
+  // Each replaces its script's stand-in, which only reads what is loaded. The catalogue parts
+  // (translations/catalog.py CATALOGUE_PARTS: the staff console's texts, the legal documents')
+  // are catalogues of their own, which only their pages ask for.
+  function expose(name, catalogue, lookupName) {
+    window[name + "Loaded"] = catalogue.loaded;
+    window[name + "Subscribe"] = catalogue.subscribe;
+    window[name + "Version"] = catalogue.version;
+    window[lookupName] = catalogue.lookup;
+  }
+  expose("i18n", catalogues("__i18n", "/i18n/"), "i18nText");
+  expose("i18nRegions", catalogues("__i18nRegions", "/i18n/regions/"), "i18nRegion");
+  ["staff", "legal"].forEach(function (part) {
+    var name = "i18n" + part.charAt(0).toUpperCase() + part.slice(1);
+    expose(name, catalogues("__" + name, "/i18n/" + part + "/"), name + "Text");
+  });
 })();

@@ -2,6 +2,7 @@
 
 import reflex as rx
 
+from components.gate_dialog import gate_dialog
 from components.i18n import t
 from state.i18n import I18nState
 from state.session import SessionState
@@ -37,30 +38,18 @@ def entry_warning(only_nl_de: bool) -> rx.Component:
 
 
 def _dialog(show: rx.Var[bool]) -> rx.Component:
-    return rx.dialog.root(
-        rx.dialog.content(
-            rx.dialog.title(t("Adults only")),
-            rx.dialog.description(
-                t(
-                    "This website contains content for adults. By entering you confirm that "
-                    "you are at least 18 years old and accept our terms and conditions."
-                )
-            ),
-            rx.flex(
-                rx.el.a(rx.button(t("Leave"), variant="soft", color_scheme="gray"), href=LEAVE_URL),
-                rx.button(
-                    t("I am 18 or older"),
-                    on_click=ShellState.dismiss_entry_warning,
-                    data_testid="entry-warning-accept",
-                ),
-                spacing="3",
-                justify="end",
-                margin_top="16px",
-            ),
-            max_width="440px",
-            on_escape_key_down=rx.prevent_default,
-            on_pointer_down_outside=rx.prevent_default,
-            data_testid="entry-warning",
+    return gate_dialog(
+        t("Adults only"),
+        t(
+            "This website contains content for adults. By entering you confirm that "
+            "you are at least 18 years old and accept our terms and conditions."
+        ),
+        rx.el.a(rx.button(t("Leave"), variant="soft", color_scheme="gray"), href=LEAVE_URL),
+        rx.button(
+            t("I am 18 or older"),
+            on_click=ShellState.dismiss_entry_warning,
+            data_testid="entry-warning-accept",
         ),
         open=show,
+        testid="entry-warning",
     )

@@ -17,12 +17,14 @@ from reflex_base.vars.base import VarData
 from state.document_values import REACT_HOOK_IMPORTS, prerendered_or
 from state.i18n import format_locale, hydrated, text_locale
 from translations.catalog import (
+    CATALOGUE_PARTS,
     Counted,
     Message,
     browser_key,
     in_catalogues,
-    is_staff_text,
+    part_global,
     plural_rule,
+    text_part,
 )
 from translations.locales import LOCALES
 from translations.prerender_marks import LOCALE_MARK, mark
@@ -47,7 +49,8 @@ def _arrivals(kind: str) -> rx.Var:
 
 
 _CATALOGUES = _arrivals("i18n")
-_STAFF_CATALOGUES = _arrivals("i18nStaff")
+_PART_KINDS = {part: part_global(part) for part in CATALOGUE_PARTS}
+_PART_CATALOGUES = {part: _arrivals(kind) for part, kind in _PART_KINDS.items()}
 _REGION_NAMES = _arrivals("i18nRegions")
 
 
@@ -65,14 +68,8 @@ def browser_text(
     if plural is not None:
         prerendered = f"Array({_MOST_FORMS}).fill({prerendered})"
     empty = "[]" if plural is not None else '""'
-    kind, arrivals = (
-        ("i18nStaff", _STAFF_CATALOGUES)
-        if is_staff_text(context, msgid)
-        else (
-            "i18n",
-            _CATALOGUES,
-        )
-    )
+    part = text_part(context, msgid)
+    kind, arrivals = (_PART_KINDS[part], _PART_CATALOGUES[part]) if part else ("i18n", _CATALOGUES)
     lookup = f"globalThis.{kind}Text?.({json.dumps(key)}, {text_locale()})"
     return rx.Var(f"(({arrivals}), {prerendered_or(prerendered, lookup)} ?? {empty})")
 
@@ -205,11 +202,13 @@ _FILL = (
 def _message_text(message: str) -> str:
     """Browser code writing the message `message` (the name of a JavaScript value holding a
     translations.catalog.browser_message) in the visitor's language; '' for none."""
+    kinds = ("i18n", *_PART_KINDS.values())
     lookup = " ?? ".join(
-        f"globalThis.{kind}Text?.({message}.key, {text_locale()})" for kind in ("i18n", "i18nStaff")
+        f"globalThis.{kind}Text?.({message}.key, {text_locale()})" for kind in kinds
     )
     written = f"{_FILL}({lookup} ?? '', {message}.params)"
-    return f"(({_CATALOGUES}), ({_STAFF_CATALOGUES}), {message}?.key ? {written} : '')"
+    arrivals = ", ".join(f"({a})" for a in (_CATALOGUES, *_PART_CATALOGUES.values()))
+    return f"({arrivals}, {message}?.key ? {written} : '')"
 
 
 def t_message(message: rx.Var) -> rx.Var[str]:

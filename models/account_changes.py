@@ -66,7 +66,14 @@ def request_email_change(
     """The clean new address and the token for the confirmation link mailed to it.
     `ban_secret` keys the banned identities' hashes (models/banned_identities.py)."""
     address = clean_email(new_email, NEW_EMAIL_INVALID)
-    member = _checked_member(db, member_id, current)
+    return address, email_change_token(
+        db, _checked_member(db, member_id, current), address, ban_secret
+    )
+
+
+def email_change_token(db: Session, member: Member, address: str, ban_secret: bytes) -> str:
+    """The confirmation link's token for a clean new `address`, after the checks every change
+    of address passes (the member's own, or support's on the member's request)."""
     if address == member.email:
         raise AccountError(NEW_EMAIL_INVALID, "email")
     _refuse_unusable(db, address, ban_secret)
@@ -74,7 +81,7 @@ def request_email_change(
         raise AccountError(TOO_MANY_EMAIL_CHANGES, "email")
     token = issue_token(db, member.id, Purpose.CHANGE_EMAIL, new_email=address)
     db.flush()
-    return address, token
+    return token
 
 
 def _email_changes_today(db: Session, member_id: int) -> int:

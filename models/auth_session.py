@@ -7,10 +7,11 @@ within a minute (see `redeem_handoff`).
 
 import hashlib
 import secrets
+from collections.abc import Callable
 from datetime import datetime, timedelta
 
 from sqlalchemy import delete
-from sqlmodel import Field, Session, SQLModel, select
+from sqlmodel import Field, Session, SQLModel, col, or_, select
 
 from models.member import utcnow
 
@@ -27,6 +28,9 @@ class AuthSession(SQLModel, table=True):
     handoff_hash: str | None = Field(default=None, max_length=64, unique=True, index=True)
     second_factor_at: datetime | None = None  # a staff member's TOTP passed in this session
     last_seen_at: datetime | None = None  # a staff session's last use (the idle timeout)
+    device: str = Field(default="", max_length=60)  # models/login_history.device_of
+    address: str = Field(default="", max_length=64)  # the client's address at log-in
+    place: str = Field(default="", max_length=2)  # the country at log-in, "" when unknown
 
 
 def new_token() -> str:
@@ -69,8 +73,11 @@ def start_handoff_session(db: Session, member_id: int) -> str:
     return start_handoff(db, member_id)[0]
 
 
-def redeem_handoff(db: Session, code: str | None) -> str | None:
-    """Trade a fresh hand-off code for the session's cookie token, once."""
+def redeem_handoff(
+    db: Session, code: str | None, noted: Callable[[AuthSession], None] | None = None
+) -> str | None:
+    """Trade a fresh hand-off code for the session's cookie token, once; `noted` sees the
+    session before it is written (the log-in history, models/login_history.py)."""
     if not code or len(code) > 100:
         return None
     query = select(AuthSession).where(AuthSession.handoff_hash == hash_token(code))
@@ -84,6 +91,8 @@ def redeem_handoff(db: Session, code: str | None) -> str | None:
         return None
     token = new_token()
     row.token_hash = hash_token(token)
+    if noted is not None:
+        noted(row)
     db.add(row)
     db.flush()
     return token
@@ -106,6 +115,15 @@ def end_session(db: Session, token: str | None) -> None:
     """Delete the session `token` names, in one statement (nothing for no token)."""
     if token and len(token) <= 100:
         db.exec(delete(AuthSession).where(AuthSession.token_hash == hash_token(token)))
+
+
+def purge_expired_sessions(db: Session, now: datetime) -> int:
+    """Delete the sessions past their 30 days and the hand-offs never traded in time (they
+    hold the log-in's address and device); how many. Caller commits."""
+    untraded = col(AuthSession.handoff_hash).is_not(None)
+    late = AuthSession.created_at <= now - HANDOFF_LIFETIME
+    expired = delete(AuthSession).where(or_(AuthSession.expires_at <= now, untraded & late))
+    return db.exec(expired).rowcount
 
 
 def end_all_sessions(db: Session, member_id: int, keep_token: str | None = None) -> None:

@@ -14,6 +14,10 @@ from sqlmodel import Field, Session, SQLModel, select
 from models.member import Member, utcnow
 from models.upsert import insert_into
 
+# The reference of a ledger line support booked (actions/support.change_credits): this prefix
+# and the id of the audit row that keeps support's reason.
+SUPPORT_REFERENCE = "support:"
+
 
 class CreditEntry(SQLModel, table=True):
     id: int | None = Field(default=None, primary_key=True)

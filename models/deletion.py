@@ -10,10 +10,13 @@ from models.account_rules import clean_email, storable
 from models.auth_session import AuthSession, end_all_sessions
 from models.blocks import Block
 from models.chat import Conversation
+from models.data_export import DataExport
 from models.direct_debit import erase_member_drafts
 from models.email_tokens import EmailToken, Purpose, issue_token, usable_token, use_token
 from models.likes import Like
-from models.login import check_password
+from models.login import WRONG_PASSWORD, check_password
+from models.login_history import LoginEvent
+from models.matchfinder import MatchPreference
 from models.member import (
     Member,
     MemberStatus,
@@ -27,6 +30,9 @@ from models.notice_mails import NoticeMail
 from models.push_subscription import PushSubscription
 from models.search import SearchPreference
 from models.signup import SignupSource
+from models.staff import StaffRole, StaffTotp
+from models.swipes import Swipe
+from models.tickets import erase_tickets_of
 from translations.catalog import N_
 
 GRACE_PERIOD = timedelta(days=14)
@@ -39,8 +45,8 @@ DELETE_REASONS = (
     "taking_break",
     "other",
 )
+ON_REQUEST = "support_request"  # started by support for the member (actions/support.py)
 CHOOSE_REASON = N_("Choose a reason.")
-WRONG_PASSWORD = N_("Your password is not correct.")
 NOTE_MAX = 500
 
 
@@ -52,9 +58,22 @@ def delete_account(db: Session, member_id: int, password: str, reason: str, note
     if member is None or member.status == MemberStatus.DELETED:
         raise AccountError(WRONG_PASSWORD, "password")
     check_password(db, member, password, WRONG_PASSWORD, "password")
+    return _start_deletion(db, member, reason, storable(note or "").strip()[:NOTE_MAX])
+
+
+def delete_on_request(db: Session, member_id: int) -> str | None:
+    """Support starts the deletion a member asked for by mail or phone: the same 14 days; the
+    reactivation link token, None for an account already deleted or awaiting it."""
+    member = db.get(Member, member_id)
+    if member is None or member.status in (MemberStatus.DELETED, MemberStatus.DELETED_PENDING):
+        return None
+    return _start_deletion(db, member, ON_REQUEST, "")
+
+
+def _start_deletion(db: Session, member: Member, reason: str, note: str) -> str:
     member.status = MemberStatus.DELETED_PENDING
     member.deleted_at = utcnow()
-    member.delete_reason, member.delete_note = reason, storable(note or "").strip()[:NOTE_MAX]
+    member.delete_reason, member.delete_note = reason, note
     set_profile_status(db, member.id, "disabled")
     end_all_sessions(db, member.id)
     db.add(member)
@@ -117,8 +136,13 @@ def erase_expired_accounts(db: Session, now: datetime) -> list[ErasedAccount]:
 def _erase(db: Session, member: Member) -> ErasedAccount:
     photos = db.exec(select(Photo).where(Photo.member_id == member.id)).all()
     files = tuple(name for p in photos for name in (p.filename, p.thumb_filename))
-    for table in (Photo, PushSubscription, AuthSession, EmailToken, SearchPreference):
+    for table in (
+        *(Photo, PushSubscription, AuthSession, EmailToken, SearchPreference, DataExport),
+        *(LoginEvent, MatchPreference, StaffRole, StaffTotp),
+    ):
         db.exec(delete(table).where(table.member_id == member.id))
+    erase_tickets_of(db, member.id, member.email)  # and those sent from its address unlogged
+    db.exec(delete(Swipe).where(or_(Swipe.member_id == member.id, Swipe.other_id == member.id)))
     db.exec(delete(Like).where(or_(Like.liker_id == member.id, Like.liked_id == member.id)))
     db.exec(delete(Block).where(or_(Block.blocker_id == member.id, Block.blocked_id == member.id)))
     db.exec(  # their conversations go with them, the other side's copy too

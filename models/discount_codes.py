@@ -38,6 +38,7 @@ RETENTION_VALID = timedelta(days=30)
 ONCE_PER_USER = "once-per-user"
 REUSABLE = "reusable"
 ACTIVE, USED, EXPIRED = "active", "used", "expired"
+DISABLED = "disabled"  # by an admin (/staff/discounts): as if it did not exist
 TIME_BONUS_CODE = "TIMEBONUS25"
 TIME_BONUS_PERCENTAGE = 25
 WELCOME_CODE = "WELCOME10"
@@ -52,7 +53,7 @@ class DiscountCode(SQLModel, table=True):
     member_id: int | None = Field(default=None, foreign_key="member.id", ondelete="CASCADE")
     value_percentage: int
     validity: str = Field(default=ONCE_PER_USER, max_length=20)
-    status: str = Field(default=ACTIVE, max_length=10)  # active, used or expired
+    status: str = Field(default=ACTIVE, max_length=10)  # active, used, expired or disabled
     country: str | None = Field(default=None, max_length=2)
     currency: str | None = Field(default=None, max_length=3)
     minimum_order_value: int = 0  # in cents, compared with the bundle's price before discount
@@ -264,7 +265,7 @@ def welcome_code(db: Session, now: datetime) -> DiscountCode | None:
     return db.exec(query).first()
 
 
-def _random_code(prefix: str) -> str:
+def random_code(prefix: str) -> str:
     return f"{prefix}-" + "".join(secrets.choice(_ALPHABET) for _ in range(6))
 
 
@@ -282,7 +283,7 @@ def retention_code(db: Session, member_id: int, percentage: int) -> DiscountCode
     if claimed.rowcount != 1:
         return None
     code = DiscountCode(
-        code=_random_code(f"{RETENTION_PREFIX}{percentage}"),
+        code=random_code(f"{RETENTION_PREFIX}{percentage}"),
         member_id=member_id,
         value_percentage=percentage,
         expires_at=utcnow() + RETENTION_VALID,

@@ -26,12 +26,14 @@ from models.attempts import attempt_key, minutes_refused, remember_failure
 from models.member import Member, MemberStatus, utcnow
 from models.passwords import hash_password, needs_rehash, verify_password
 from models.upsert import insert_into
+from translations.catalog import N_
 from translations.errors import LOGIN_FAILED, TOO_MANY_LOGIN_ATTEMPTS
 
 FREE_ATTEMPTS = 5
 MAX_LOCK = timedelta(hours=1)
 FORGET_FAILURES_AFTER = timedelta(days=1)
 CLIENT_FAILURES = 20  # per client in models/attempts.WINDOW (15 minutes)
+WRONG_PASSWORD = N_("Your password is not correct.")  # confirming a change in settings
 
 
 class AddressLock(SQLModel, table=True):
@@ -98,12 +100,25 @@ def _count_failure(
     raise AccountError(wrong, field)
 
 
-def check_password(db: Session, member: Member, password: str, wrong: str, field: str = "") -> None:
+def check_password(
+    db: Session,
+    member: Member,
+    password: str,
+    wrong: str,
+    field: str = "",
+    client: str | None = None,
+) -> None:
     """Raise `wrong` for a wrong password, the lock-out text while locked. Every password
-    check (log-in, and confirming a change in settings) counts towards the same lock."""
+    check (log-in, and confirming a change in settings) counts towards the same lock; with a
+    `client` (its address key) also towards, and held by, the log-in's per-client throttle."""
     now = utcnow()
     _refuse_while_locked(member, now, field)
+    client_hash = attempt_key(client) if client is not None else ""
+    if client_hash and (minutes := minutes_refused(db, client_hash, CLIENT_FAILURES, now)):
+        raise AccountError(TOO_MANY_LOGIN_ATTEMPTS, field, minutes=minutes)
     if not verify_password(member.password_hash, password or ""):
+        if client_hash:
+            remember_failure(db, client_hash, now)
         _count_failure(db, member, now, wrong, field)
 
 

@@ -60,7 +60,10 @@ def may_move(current: str, new: str) -> bool:
 class Order(SQLModel, table=True):
     """A purchase: what was bought, for how much, how, and where it stands. Amounts in cents."""
 
-    __table_args__ = (Index("ix_order_member_created", "member_id", "created_at"),)
+    __table_args__ = (
+        Index("ix_order_member_created", "member_id", "created_at"),
+        Index("ix_order_status_created", "status", "created_at"),  # the payments queue
+    )
     __tablename__ = "creditorder"
 
     id: int | None = Field(default=None, primary_key=True)
@@ -93,6 +96,8 @@ class OrderRefund(SQLModel, table=True):
     """A refund of (part of) an order through the provider. `status` follows the provider's:
     queued, pending, processing, refunded, failed, canceled."""
 
+    __table_args__ = (Index("ix_orderrefund_open", "status", "created_at"),)  # the queue
+
     id: int | None = Field(default=None, primary_key=True)
     order_id: int = Field(foreign_key="creditorder.id", index=True)
     provider_refund_id: str | None = Field(default=None, max_length=40, unique=True)
@@ -103,6 +108,8 @@ class OrderRefund(SQLModel, table=True):
     requested_by: str = Field(default="member", max_length=10)
     created_at: datetime = Field(default_factory=utcnow)
     updated_at: datetime = Field(default_factory=utcnow)
+    checked_at: datetime | None = None  # when the provider was last asked about it
+    attention_at: datetime | None = None  # unanswered too long: first in support's queue
 
 
 BY_PROVIDER = "provider"

@@ -201,6 +201,18 @@ ROUTES: tuple[Route, ...] = (
     ),
     _staff_route("staff-transparency", "/staff/transparency", N_("Transparency report")),
     _staff_route("staff-audit", "/staff/audit", N_("Audit log")),
+    _staff_route("staff-settings", "/staff/settings", N_("Site settings")),
+    _staff_route("staff-discounts", "/staff/discounts", N_("Discount codes")),
+    _staff_route("staff-support", "/staff/support", N_("Find a member")),
+    _staff_route(
+        "staff-support-member",
+        "/staff/support/members/[id]",
+        N_("Member account"),
+        "/staff/support/members/1",
+    ),
+    _staff_route("staff-tickets", "/staff/tickets", N_("Customer service")),
+    _staff_route("staff-payments", "/staff/payments", N_("Payments queue")),
+    _staff_route("staff-tickets-id", "/staff/tickets/[id]", N_("Ticket"), "/staff/tickets/1"),
     Route("token", "/[token]", N_("Information"), example="/terms"),
     *(Route(f"pages-{slug}", f"/pages/{slug}", _STATIC_TITLES[slug]) for slug in STATIC_PAGES),
 )

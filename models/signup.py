@@ -16,10 +16,11 @@ from models.account_rules import (
 )
 from models.attributes import GENDERS
 from models.banned_identities import EMAIL, REFUSED_ADDRESS, is_banned
+from models.consent import record_consent
 from models.credits import grant_credits
 from models.member import Member, MemberStatus, Profile, member_with_email, utcnow
 from models.passwords import hash_password
-from models.site_settings import SiteSettings
+from models.site_settings import SiteSettings, terms_version_date
 from translations.catalog import N_, N_plural
 from translations.errors import DUPLICATE_EMAIL
 from translations.locales import HOME_COUNTRY
@@ -147,6 +148,7 @@ class NewAccount:
     tracking: dict[str, str]
     ban_secret: bytes  # keys the banned identities' hashes
     to_member_id: int | None = None
+    address: str = ""  # the client's, kept with the terms it accepted
 
 
 def register_member(db: Session, form: CleanSignup, account: NewAccount) -> Member:
@@ -171,6 +173,7 @@ def register_member(db: Session, form: CleanSignup, account: NewAccount) -> Memb
     db.add(_source(member.id, form, account.tracking, to_member_id))
     if account.settings.signup_credits > 0:
         grant_credits(db, member, account.settings.signup_credits, "signup")
+    record_consent(db, member.id, terms_version_date(account.settings), account.address)
     db.flush()
     return member
 

@@ -6,6 +6,7 @@ from models.staff import Role
 ANY_STAFF = (Role.MODERATOR, Role.SUPPORT, Role.ADMIN)
 MODERATION = (Role.MODERATOR, Role.ADMIN)
 ADMIN_ONLY = (Role.ADMIN,)
+SUPPORT = (Role.SUPPORT, Role.ADMIN)
 # Route name -> the roles that open it, in navigation order.
 TOOLS: dict[str, tuple[Role, ...]] = {
     "staff": ANY_STAFF,
@@ -13,6 +14,11 @@ TOOLS: dict[str, tuple[Role, ...]] = {
     "staff-photos": MODERATION,
     "staff-appeals": MODERATION,
     "staff-transparency": MODERATION,
+    "staff-support": SUPPORT,
+    "staff-tickets": SUPPORT,
+    "staff-payments": SUPPORT,
+    "staff-settings": ADMIN_ONLY,
+    "staff-discounts": ADMIN_ONLY,
     "staff-audit": ADMIN_ONLY,
 }
 

@@ -7,12 +7,15 @@ from models.audit import AuditEntry
 from models.auth_session import AuthSession
 from models.blocks import Block
 from models.chat import ChatSide, Conversation, Message
+from models.consent import Consent
 from models.credits import CreditEntry
+from models.data_export import DataExport
 from models.direct_debit import SddMandate, SmsCode
 from models.discount_codes import DiscountCode, DiscountRedemption
 from models.email_tokens import EmailToken
 from models.likes import Like
 from models.login import AddressLock
+from models.login_history import LoginEvent
 from models.matchfinder import MatchPreference
 from models.member import Member, Photo, Profile
 from models.moderation import Appeal, BannedIdentity, Decision, RejectedPhotoHash, Report
@@ -21,11 +24,13 @@ from models.orders import Order, OrderRefund
 from models.password_reset import ResetRequest
 from models.push_subscription import PushSubscription
 from models.search import SearchPreference
+from models.setting_changes import SettingChange
 from models.signup import SignupEvent, SignupSource
 from models.site_settings import SiteSetting
 from models.staff import StaffRole, StaffTotp
 from models.swipes import Swipe
 from models.test_payments import SandboxPayment, SandboxRefund
+from models.tickets import Ticket, TicketMessage
 
 metadata = SQLModel.metadata
 
@@ -38,13 +43,16 @@ __all__ = [
     "Block",
     "ChatSide",
     "ClientFailure",
+    "Consent",
     "Conversation",
     "CreditEntry",
+    "DataExport",
     "Decision",
     "DiscountCode",
     "DiscountRedemption",
     "EmailToken",
     "Like",
+    "LoginEvent",
     "MatchPreference",
     "Member",
     "Message",
@@ -61,6 +69,7 @@ __all__ = [
     "SandboxRefund",
     "SddMandate",
     "SearchPreference",
+    "SettingChange",
     "SignupEvent",
     "SignupSource",
     "SiteSetting",
@@ -68,5 +77,7 @@ __all__ = [
     "StaffRole",
     "StaffTotp",
     "Swipe",
+    "Ticket",
+    "TicketMessage",
     "metadata",
 ]

@@ -1,6 +1,10 @@
 """The scheduled erasure of accounts whose 14-day grace period is over, the end of the
-suspensions that ran out (models/decisions.py), and the scoring of photos the classifier
-skipped (services/member_photos.score_unscored_photos).
+suspensions that ran out (models/decisions.py), the log-in history older than 12 months
+(models/login_history.py), the log-in sessions past their 30 days (models/auth_session.py),
+the data exports past their 48 hours or whose build failed (models/data_export.py; the files
+after the commit, with strays: services/export_archive.py), the tickets closed 12 months ago
+(models/tickets.py), and the scoring of photos the classifier skipped
+(services/member_photos.score_unscored_photos).
 
 It runs inside the server (a lifespan task, hourly) and as `python -m services.account_purge`.
 """
@@ -8,11 +12,16 @@ It runs inside the server (a lifespan task, hourly) and as `python -m services.a
 import asyncio
 import logging
 
+from models.auth_session import purge_expired_sessions
+from models.data_export import expire_exports, forget_failed_builds, named_files
 from models.decisions import lift_expired_suspensions
 from models.deletion import erase_expired_accounts
+from models.login_history import purge_login_history
 from models.member import utcnow
+from models.tickets import purge_closed_tickets
 from services.config import get_config
 from services.database import transaction
+from services.export_archive import delete_archives, delete_strays
 from services.member_photos import score_unscored_photos
 from services.outages import log_failure
 from services.photo_pipeline import delete_photo_files
@@ -22,14 +31,26 @@ INTERVAL_SECONDS = 3600
 
 
 def purge_expired_accounts() -> int:
-    """Erase what is due; photo files go after the database commit. Returns the count."""
+    """Erase what is due; photo and export files go after the database commit. Returns the
+    count of erased accounts."""
     with transaction() as db:
         erased = erase_expired_accounts(db, utcnow())
         if lifted := lift_expired_suspensions(db, utcnow()):
             log.info("lifted %d suspensions that ran out", lifted)
+        if forgotten := purge_login_history(db, utcnow()):
+            log.info("forgot %d log-ins older than 12 months", forgotten)
+        if closed := purge_closed_tickets(db, utcnow()):
+            log.info("deleted %d tickets closed 12 months ago", closed)
+        if ended := purge_expired_sessions(db, utcnow()):
+            log.info("deleted %d expired log-in sessions", ended)
+        if failed := forget_failed_builds(db, utcnow()):
+            log.info("dropped %d data exports whose build failed", failed)
+        expired_exports, named_exports = expire_exports(db, utcnow()), named_files(db)
     photo_dir = get_config().media_dir / "photos"
     for account in erased:
         delete_photo_files(photo_dir, *account.photo_files)
+    delete_archives(expired_exports)
+    delete_strays(named_exports, utcnow())
     if erased:
         log.info("erased %d deleted accounts", len(erased))
     return len(erased)

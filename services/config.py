@@ -42,6 +42,7 @@ class AppConfig:
     push_service_hosts: frozenset[str] = frozenset()  # host[:port] posted to besides the known
     mail_events_secret: str | None = None  # the bearer token of the mail provider's webhook
     server_secret: str | None = None  # the MAC key; unset: DATA_DIR/server_secret
+    settings_cache_seconds: float = 30.0  # how long a worker keeps the site settings
 
     @property
     def outbox_dir(self) -> Path:
@@ -101,4 +102,5 @@ def get_config() -> AppConfig:
         ),
         mail_events_secret=os.environ.get("MAIL_EVENTS_SECRET") or None,
         server_secret=os.environ.get("SERVER_SECRET") or None,
+        settings_cache_seconds=float(os.environ.get("SETTINGS_CACHE_SECONDS") or 30),
     )

@@ -76,12 +76,15 @@ def write(
     link: str,
     settings: SiteSettings,
     unsubscribe: Unsubscribe | None = None,
+    sections: tuple[Section, ...] = (),
     **values: str,
 ) -> OutgoingMail:
-    """`text` in the recipient's language, `{site}`, `{name}` and `values` filled in."""
+    """`text` in the recipient's language, `{site}`, `{name}` and `values` filled in, with
+    `sections` (already translated) between the body and the button."""
     values = {"site": settings.name, "name": to.name, **values}
     parts = {f: gettext(to.locale, getattr(text, f), **values) for f in MailText.__annotations__}
-    return render(MailBody(**parts, link=link, unsubscribe=unsubscribe), to, settings)
+    body = MailBody(**parts, link=link, sections=sections, unsubscribe=unsubscribe)
+    return render(body, to, settings)
 
 
 def render(mail: MailBody, to: Recipient, settings: SiteSettings) -> OutgoingMail:

@@ -12,11 +12,17 @@ from threading import Lock
 from sqlalchemy.exc import SQLAlchemyError
 
 from models.site_settings import SETTINGS_WRITTEN, SiteSettings, load_settings
+from services.config import get_config
 from services.database import db_session, open_session
 
 log = logging.getLogger(__name__)
 
-CACHE_SECONDS = 30.0
+
+def cache_seconds() -> float:
+    """How long a worker keeps its copy (SETTINGS_CACHE_SECONDS): an edit reaches every worker
+    within this time."""
+    return get_config().settings_cache_seconds
+
 
 _lock = Lock()
 _cached: tuple[float, SiteSettings] | None = None
@@ -24,7 +30,7 @@ _cached: tuple[float, SiteSettings] | None = None
 
 def _fresh() -> SiteSettings | None:
     cached = _cached
-    if cached is None or time.monotonic() - cached[0] > CACHE_SECONDS:
+    if cached is None or time.monotonic() - cached[0] > cache_seconds():
         return None
     return cached[1]
 

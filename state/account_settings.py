@@ -1,5 +1,6 @@
-"""Settings → account: change password, change e-mail address, delete the account. Every handler
-checks the session cookie again: the page may be older than a log-out elsewhere."""
+"""Settings → account: change password, change e-mail address, download my data, delete the
+account. Every handler checks the session cookie again: the page may be older than a log-out
+elsewhere."""
 
 import json
 
@@ -13,11 +14,13 @@ from actions.accounts import (
     email_change_mail,
     new_password,
 )
+from actions.data_export import request_export
 from actions.runner import act, act_hashing, read
 from actions.viewer import session_token
 from models.account_errors import AccountError
 from models.deletion import DELETE_REASONS, NOTE_MAX
 from models.routes import login_url, url
+from services.client_address import client_key
 from services.mail import delivered
 from services.site_settings import site_settings
 from state.forms import PASSWORD_INPUT, FormState, browser_id, form_text
@@ -42,10 +45,12 @@ class AccountSettingsState(FormState, rx.State):
     discount_code: str = ""
     discount_expires: str = ""
     discount_gone: bool = False  # the member had their one delete_discount code already
+    export_requested: bool = False
 
     @rx.event
     async def reset_form(self) -> None:
         self.errors, self.busy, self.password_saved, self.email_sent_to = {}, False, False, ""
+        self.export_requested = False
         self.delete_step, self.delete_reason = CLOSED, ""
         self.delete_discount = (await site_settings()).delete_discount
         self.discount_code = self.discount_expires = ""
@@ -115,6 +120,28 @@ class AccountSettingsState(FormState, rx.State):
                 self.email_sent_to = mail.to
             else:
                 self.errors = {"email": await self._text(GENERIC_ERROR)}
+        self.busy = False
+
+    @rx.event
+    async def request_export(self, form: dict):
+        """A copy of the member's data (docs/data-rights.md), mailed as a link once built."""
+        viewer = await current_viewer(self)
+        if viewer is None:
+            yield rx.redirect(LOGIN_REDIRECT)
+            return
+        self.busy, self.errors, self.export_requested = True, {}, False
+        yield
+        try:
+            await act_hashing(
+                request_export,
+                viewer,
+                form_text(form, "export_password", PASSWORD_INPUT),
+                client_key(self.router.session.client_ip),
+            )
+        except AccountError as error:
+            await self._show_error(error)
+        else:
+            self.export_requested = True
         self.busy = False
 
     @rx.event

@@ -66,6 +66,7 @@ class SessionState(rx.State):
     unread_messages: int = 0
     new_likes: int = 0
     needs_activation: bool = False
+    terms_pending: bool = False  # a newer terms version to accept first (components/terms_update)
     _member_id: int | None = None
     _language: str | None = None
 
@@ -86,6 +87,7 @@ class SessionState(rx.State):
         self.logged_in = True
         self.name, self.email = facts.name, facts.email
         self.needs_activation = facts.needs_activation
+        self.terms_pending = facts.terms_pending
         self._apply_balance(facts.balance)
 
     async def _refresh_counts(self) -> None:
@@ -102,7 +104,7 @@ class SessionState(rx.State):
 
     def _clear(self) -> None:
         self._member_id = self._language = None
-        self.logged_in = self.paid_user = self.needs_activation = False
+        self.logged_in = self.paid_user = self.needs_activation = self.terms_pending = False
         self.name = self.email = ""
         self.credits = self.unread_messages = self.new_likes = 0
 

@@ -27,6 +27,7 @@ from models.signup import (
     has_traffic_source,
     signups_open,
 )
+from services.client_address import client_key
 from services.photo_pipeline import MAX_UPLOAD_BYTES, PhotoRejected
 from services.site_settings import site_settings
 from state.forms import FormState, browser_id
@@ -200,6 +201,7 @@ class SignupState(FormState, PlacePicker, InterestPicker, rx.State):
             country=(await self.get_state(ShellState)).visitor_country,
             tracking=self._tracking(),
             to_member_id=int(self.to_member["id"]) if self.to_member else None,
+            address=client_key(self.router.session.client_ip),
         )
 
     @rx.event

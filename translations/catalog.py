@@ -44,23 +44,44 @@ SERVER_ONLY_SOURCES = frozenset(
         "services/notice_mail.py",
         "services/notice_receipt_mail.py",
         "services/statement_mail.py",
+        "services/ticket_mail.py",
+        "services/data_export_mail.py",
+        "services/export_archive.py",
         "services/mail_frame.py",
         "actions/push_notify.py",
     }
 )
 
-# The staff console's modules: texts that appear only in them (and perhaps in mails) go to the
-# staff catalogue, which only a console page loads (`staff_catalogue`, app/catalogue_api.py),
-# so members never download them.
-STAFF_SOURCE_PREFIXES = (
-    "app/pages/staff_",
-    "app/staff_",
-    "components/staff_",
-    "components/decision_fields.py",
-    "state/staff_",
-    "models/staff_tools.py",
-    "models/decision_form.py",
-)
+# Catalogue parts: a text that appears only in one part's modules (and perhaps in mails) goes to
+# that part's catalogue, which only the part's pages load (app/catalogue_api.py,
+# app/document_head.py), so members never download it with every page: the staff console's
+# texts, and the legal documents' (models/legal, components/legal_document.py).
+STAFF, LEGAL = "staff", "legal"
+CATALOGUE_PARTS: dict[str, tuple[str, ...]] = {
+    STAFF: (
+        "app/pages/staff_",
+        "app/staff_",
+        "components/staff_",
+        "components/decision_fields.py",
+        "state/staff_",
+        "models/staff_tools.py",
+        "models/decision_form.py",
+        "models/setting_",  # the admins' settings editor (docs/admin.md)
+        "models/discount_form.py",
+        "models/staff_reason.py",
+        "actions/site_settings_admin.py",
+        "actions/discount_admin.py",
+        "models/support_form.py",  # support's tools (docs/support.md)
+        "actions/support.py",
+    ),
+    LEGAL: ("models/legal/", "components/legal_document.py"),
+}
+
+
+def part_global(part: str) -> str:
+    """The browser's name for a part's catalogue: "staff" -> `i18nStaff`, whose lookup is
+    `i18nStaffText`, whose arrival `i18nStaffLoaded` tells (assets/shell.js)."""
+    return f"i18n{part.capitalize()}"
 
 
 def po_path(locale: str) -> Path:
@@ -166,17 +187,23 @@ def browser_message(msgid: str, **params: object) -> BrowserMessage:
     return {"key": browser_key(None, msgid), "params": {k: str(v) for k, v in params.items()}}
 
 
+def _part_of(locations: list[tuple[str, int]]) -> str | None:
+    """The part whose modules alone show a text at `locations`; None: the main catalogue."""
+    paths = [path for path, _ in locations if path not in SERVER_ONLY_SOURCES]
+    for part, prefixes in CATALOGUE_PARTS.items():
+        if paths and all(path.startswith(prefixes) for path in paths):
+            return part
+    return None
+
+
 @cache
-def staff_only_texts() -> frozenset[Key]:
-    """The texts that appear only in the staff console's modules (and perhaps in mails)."""
-
-    def staff_only(locations: list[tuple[str, int]]) -> bool:
-        paths = [path for path, _ in locations if path not in SERVER_ONLY_SOURCES]
-        return bool(paths) and all(path.startswith(STAFF_SOURCE_PREFIXES) for path in paths)
-
-    return frozenset(
-        _key(m) for m in _parsed(DEFAULT_LOCALE) or () if m.id and staff_only(m.locations)
-    )
+def _parts() -> dict[Key, str]:
+    """The texts of the catalogue parts, each with its part's name."""
+    found = {}
+    for m in _parsed(DEFAULT_LOCALE) or ():
+        if m.id and (part := _part_of(m.locations)):
+            found[_key(m)] = part
+    return found
 
 
 def in_catalogues(context: str | None, msgid: str) -> bool:
@@ -184,25 +211,36 @@ def in_catalogues(context: str | None, msgid: str) -> bool:
     return (context, msgid) in _entries(DEFAULT_LOCALE)
 
 
-def is_staff_text(context: str | None, msgid: str) -> bool:
-    return (context, msgid) in staff_only_texts()
+def text_part(context: str | None, msgid: str) -> str | None:
+    """The catalogue part holding the text (`CATALOGUE_PARTS`); None: the main catalogue."""
+    return _parts().get((context, msgid))
 
 
 @cache
-def browser_catalogue(locale: str, staff: bool = False) -> dict[str, str | list[str]]:
-    """Every text of the catalogues in `locale` that a member's page may show (`staff`: that
-    only the staff console shows), by its browser key, with `forms`'s fallbacks: a plain text
-    as its translation, a counted one as the locale's plural forms. Mail and push texts stay on
-    the server."""
+def browser_catalogue(locale: str, part: str | None = None) -> dict[str, str | list[str]]:
+    """Every text of the catalogues in `locale` that a member's page may show (`part`: that
+    only that catalogue part's pages show), by its browser key, with `forms`'s fallbacks: a
+    plain text as its translation, a counted one as the locale's plural forms. Mail and push
+    texts stay on the server."""
     catalogue: dict[str, str | list[str]] = {}
-    server_only, staff_only = server_only_texts(), staff_only_texts()
+    server_only = server_only_texts()
     for (context, msgid), english in _entries(DEFAULT_LOCALE).items():
-        if (context, msgid) in server_only or ((context, msgid) in staff_only) != staff:
+        if (context, msgid) in server_only or text_part(context, msgid) != part:
             continue
         plural = english[1] if len(english) > 1 else None
         found = forms(locale, msgid, plural, context)
         catalogue[browser_key(context, msgid)] = list(found) if plural is not None else found[0]
     return catalogue
+
+
+@cache
+def every_browser_text(locale: str) -> dict[str, str | list[str]]:
+    """The main catalogue and every part's together, by browser key (for the server's own
+    writing of a page's texts, translations/prerender_marks.py)."""
+    merged = dict(browser_catalogue(locale))
+    for part in CATALOGUE_PARTS:
+        merged.update(browser_catalogue(locale, part))
+    return merged
 
 
 @cache

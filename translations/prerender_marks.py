@@ -7,7 +7,7 @@ in the visitor's language, and the browser's first render, in the same language,
 import re
 from html import escape, unescape
 
-from translations.catalog import browser_catalogue, plural_index
+from translations.catalog import every_browser_text, plural_index
 
 OPEN, SEPARATOR, CLOSE = "\u27e6", "\u00a6", "\u27e7"  # ⟦ ¦ ⟧: in no text of ours
 _FILL = f"{SEPARATOR}\\w+=[^{SEPARATOR}{OPEN}{CLOSE}<]*"  # a value may be a text: a mark inside
@@ -32,7 +32,7 @@ def _count(value: str | None) -> int:
 
 
 def _text(locale: str, key: str, fills: str) -> str:
-    entry = browser_catalogue(locale).get(key) or browser_catalogue(locale, staff=True).get(key, "")
+    entry = every_browser_text(locale).get(key, "")
     values = dict(fill.split("=", 1) for fill in fills.split(SEPARATOR)[1:])
     values = {name: unescape(value) for name, value in values.items()}
     if isinstance(entry, list):

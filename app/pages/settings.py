@@ -1,5 +1,6 @@
 """/settings: tabs for the profile, photos, place, privacy and the account (password, e-mail
-address, delete-account flow). The chosen tab is kept in the address (`?tab=photos`)."""
+address, a copy of my data, delete-account flow). The chosen tab is kept in the address
+(`?tab=photos`)."""
 
 import reflex as rx
 
@@ -33,6 +34,15 @@ CODE_TEXT = N_(
 )
 DISCOUNT_GONE = N_(
     "The discount for staying is a one-time offer, and you have already received it."
+)
+EXPORT_EXPLAINED = N_(
+    "Get a copy of everything we keep about you: your profile, photos, messages, likes, "
+    "purchases and more, in a zip file. We e-mail you a download link once it is ready; the "
+    "link works for 48 hours. You can ask for a copy once a day."
+)
+EXPORT_REQUESTED = N_(
+    "We are preparing your data. You will receive an e-mail with the download link, usually "
+    "within a few minutes."
 )
 REASON_LABELS = {
     "found_partner": N_("I have found someone"),
@@ -97,6 +107,27 @@ def _email_section() -> rx.Component:
             reset_on_submit=True,
         ),
         testid="email-section",
+    )
+
+
+def _export_section() -> rx.Component:
+    return card(
+        N_("Download my data"),
+        post_form(
+            rx.el.div(
+                rx.el.p(t(EXPORT_EXPLAINED), class_name="muted"),
+                _current_password("export_password"),
+                rx.cond(
+                    S.export_requested,
+                    notice(t(EXPORT_REQUESTED), icon="mail", data_testid="export-requested"),
+                ),
+                submit_button(N_("Request my data"), S.busy, data_testid="request-export"),
+                class_name="form-stack",
+            ),
+            on_submit=S.request_export,
+            reset_on_submit=True,
+        ),
+        testid="export-section",
     )
 
 
@@ -268,6 +299,7 @@ def _account_panel() -> rx.Component:
     return rx.el.div(
         _email_section(),
         _password_section(),
+        _export_section(),
         _delete_section(),
         class_name="settings-grid",
     )

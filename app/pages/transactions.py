@@ -8,6 +8,7 @@ from components.bundles import method_label, no_purchase_yet
 from components.confirm_dialog import confirm_content
 from components.i18n import filled_in, intl_format, money, t, t_choice, tn, tp
 from components.link_button import link_button
+from models.order_labels import ORDER_STATUS_LABELS, REFUND_LABELS
 from models.payment_methods import DIRECT_DEBIT
 from models.routes import credits_method_url, transaction_url, url
 from state.shell import ShellState
@@ -25,24 +26,6 @@ from state.transactions import (
 from translations.catalog import N_, N_plural
 from translations.errors import PAYMENT_CANCELLED, PAYMENT_FAILED
 
-STATUS_LABELS = {
-    "open": N_("Waiting for payment"),
-    "pending": N_("Being processed"),
-    "paid": N_("Paid"),
-    "failed": N_("Failed"),
-    "canceled": N_("Cancelled"),
-    "expired": N_("Expired"),
-    "refunded": N_("Refunded"),
-    "charged_back": N_("Charged back"),
-}
-REFUND_LABELS = {
-    "queued": N_("Refund of {amount} under way"),
-    "pending": N_("Refund of {amount} under way"),
-    "processing": N_("Refund of {amount} under way"),
-    "refunded": N_("{amount} refunded"),
-    "failed": N_("The refund failed; the credits are back on your balance"),
-    "canceled": N_("The refund failed; the credits are back on your balance"),
-}
 WITHDRAW_TEXT = N_plural(
     "You get {amount} back for your {credits} unused credit of this purchase. This credit "
     "leaves your balance now.",
@@ -97,7 +80,7 @@ def _order_row(row: rx.Var[dict]) -> rx.Component:
             rx.el.span(_when(row["created_at"].to(str))),
             rx.el.span(method_label(row["method"].to(str))),
             rx.el.span(
-                t_choice(STATUS_LABELS, row["status"].to(str)),
+                t_choice(ORDER_STATUS_LABELS, row["status"].to(str)),
                 class_name="order-status",
                 data_phase=row["phase"],
             ),
@@ -226,7 +209,7 @@ def _completed() -> rx.Component:
         ),
         rx.cond(
             order["status"] != "paid",
-            rx.el.p(t_choice(STATUS_LABELS, order["status"].to(str)), class_name="muted"),
+            rx.el.p(t_choice(ORDER_STATUS_LABELS, order["status"].to(str)), class_name="muted"),
         ),
         link_button(t("Search members"), href=url("members"), size="3"),
     )

@@ -50,6 +50,9 @@ def free_port() -> int:
         return int(sock.getsockname()[1])
 
 
+SETTINGS_CACHE_SECONDS = 2  # the servers' site settings cache: an admin's edit shows soon
+
+
 def base_env(port: int, work_dir: Path, *, external: bool, **extra: str) -> dict[str, str]:
     """The current environment with the venv's tools first and the server's port set.
 
@@ -67,6 +70,7 @@ def base_env(port: int, work_dir: Path, *, external: bool, **extra: str) -> dict
         "PORT": str(port),
         "PUBLIC_URL": f"http://localhost:{port}",
         "PYTHONUNBUFFERED": "1",
+        "SETTINGS_CACHE_SECONDS": str(SETTINGS_CACHE_SECONDS),
         **extra,
     }
     for name in EXTERNAL_SERVICE_VARS:

@@ -12,6 +12,9 @@ from pathlib import Path
 from babel.messages.pofile import read_po
 from server import Server
 
+from models.legal.document import verbatim_texts
+from models.legal.privacy_us import PRIVACY_US
+from models.legal.registry import LEGAL_DOCUMENTS
 from translations.catalog import po_path
 from translations.locales import LANGUAGE_NAMES, LOCALES
 
@@ -32,6 +35,8 @@ _NOT_TEXT = re.compile(  # ids and names, paths and files, CSS lengths
 NOT_TEXT = {
     *LANGUAGE_NAMES.values(),  # each language named in itself, in every locale
     "width=device-width, initial-scale=1",  # the viewport meta tag
+    # cookie names and the US privacy notice, the same in every language
+    *(text for doc in (*LEGAL_DOCUMENTS.values(), PRIVACY_US) for text in verbatim_texts(doc)),
 }
 
 

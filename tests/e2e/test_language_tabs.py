@@ -50,3 +50,18 @@ def test_a_reloaded_older_tab_follows_the_language_picked_in_another(
     third = context.new_page()
     open_page(third, site, "/members")
     _shows(third, "en")
+
+
+def test_the_language_page_saves_a_pick_to_the_account_and_the_cookie(
+    site: Server, member: NewMember, new_page: NewPage, site_db: Engine
+) -> None:
+    account = member("fi")
+    page = logged_in_page(new_page, site, account)
+    open_page(page, site, "/lang-config")
+    expect(page.get_by_test_id("lang-config-fi")).to_have_attribute("aria-pressed", "true")
+    page.get_by_test_id("lang-config-de").click()
+    _shows(page, "de")
+    expect(page.get_by_test_id("lang-config-de")).to_have_attribute("aria-pressed", "true")
+    expect(page.get_by_test_id("lang-config")).to_contain_text("Sprache")
+    eventually(lambda: _cookie(page.context) == "de", "the cookie to say de")
+    assert member_row(site_db, account.email).language == "de"

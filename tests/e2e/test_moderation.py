@@ -46,7 +46,7 @@ from journeys import (
     unique_email,
 )
 from playwright.sync_api import Browser, Page
-from server import REPO_ROOT, Server
+from server import REPO_ROOT, SETTINGS_CACHE_SECONDS, Server
 from sqlalchemy import Engine
 from sqlmodel import Session, select
 from test_chat import bubbles, send, start_chat, with_credits
@@ -58,7 +58,6 @@ from models.site_settings import save_setting
 from models.statement_labels import MEASURE_LABELS
 from services.mail import links_in
 from services.notice_receipt_mail import SUBJECT as RECEIPT_SUBJECT
-from services.site_settings import CACHE_SECONDS
 from services.statement_mail import APPEAL_REVERSED, NOTIFIER_DECISION, STATEMENT
 from translations.catalog import gettext
 
@@ -139,8 +138,8 @@ def moderators(site: Server, site_db: Engine, browser: Browser) -> Iterator[tupl
 @pytest.fixture(scope="module", autouse=True)
 def pre_moderation(site_db: Engine) -> Iterator[float]:
     """Photo pre-moderation from the module's start (when it was written, by the monotonic
-    clock): the server's workers keep the settings CACHE_SECONDS, which the journeys before
-    the photo journey outlast. Post-moderation, the seeded setting, afterwards."""
+    clock): the server's workers keep the settings SETTINGS_CACHE_SECONDS, which the journeys
+    before the photo journey outlast. Post-moderation, the seeded setting, afterwards."""
     with Session(site_db) as db:
         save_setting(db, "photo_moderation", "pre")
         db.commit()
@@ -384,9 +383,9 @@ def test_under_pre_moderation_a_new_photo_waits_for_a_moderator(
     tmp_path: Path,
 ) -> None:
     eventually(
-        lambda: time.monotonic() - pre_moderation > CACHE_SECONDS,
+        lambda: time.monotonic() - pre_moderation > SETTINGS_CACHE_SECONDS,
         "the site's cached settings to expire",
-        seconds=CACHE_SECONDS + 1,
+        seconds=SETTINGS_CACHE_SECONDS + 1,
     )  # immediate in a module run: the journeys before take longer
     owner, viewer = member("de"), member("en")
     page = logged_in_page(new_page, site, owner)

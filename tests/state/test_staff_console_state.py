@@ -111,7 +111,9 @@ async def test_a_session_without_the_second_factor_is_sent_to_verify(make_root, 
 
 
 def test_the_navigation_follows_the_roles():
-    assert tools_for(frozenset({Role.SUPPORT})) == ["staff"]
+    support = tools_for(frozenset({Role.SUPPORT}))
+    assert support[0] == "staff" and "staff-support" in support
+    assert not {"staff-reports", "staff-appeals", "staff-audit"} & set(support)
     assert "staff-audit" not in tools_for(frozenset({Role.MODERATOR}))
     assert tools_for(frozenset({Role.ADMIN}))[-1] == "staff-audit"
 
@@ -120,7 +122,7 @@ async def test_the_shell_and_the_start_page_per_role(make_root, db, mod, bert):
     add_report(db, reported_id=bert.id)
     support = staff_session(db, make_member(db, "sue@example.com"), Role.SUPPORT)
     for token, tools, moderates, open_reports in (
-        (support, ["staff"], False, 0),
+        (support, tools_for(frozenset({Role.SUPPORT})), False, 0),
         (mod[1], tools_for(frozenset({Role.MODERATOR})), True, 1),
     ):
         root = tab(make_root, token, "/staff")
@@ -186,6 +188,28 @@ async def test_a_case_loads_its_evidence(make_root, db, mod, bert):
     missing = substate(tab(make_root, mod[1], "/staff/reports/abc"), StaffReportState)
     await run(missing.load())
     assert missing.missing is True
+
+
+async def test_opening_a_case_or_a_history_is_audited_once_a_load(make_root, db, mod, bert):
+    report = add_report(db, reported_id=bert.id)
+    case = substate(tab(make_root, mod[1], f"/staff/reports/{report.id}"), StaffReportState)
+    history = substate(tab(make_root, mod[1], f"/staff/members/{bert.id}"), StaffMemberState)
+    missing = substate(tab(make_root, mod[1], "/staff/reports/999999"), StaffReportState)
+
+    await run(case.load())
+    await run(case.assign())  # an event on the open case: no second row
+    await run(history.load())
+    await run(missing.load())
+
+    rows = db.exec(
+        select(AuditEntry.action, AuditEntry.target_type, AuditEntry.target_id, AuditEntry.actor_id)
+        .where(AuditEntry.action != "report.assign")
+        .order_by(AuditEntry.id)
+    ).all()
+    assert rows == [
+        ("report.view_evidence", "report", report.id, mod[0].id),
+        ("member.view_history", "member", bert.id, mod[0].id),
+    ]
 
 
 @pytest.mark.parametrize(

@@ -15,6 +15,7 @@ from models.auth_session import (
     start_session,
 )
 from models.member import utcnow
+from services.account_purge import purge_expired_accounts
 from tests.factories import make_member
 
 
@@ -142,3 +143,21 @@ def test_session_lasts_thirty_days(db: Session) -> None:
     assert row.expires_at - row.created_at == pytest.approx(
         SESSION_LIFETIME, abs=timedelta(seconds=5)
     )
+
+
+def test_the_hourly_purge_deletes_expired_sessions_and_stale_handoffs(db: Session, outbox) -> None:
+    member = make_member(db)
+    live, expired = start_session(db, member.id), start_session(db, member.id)
+    start_handoff_session(db, member.id)
+    db.commit()
+    now = utcnow()
+    for row in db.exec(select(AuthSession)):
+        if row.token_hash == hash_token(expired):
+            row.expires_at = now - timedelta(seconds=1)  # its 30 days are over
+        elif row.handoff_hash:
+            row.created_at = now - timedelta(minutes=1, seconds=1)  # never traded in its minute
+        db.add(row)
+    db.commit()
+    purge_expired_accounts()
+    db.expire_all()
+    assert [row.token_hash for row in db.exec(select(AuthSession))] == [hash_token(live)]

@@ -18,9 +18,9 @@ from app.catalogue_api import (
     catalogue_routes,
     catalogue_script,
     catalogue_url,
+    part_catalogue_script,
+    part_catalogue_url,
     regions_script,
-    staff_catalogue_script,
-    staff_catalogue_url,
 )
 from app.document_head import DocumentLocale, localized_html
 from app.shell_api import shell_routes, shell_url
@@ -30,7 +30,9 @@ from models.regions import regions_of
 from models.site_settings import SiteSettings
 from tests.node import run_node
 from translations.catalog import (
+    CATALOGUE_PARTS,
     SERVER_ONLY_SOURCES,
+    STAFF,
     _entries,
     browser_catalogue,
     browser_key,
@@ -54,12 +56,13 @@ def test_every_text_has_a_key_of_its_own() -> None:
 
 @pytest.mark.parametrize("locale", LOCALES)
 def test_each_catalogue_holds_every_text_in_its_language(locale: str) -> None:
-    catalogue = browser_catalogue(locale) | browser_catalogue(locale, staff=True)
+    parts = [browser_catalogue(locale), *(browser_catalogue(locale, p) for p in CATALOGUE_PARTS)]
+    catalogue = {key: text for part in parts for key, text in part.items()}
     shown = {
         key: english for key, english in _entries("en").items() if key not in server_only_texts()
     }
     assert set(catalogue) == {browser_key(c, m) for c, m in shown}
-    assert not set(browser_catalogue(locale)) & set(browser_catalogue(locale, staff=True))
+    assert sum(len(part) for part in parts) == len(catalogue)  # each text in one part only
     for (context, msgid), english in shown.items():
         found = catalogue[browser_key(context, msgid)]
         if len(english) > 1:
@@ -86,7 +89,8 @@ def test_a_brand_name_is_written_in_as_it_is() -> None:
 
 COUNTRIES = tuple(SiteSettings().countries)
 BROWSER_GLOBALS = (
-    "const document = {}, i18nVersion = 0, i18nStaffVersion = 0, documentLocale = 'nl',"
+    "const document = {}, i18nVersion = 0, i18nStaffVersion = 0, i18nLegalVersion = 0,"
+    " documentLocale = 'nl',"
     " isTrue = Boolean;"
 )
 
@@ -110,13 +114,13 @@ def test_a_catalogue_is_kept_a_year_under_its_version_and_gzipped() -> None:
 def test_the_staff_consoles_texts_come_apart() -> None:
     """Members never download the console's texts; a console page's head loads them."""
     decide = browser_key(None, "Decide")
-    assert decide in browser_catalogue("de", staff=True) and decide not in catalogue_script("de")
-    answer = _client().get(staff_catalogue_url("de", COUNTRIES))
-    assert answer.status_code == 200 and answer.text == staff_catalogue_script("de")
+    assert decide in browser_catalogue("de", STAFF) and decide not in catalogue_script("de")
+    answer = _client().get(part_catalogue_url(STAFF, "de", COUNTRIES))
+    assert answer.status_code == 200 and answer.text == part_catalogue_script(STAFF, "de")
     document = DocumentLocale("de", known=True, chosen=None)
     html = "<html><head></head><body></body></html>"
     staff_page = localized_html(html, "/staff/reports", document, SiteSettings())
-    assert staff_catalogue_url("de", COUNTRIES) in staff_page
+    assert part_catalogue_url(STAFF, "de", COUNTRIES) in staff_page
     assert "/i18n/staff/" not in localized_html(html, "/members", document, SiteSettings())
 
 

@@ -53,8 +53,9 @@ def test_the_session_routes_cost_a_few_statements(client, db: Session) -> None:
     member = _signed_in(client, db)
     assert _count(lambda: client.post("/api/user.php?push=1", json=SUBSCRIPTION)) == 3
     code = committed(db, start_handoff_session, member.id)
-    # the code traded, the previous session ended, the session read back; the device proof
-    assert _count(lambda: client.post("/api/session.php", json={"code": code})) == 4
+    # the code traded (with the device and place), the log-in's history row, the previous
+    # session ended, the session read back; the device proof
+    assert _count(lambda: client.post("/api/session.php", json={"code": code})) == 5
     ours = {"origin": get_config().public_origin}
     assert (
         _count(partial(client.post, "/api/logout.php", headers=ours, follow_redirects=False)) == 2

@@ -22,6 +22,7 @@ from models.attribute_labels import (
     value_label,
 )
 from models.attributes import GENDERS
+from models.legal.privacy import REQUIRED_DATA
 from models.site_settings import TARGET_COUNTRIES
 from tests.node import run_node
 from translations import errors
@@ -46,7 +47,7 @@ COUNTED_NOUN = re.compile(  # a member's name before "likes" is a verb's subject
     r"|characters|pixels|megapixels|years|likes)\b"
 )
 # The spec's Dutch is verbatim, and the age limit is never 1.
-NOT_COUNTED = {errors.DATE_OF_BIRTH_REQUIRED}
+NOT_COUNTED = {errors.DATE_OF_BIRTH_REQUIRED, REQUIRED_DATA}
 
 
 def cldr_form(locale: str, count: int) -> int:
