@@ -3,7 +3,8 @@ suspensions that ran out (models/decisions.py), the log-in history older than 12
 (models/login_history.py), the log-in sessions past their 30 days (models/auth_session.py),
 the data exports past their 48 hours or whose build failed (models/data_export.py; the files
 after the commit, with strays: services/export_archive.py), the tickets closed 12 months ago
-(models/tickets.py), and the scoring of photos the classifier skipped
+(models/tickets.py), the payment records of erased accounts past their 7 years of fiscal
+retention (models/payment_retention.py), and the scoring of photos the classifier skipped
 (services/member_photos.score_unscored_photos).
 
 It runs inside the server (a lifespan task, hourly) and as `python -m services.account_purge`.
@@ -18,6 +19,7 @@ from models.decisions import lift_expired_suspensions
 from models.deletion import erase_expired_accounts
 from models.login_history import purge_login_history
 from models.member import utcnow
+from models.payment_retention import purge_retained_payments
 from models.tickets import purge_closed_tickets
 from services.config import get_config
 from services.database import transaction
@@ -45,6 +47,8 @@ def purge_expired_accounts() -> int:
             log.info("deleted %d expired log-in sessions", ended)
         if failed := forget_failed_builds(db, utcnow()):
             log.info("dropped %d data exports whose build failed", failed)
+        if retained := purge_retained_payments(db, utcnow()):
+            log.info("deleted %d orders of erased accounts past their retention", retained)
         expired_exports, named_exports = expire_exports(db, utcnow()), named_files(db)
     photo_dir = get_config().media_dir / "photos"
     for account in erased:

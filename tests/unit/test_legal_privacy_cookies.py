@@ -27,6 +27,7 @@ from models.legal.privacy import PRIVACY
 from models.legal.privacy_us import PRIVACY_US
 from models.legal.registry import LEGAL_DOCUMENTS
 from models.login_history import KEPT_FOR as LOGINS_KEPT_FOR
+from models.payment_retention import RETENTION_YEARS
 from models.site_settings import SiteSettings
 from models.tickets import KEPT_AFTER_CLOSING
 from services import device_cookie
@@ -168,7 +169,7 @@ def test_retention_periods_are_what_the_code_keeps() -> None:
     assert timedelta(days=400) == RECORDS_KEPT_FOR and "400 days after signing" in text
     assert timedelta(days=1) == KEPT_FOR and "SMS codes after one day" in text
     assert "Once your account has been erased and 400 days" in text  # only erased: purge_stale
-    assert "7 years" in text  # Dutch tax law (AWR art. 52)
+    assert RETENTION_YEARS == 7 and "7 years after the end of the year of purchase" in text
     assert timedelta(days=365) == KEPT_AFTER_CLOSING
     assert "A closed ticket is erased 12 months after" in text
     assert "sent from its e-mail address without logging in" in text  # erase_tickets_of
