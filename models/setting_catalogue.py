@@ -1,6 +1,7 @@
-"""Which site settings an admin edits in the console, grouped by theme, each with its kind (its
-editor and its rules, models/setting_kinds.py). `cdn_prefix` is the one setting left out: it
-is deployment configuration (where the photo route is served), changed with the deployment.
+"""Which site settings an admin edits in the console, grouped by theme, each with its label,
+its kind (its editor and its rules, models/setting_kinds.py) and maybe a one-line hint.
+`cdn_prefix` is the one setting left out: it is deployment configuration (where the photo route
+is served), changed with the deployment.
 A test proves every other SiteSettings field is here."""
 
 from dataclasses import dataclass
@@ -58,15 +59,32 @@ def _tiers(settings) -> tuple[str, ...]:
     return tuple(settings.credit_bundles)
 
 
+PER_IBAN = N_("The most collected from one IBAN, in cents.")
+
+# The console names a setting by its label (its key beside it), a vocabulary's values of kind
+# "option" by these labels (models/setting_fields.py).
+OPTION_LABELS = {
+    "all": N_("Everyone"),
+    "with_trafficsource": N_("Only visitors with a traffic source"),
+    "none": N_("Nobody"),
+    "pre": N_("Before photos are shown (pre-moderation)"),
+    "post": N_("After photos are shown (post-moderation)"),
+    "yes": N_("Yes"),
+    "no": N_("No"),
+}
+
+
 @dataclass(frozen=True)
 class Editable:
     key: str
     group: str
+    label: str
     kind: Kind
+    hint: str = ""  # one line under the label, where the label alone leaves a question
 
 
-def _group(group: str, **kinds: Kind) -> list[Editable]:
-    return [Editable(key, group, kind) for key, kind in kinds.items()]
+def _group(group: str, **entries: tuple[str, Kind] | tuple[str, Kind, str]) -> list[Editable]:
+    return [Editable(key, group, *entry) for key, entry in entries.items()]
 
 
 EDITABLE: dict[str, Editable] = {
@@ -74,79 +92,125 @@ EDITABLE: dict[str, Editable] = {
     for e in [
         *_group(
             SITE,
-            name=Text(60),
-            index_title=Text(120),
-            description=Text(300),
-            domain=Text(253, pattern=r"[a-z0-9.\-]+"),
-            domain_language=Choice(fixed("", *LOCALES), "language"),
-            mail_name=Text(60),
-            niche=WholeNumber(min(NICHE_SLUG_PREFIXES), max(NICHE_SLUG_PREFIXES)),
+            name=(N_("Site name"), Text(60)),
+            index_title=(N_("Home page title"), Text(120)),
+            description=(N_("Site description"), Text(300)),
+            domain=(N_("Domain"), Text(253, pattern=r"[a-z0-9.\-]+")),
+            domain_language=(N_("Language of the domain"), Choice(fixed("", *LOCALES), "language")),
+            mail_name=(N_("Sender name of e-mails"), Text(60)),
+            niche=(
+                N_("Niche (1 to 7)"),
+                WholeNumber(min(NICHE_SLUG_PREFIXES), max(NICHE_SLUG_PREFIXES)),
+                N_("Sets the prefix of the profiles' web addresses."),
+            ),
         ),
         *_group(
             COSTS,
-            message_credits=WholeNumber(1, 1000),
-            gift_credits=WholeNumber(1, 10_000),
-            photo_credits=WholeNumber(0, 10_000),
-            signup_credits=WholeNumber(0, 10_000),
-            message_length=WholeNumber(100, MESSAGE_LENGTH_MAX),
-            delete_discount=WholeNumber(0, 90),
+            message_credits=(N_("Credits per message"), WholeNumber(1, 1000)),
+            gift_credits=(N_("Credits per gift"), WholeNumber(1, 10_000)),
+            photo_credits=(N_("Credits per photo"), WholeNumber(0, 10_000)),
+            signup_credits=(N_("Free credits at signup"), WholeNumber(0, 10_000)),
+            message_length=(
+                N_("Maximum length of a message (characters)"),
+                WholeNumber(100, MESSAGE_LENGTH_MAX),
+            ),
+            delete_discount=(
+                N_("Discount offered instead of deleting the account (%)"),
+                WholeNumber(0, 90),
+                N_("Offered once, as a personal code, to a member about to delete the account."),
+            ),
         ),
         *_group(
             PRICES,
-            credit_bundles=Bundles(),
-            popular_bundle=Choice(_tiers),
-            minimum_message_costs=MessageCosts(),
-            vat_rates=Rates(_countries),
+            credit_bundles=(N_("Credit bundles"), Bundles()),
+            popular_bundle=(N_("Bundle marked as popular"), Choice(_tiers)),
+            minimum_message_costs=(
+                N_("Lowest price of a message per country"),
+                MessageCosts(),
+                N_("Derived from the bundle prices unless set here."),
+            ),
+            vat_rates=(N_("VAT rates per country (%)"), Rates(_countries)),
         ),
         *_group(
             COUNTRIES,
-            countries=Subset(_countries, "country", low=1),
-            enable_site_entry_popup=Choice(fixed("yes", "no")),
-            site_entry_popup_countries=Subset(_countries, "country"),
+            countries=(N_("Countries of the site"), Subset(_countries, "country", low=1)),
+            enable_site_entry_popup=(
+                N_("Entry notice on the first visit"),
+                Choice(fixed("yes", "no"), "option"),
+            ),
+            site_entry_popup_countries=(
+                N_("Countries that see the entry notice"),
+                Subset(_countries, "country"),
+            ),
         ),
         *_group(
             MEMBERS,
-            signups=Choice(fixed(*SIGNUPS)),
-            min_age=WholeNumber(18, 99),
-            logged_out_search=YesNo(),
-            logged_out_search_trafficsource=YesNo(),
-            search_fields=Subset(fixed(*SEARCH_FIELDS)),
-            visible_profile_fields=Subset(_profile_fields),
-            visible_profile_notes=YesNo(),
-            interests=Subset(fixed(*INTERESTS), low=1),
-            member_resell=YesNo(),
+            signups=(N_("Who can sign up"), Choice(fixed(*SIGNUPS), "option")),
+            min_age=(N_("Minimum age"), WholeNumber(18, 99)),
+            logged_out_search=(N_("Search without logging in"), YesNo()),
+            logged_out_search_trafficsource=(
+                N_("Search without logging in, only with a traffic source"),
+                YesNo(),
+            ),
+            search_fields=(N_("Search filters"), Subset(fixed(*SEARCH_FIELDS))),
+            visible_profile_fields=(N_("Visible profile fields"), Subset(_profile_fields)),
+            visible_profile_notes=(N_("Show profile notes"), YesNo()),
+            interests=(N_("Interests to choose from"), Subset(fixed(*INTERESTS), low=1)),
+            member_resell=(N_("Resale by members"), YesNo()),
         ),
         *_group(
             FICTIONAL,
-            fictional_warning=YesNo(),
-            fictional_singular=_label,
-            fictional_plural=_label,
+            fictional_warning=(N_("Warning about fictional profiles"), YesNo()),
+            fictional_singular=(N_("Name of a fictional profile (singular)"), _label),
+            fictional_plural=(N_("Name of fictional profiles (plural)"), _label),
         ),
-        *_group(MODERATION, photo_moderation=Choice(fixed("pre", "post"))),
+        *_group(
+            MODERATION,
+            photo_moderation=(N_("Photo moderation"), Choice(fixed("pre", "post"), "option")),
+        ),
         *_group(
             COMPANY,
-            company_name=Text(120),
-            company_address=Text(200),
-            company_city=Text(120),
-            company_country=Choice(_countries, "country"),
-            company_kvk=Text(8, pattern=KVK),
-            company_vat_numbers=Lines(Text(15, pattern=VAT_NUMBER)),
-            company_tradenames=Lines(Text(120)),
-            company_added=Day(),
-            company_id=WholeNumber(1, 1_000_000),
-            support_email=Text(254, pattern=EMAIL),
-            support_phone=Text(32, pattern=PHONE),
-            refund_days=WholeNumber(14, 365),
+            company_name=(N_("Company name"), Text(120)),
+            company_address=(N_("Company address"), Text(200)),
+            company_city=(N_("Postcode and city of the company"), Text(120)),
+            company_country=(N_("Country of the company"), Choice(_countries, "country")),
+            company_kvk=(N_("Chamber of Commerce number"), Text(8, pattern=KVK)),
+            company_vat_numbers=(N_("VAT numbers"), Lines(Text(15, pattern=VAT_NUMBER))),
+            company_tradenames=(N_("Trade names"), Lines(Text(120))),
+            company_added=(N_("Company since (date)"), Day()),
+            company_id=(N_("Company number (internal)"), WholeNumber(1, 1_000_000)),
+            support_email=(N_("Support e-mail address"), Text(254, pattern=EMAIL)),
+            support_phone=(N_("Support phone number"), Text(32, pattern=PHONE)),
+            refund_days=(
+                N_("Right of withdrawal (days)"),
+                WholeNumber(14, 365),
+                N_("At least 14 days, as the law requires."),
+            ),
         ),
         *_group(
             DIRECT_DEBIT,
-            creditor_name=Text(70),
-            creditor_identifier=Text(35, pattern=CREDITOR_ID),
-            creditor_address=Text(140),
-            creditor_country=Choice(fixed("", *TARGET_COUNTRIES), "country"),
-            sdd_limit_day_cents=WholeNumber(0, 10_000_000),
-            sdd_limit_30d_cents=WholeNumber(0, 100_000_000),
-            sdd_accounts_per_iban=WholeNumber(1, 10),
+            creditor_name=(N_("Creditor name"), Text(70)),
+            creditor_identifier=(N_("Creditor identifier"), Text(35, pattern=CREDITOR_ID)),
+            creditor_address=(N_("Creditor address"), Text(140)),
+            creditor_country=(
+                N_("Creditor country"),
+                Choice(fixed("", *TARGET_COUNTRIES), "country"),
+            ),
+            sdd_limit_day_cents=(
+                N_("Direct debit limit per day (cents)"),
+                WholeNumber(0, 10_000_000),
+                PER_IBAN,
+            ),
+            sdd_limit_30d_cents=(
+                N_("Direct debit limit per 30 days (cents)"),
+                WholeNumber(0, 100_000_000),
+                PER_IBAN,
+            ),
+            sdd_accounts_per_iban=(
+                N_("Accounts per IBAN"),
+                WholeNumber(1, 10),
+                N_("How many accounts may pay by direct debit from the same IBAN."),
+            ),
         ),
     ]
 }

@@ -4,7 +4,8 @@ draws (app/pages/staff_settings.py), and the error a rejected value raises.
 A group has a title and inputs; an input a name (the key of the browser's form), a label, an
 HTML input type, its value, and for a select its options. A label's `kind` says how the page
 writes it: "msgid" translated, "country" and "language" named by the browser in the viewer's
-language, "raw" as it is (a currency, a bundle's tier)."""
+language, "option" translated by models/setting_catalogue.OPTION_LABELS with the value beside it,
+"raw" as it is (a currency, a bundle's tier)."""
 
 from dataclasses import asdict, dataclass, field
 from typing import Any

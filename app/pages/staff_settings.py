@@ -11,7 +11,7 @@ from components.i18n import intl_object, t, t_choice
 from components.member_card import country_name
 from components.staff_shell import staff_shell
 from components.staff_tables import staff_table, when
-from models.setting_catalogue import GROUPS
+from models.setting_catalogue import EDITABLE, GROUPS, OPTION_LABELS
 from models.setting_fields import CHECKBOX, LABELS, SELECT, TEXTAREA
 from models.staff_reason import REASON_LIMIT
 from services.site_settings import cache_seconds
@@ -34,6 +34,8 @@ NO_CHANGES = N_("No changes yet.")
 WHEN, WHO, BEFORE, AFTER = N_("When"), N_("By"), N_("Before"), N_("After")
 NOT_SET = "—"
 
+_SETTING_LABELS = {key: editable.label for key, editable in EDITABLE.items()}
+_HINTS = {key: editable.hint for key, editable in EDITABLE.items() if editable.hint}
 _LANGUAGES = intl_object("DisplayNames", "type: 'language'")
 
 
@@ -47,6 +49,7 @@ def _named(kind: rx.Var[str], text: rx.Var[str]) -> rx.Var | rx.Component:
             ("country", country_name(text)),
             ("language", rx.Var(f"{_LANGUAGES}.of({text})").to(str)),
             ("msgid", t_choice({label: label for label in LABELS}, text)),
+            ("option", t_choice(OPTION_LABELS, text) + " (" + text + ")"),
             text,
         ),
     )
@@ -150,9 +153,14 @@ def _editor() -> rx.Component:
 
 def _setting(row: rx.Var[dict]) -> rx.Component:
     key = row["key"].to(str)
+    hint = t_choice(_HINTS, key)
     return rx.el.div(
         rx.el.div(
-            rx.el.code(key, class_name="setting-key"),
+            rx.el.div(
+                rx.el.span(t_choice(_SETTING_LABELS, key), class_name="setting-label"),
+                rx.el.code(key, class_name="setting-key"),
+                class_name="setting-name",
+            ),
             rx.cond(
                 S.key == key,
                 rx.cond(S.saved == key, rx.el.span(t(SAVED), class_name="setting-saved")),
@@ -160,6 +168,7 @@ def _setting(row: rx.Var[dict]) -> rx.Component:
             ),
             class_name="setting-head",
         ),
+        rx.cond(hint, rx.el.p(hint, class_name="muted")),
         rx.el.dl(
             rx.el.dt(t(CURRENT)),
             rx.el.dd(rx.el.code(row["current"]), data_testid="setting-current"),

@@ -20,14 +20,17 @@ from actions.staff_viewer import StaffViewer
 from models.audit import AuditEntry
 from models.chat import Message
 from models.member import utcnow
-from models.setting_catalogue import DEPLOYMENT_ONLY, EDITABLE
+from models.setting_catalogue import DEPLOYMENT_ONLY, EDITABLE, OPTION_LABELS
 from models.setting_changes import SettingChange
 from models.setting_fields import SettingRefused
+from models.setting_kinds import Choice, Subset
 from models.signup import SignupSource
 from models.site_settings import SETTING_NAMES, SiteSettings, load_settings, seed_default_settings
 from models.staff import Role
 from services.site_settings import current_settings, forget_cached_settings
 from tests.factories import make_member
+from translations.catalog import STAFF, messages, text_part
+from translations.locales import DEFAULT_LOCALE, LOCALES
 
 DEFAULTS = SiteSettings()
 
@@ -59,6 +62,37 @@ def form_of(key: str, settings: SiteSettings = DEFAULTS) -> dict:
 def test_every_setting_but_the_deployments_own_is_editable():
     assert {"cdn_prefix"} == DEPLOYMENT_ONLY
     assert SETTING_NAMES - set(EDITABLE) == DEPLOYMENT_ONLY
+
+
+def _translated(msgid: str) -> bool:
+    return all(messages(locale).get(msgid) for locale in LOCALES if locale != DEFAULT_LOCALE)
+
+
+def test_every_setting_has_a_label_and_any_hint_translated_in_the_staff_catalogue():
+    texts = {e.label for e in EDITABLE.values()} | {e.hint for e in EDITABLE.values() if e.hint}
+    assert all(e.label for e in EDITABLE.values())
+    assert len({e.label for e in EDITABLE.values()}) == len(EDITABLE)  # no two alike
+    assert [text for text in sorted(texts) if not _translated(text)] == []
+    # Shared words ("Minimum age") stay in the main catalogue; the rest are the staff console's.
+    assert text_part(None, EDITABLE["message_credits"].label) == STAFF
+    assert text_part(None, EDITABLE["refund_days"].hint) == STAFF
+
+
+def _option_values(kind) -> tuple[str, ...]:
+    named = isinstance(kind, Choice | Subset) and kind.kind == "option"
+    return kind.vocabulary(DEFAULTS) if named else ()
+
+
+def test_every_vocabulary_option_has_a_translated_label():
+    assert EDITABLE["signups"].kind.kind == EDITABLE["photo_moderation"].kind.kind == "option"
+    options = {value for e in EDITABLE.values() for value in _option_values(e.kind)}
+    assert {"all", "with_trafficsource", "none", "pre", "post", "yes", "no"} <= options
+    assert options <= set(OPTION_LABELS)
+    assert [v for v in sorted(options) if not _translated(OPTION_LABELS[v])] == []
+    # The raw vocabularies left are named by the browser (countries, languages) or are data
+    # (a bundle's tier, a field or interest name).
+    raw = [e.key for e in EDITABLE.values() if isinstance(e.kind, Choice) and e.kind.kind == "raw"]
+    assert raw == ["popular_bundle"]
 
 
 @pytest.mark.parametrize("key", sorted(EDITABLE))
