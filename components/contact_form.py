@@ -4,9 +4,9 @@ e-mail address when not logged in, and the reference of an earlier request to fo
 import reflex as rx
 
 from components.forms import (
+    choice_field,
     field_error,
     form_error,
-    native_select,
     notice,
     post_form,
     submit_button,
@@ -14,7 +14,7 @@ from components.forms import (
 )
 from components.i18n import t
 from models.report_rules import REFERENCE_LENGTH
-from models.tickets import EMAIL_LIMIT, MESSAGE_LIMIT, TOPIC_LABELS, TicketTopic
+from models.tickets import EMAIL_LIMIT, MESSAGE_LIMIT, TOPIC_LABELS
 from state.service_contact import ServiceContactState as S
 from translations.catalog import N_
 
@@ -27,22 +27,14 @@ ANSWER_TO = N_("We will answer you at {email}.")  # no receipt: past the receipt
 
 
 def _topic() -> rx.Component:
-    options = rx.fragment(
-        *(rx.el.option(t(TOPIC_LABELS[topic]), value=topic.value) for topic in TicketTopic)
-    )
-    return rx.el.label(
-        rx.el.span(t("What is your question about?"), class_name="field-label"),
-        native_select(
-            options,
-            S.topic,
-            S.choose_topic,
-            size="3",
-            testid="contact-topic",
-            placeholder=t("Choose"),
-            name="topic",
-        ),
-        field_error(S.errors, "topic"),
-        class_name="field",
+    return choice_field(
+        N_("What is your question about?"),
+        TOPIC_LABELS,
+        S.topic,
+        S.choose_topic,
+        S.errors,
+        name="topic",
+        testid="contact-topic",
     )
 
 

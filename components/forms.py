@@ -1,7 +1,8 @@
 """Form building blocks: forms that post, labelled fields with their error, the form-wide error,
 the browser's own selects, busy buttons."""
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
+from enum import StrEnum
 
 import reflex as rx
 from reflex.event import EventType
@@ -66,6 +67,29 @@ def native_options(
     chosen one stays chosen; keyed by place, the browser kept showing whichever option came to
     stand where the chosen one had been."""
     return rx.foreach(values, lambda value: rx.el.option(label(value), value=value, key=value))
+
+
+def choice_field(
+    label: str,
+    labels: Mapping[StrEnum, str],
+    value: rx.Var[str],
+    on_change: EventType,
+    errors: rx.Var[dict[str, str]],
+    *,
+    name: str,
+    testid: str,
+) -> rx.Component:
+    """A labelled select of a fixed vocabulary (`labels`: each value's msgid, in their order),
+    "Choose" until one is chosen, with its error under it."""
+    options = rx.fragment(*(rx.el.option(t(text), value=key.value) for key, text in labels.items()))
+    return rx.el.label(
+        rx.el.span(t(label), class_name="field-label"),
+        native_select(
+            options, value, on_change, size="3", testid=testid, placeholder=t("Choose"), name=name
+        ),
+        field_error(errors, name),
+        class_name="field",
+    )
 
 
 def any_select(

@@ -5,9 +5,9 @@ import reflex as rx
 
 from app.pages.registry import page
 from components.forms import (
+    choice_field,
     field_error,
     form_error,
-    native_select,
     notice,
     post_form,
     submit_button,
@@ -46,22 +46,14 @@ RECEIPT_SENT = N_("We have sent a receipt to {email}.")
 
 
 def _category() -> rx.Component:
-    options = rx.fragment(
-        *(rx.el.option(t(CATEGORY_LABELS[c]), value=c.value) for c in ReportCategory)
-    )
-    return rx.el.label(
-        rx.el.span(t("What kind of content is it?"), class_name="field-label"),
-        native_select(
-            options,
-            S.category,
-            S.choose_category,
-            size="3",
-            testid="notice-category",
-            placeholder=t("Choose"),
-            name="category",
-        ),
-        field_error(S.errors, "category"),
-        class_name="field",
+    return choice_field(
+        N_("What kind of content is it?"),
+        CATEGORY_LABELS,
+        S.category,
+        S.choose_category,
+        S.errors,
+        name="category",
+        testid="notice-category",
     )
 
 
