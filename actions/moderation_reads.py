@@ -33,6 +33,7 @@ from models.moderation import (
     ReportCategory,
     ReportSource,
 )
+from models.page_rows import Fields, page_columns, page_dicts
 from models.photos import gallery_order
 from services.database import db_session, read_connection
 from services.site_settings import current_settings
@@ -50,8 +51,19 @@ def iso(moment: datetime | None) -> str:
 
 def rows_of(connection: Connection, statement: Select, values: dict[str, Any]) -> list[Any]:
     """The rows of a statement of plain columns, as tuples: the ORM's result processing would
-    double what the queue and a history cost (bench/moderation.py)."""
+    double what the queue costs (bench/moderation.py)."""
     return list(connection.execute(statement, values).all())
+
+
+# What every list of reports shows of a report (models/page_rows: times written by the database).
+LISTED_REPORT: Fields = {
+    "id": col(Report.id),
+    "reference": col(Report.reference),
+    "category": col(Report.category),
+    "source": col(Report.source),
+    "content_type": col(Report.content_type),
+    "created_at": col(Report.created_at),
+}
 
 
 # ----- the report queue -----
@@ -69,23 +81,19 @@ _KEY_NAMES = ("priority", "created_at", "id")
 
 Statement = tuple[Select, dict[str, Any]]  # a statement built once, and its values
 
+QUEUE_ROW: Fields = {
+    **LISTED_REPORT,
+    "reported_id": func.coalesce(Report.reported_id, 0),
+    "reported_name": func.coalesce(Profile.name, ""),
+    "assigned_to": func.coalesce(Report.assigned_to, 0),
+}
+
 
 @cache
 def _queue_statement(category: bool, source: bool, after: bool) -> Select:
     """The queue's statement for one shape of filters, built once (values bound when run)."""
     statement = (
-        select(
-            Report.id,
-            Report.reference,
-            Report.category,
-            Report.source,
-            Report.content_type,
-            Report.reported_id,
-            Report.assigned_to,
-            Report.priority,
-            Report.created_at,
-            Profile.name,
-        )
+        select(*page_columns(QUEUE_ROW), Report.priority, Report.created_at, Report.id)  # cursor
         .outerjoin(Profile, col(Profile.member_id) == col(Report.reported_id))
         .where(Report.status == CaseStatus.OPEN)
         .order_by(col(Report.priority), col(Report.created_at), col(Report.id))
@@ -141,23 +149,8 @@ def queue_rows(
     statement, values = queue_select(filters, after)
     found = rows_of(connection, statement, values)
     shown = found[:PAGE_SIZE]
-    rows = [
-        {
-            "id": r.id,
-            "reference": r.reference,
-            "category": r.category,
-            "source": r.source,
-            "content_type": r.content_type,
-            "reported_id": r.reported_id or 0,
-            "reported_name": r.name or "",
-            "assigned_to": r.assigned_to or 0,
-            "created_at": iso(r.created_at),
-        }
-        for r in shown
-    ]
-    last = shown[-1] if len(found) > PAGE_SIZE else None
-    cursor = (last.priority, last.created_at, last.id) if last else None
-    return QueuePage(rows, 0, cursor is not None, cursor)
+    cursor = tuple(shown[-1][len(QUEUE_ROW) :]) if len(found) > PAGE_SIZE else None
+    return QueuePage(page_dicts(shown, QUEUE_ROW), 0, cursor is not None, cursor)
 
 
 def report_queue(filters: QueueFilter, after: QueueCursor | None = None) -> QueuePage:
@@ -168,40 +161,43 @@ def report_queue(filters: QueueFilter, after: QueueCursor | None = None) -> Queu
 # ----- histories -----
 
 
+# A decision as the pages show it (the history's table a part of it, `HISTORY_DECISION`).
+DECISION_ROW: Fields = {
+    "id": col(Decision.id),
+    "puid": col(Decision.puid),
+    "member_id": func.coalesce(Decision.member_id, 0),
+    "measure": col(Decision.measure),
+    "content_type": col(Decision.content_type),
+    "ground_type": col(Decision.ground_type),
+    "ground": col(Decision.ground),
+    "facts": col(Decision.facts),
+    "duration_days": func.coalesce(Decision.duration_days, 0),
+    "decided_by": func.coalesce(Decision.decided_by, 0),
+    "decided_at": col(Decision.decided_at),
+    "reversed": col(Decision.reversed_at).is_not(None),
+    "source": col(Decision.source),
+    "automated": col(Decision.automated_detection) | col(Decision.automated_decision),
+}
+# What a history's tables show (and the strikes count): not the facts, up to 4,000 characters.
+HISTORY_REPORT: Fields = {
+    **{k: LISTED_REPORT[k] for k in ("id", "reference", "category", "content_type", "created_at")},
+    "measure": func.coalesce(Decision.measure, ""),
+}
+HISTORY_DECISION: Fields = {
+    k: DECISION_ROW[k] for k in ("id", "decided_at", "measure", "ground_type", "ground", "reversed")
+}
+
 # The latest reports on a member's content, with what was decided on each; built once.
 REPORTS_AGAINST = (
-    select(
-        Report.id,
-        Report.reference,
-        Report.category,
-        Report.source,
-        Report.content_type,
-        Report.status,
-        Report.created_at,
-        Decision.measure,
-    )
+    select(*page_columns(HISTORY_REPORT))
+    .select_from(Report)
     .outerjoin(Decision, col(Decision.id) == col(Report.decision_id))
     .where(Report.reported_id == bindparam("member_id"))
     .order_by(col(Report.created_at).desc())
     .limit(HISTORY_ROWS)
 )
 DECISIONS_OF = (
-    select(
-        Decision.id,
-        Decision.puid,
-        Decision.measure,
-        Decision.content_type,
-        Decision.ground_type,
-        Decision.ground,
-        Decision.facts,
-        Decision.duration_days,
-        Decision.decided_by,
-        Decision.decided_at,
-        Decision.reversed_at,
-        Decision.source,
-        Decision.automated_detection,
-        Decision.automated_decision,
-    )
+    select(*page_columns(HISTORY_DECISION))
     .where(Decision.member_id == bindparam("member_id"))
     .order_by(col(Decision.decided_at).desc())
     .limit(HISTORY_ROWS)
@@ -220,41 +216,10 @@ class MemberHistory:
     strikes: int  # decisions other than dismiss that stand (not reversed), of the latest
 
 
-def decision_row(decision: Any) -> dict[str, Any]:
-    """A Decision, or a row of DECISIONS_OF, as the pages show it."""
-    return {
-        "id": decision.id,
-        "puid": decision.puid,
-        "measure": decision.measure,
-        "content_type": decision.content_type,
-        "ground_type": decision.ground_type,
-        "ground": decision.ground,
-        "facts": decision.facts,
-        "duration_days": decision.duration_days or 0,
-        "decided_by": decision.decided_by or 0,
-        "decided_at": iso(decision.decided_at),
-        "reversed": decision.reversed_at is not None,
-        "source": decision.source,
-        "automated": decision.automated_detection or decision.automated_decision,
-    }
-
-
 def member_history_in(connection: Connection, member_id: int) -> MemberHistory:
-    reports = [
-        {
-            "id": r.id,
-            "reference": r.reference,
-            "category": r.category,
-            "source": r.source,
-            "content_type": r.content_type,
-            "status": r.status,
-            "created_at": iso(r.created_at),
-            "measure": r.measure or "",
-        }
-        for r in rows_of(connection, REPORTS_AGAINST, {"member_id": member_id})
-    ]
-    found = rows_of(connection, DECISIONS_OF, {"member_id": member_id})
-    decisions = [decision_row(d) for d in found]
+    values = {"member_id": member_id}
+    reports = page_dicts(connection.execute(REPORTS_AGAINST, values), HISTORY_REPORT)
+    decisions = page_dicts(connection.execute(DECISIONS_OF, values), HISTORY_DECISION)
     strikes = sum(1 for d in decisions if d["measure"] != Measure.DISMISS and not d["reversed"])
     return MemberHistory(reports, decisions, strikes)
 
@@ -449,13 +414,19 @@ class AppealCase:
     report: dict[str, Any]  # empty for a decision on the site's own initiative
 
 
+def _decision_of(decision_id: int | None) -> Select:
+    """The decision as the pages show it, and the report it decided."""
+    return select(*page_columns(DECISION_ROW), Decision.report_id).where(Decision.id == decision_id)
+
+
 def appeal_case(appeal_id: int) -> AppealCase | None:
     with db_session() as db:
         appeal = db.get(Appeal, appeal_id)
-        decision = db.get(Decision, appeal.decision_id) if appeal else None
-        if appeal is None or decision is None:
+        found = db.exec(_decision_of(appeal.decision_id)).first() if appeal else None
+        if appeal is None or found is None:
             return None
-        report = db.get(Report, decision.report_id) if decision.report_id else None
+        decision, report_id = page_dicts([found], DECISION_ROW)[0], found[-1]
+        report = db.get(Report, report_id) if report_id else None
         return AppealCase(
             appeal={
                 "id": appeal.id,
@@ -467,7 +438,7 @@ def appeal_case(appeal_id: int) -> AppealCase | None:
                 "created_at": iso(appeal.created_at),
                 "decided_at": iso(appeal.decided_at),
             },
-            decision={**decision_row(decision), "member_id": decision.member_id or 0},
+            decision=decision,
             report=report_row(report) if report else {},
         )
 

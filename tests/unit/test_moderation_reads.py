@@ -154,6 +154,35 @@ def test_a_members_history_counts_strikes_that_stand(db: Session, bert: Member):
     assert len(history.decisions) == 4
 
 
+def test_a_history_reads_rows_as_the_page_shows_them(db: Session, bert: Member):
+    """Only what the history's tables show, the times written by the database
+    (models/page_rows): the same dicts on SQLite and PostgreSQL, times in UTC to the
+    microsecond, booleans as booleans."""
+    at = datetime(2026, 5, 19, 10, 30, 5, 120000, tzinfo=UTC)
+    warned = add_report(db, reported_id=bert.id, created_at=at)
+    decided(db, warned, "warning", at=NOW)
+    add_decision(db, bert.id, "suspend", ground="4", decided_at=at, reversed_at=NOW)
+
+    history = member_history(bert.id)
+
+    assert history.reports == [
+        {
+            "id": warned.id,
+            "reference": warned.reference,
+            "category": "harassment",
+            "content_type": "profile",
+            "created_at": "2026-05-19T10:30:05.120000+00:00",
+            "measure": "warning",
+        }
+    ]
+    assert [(d["measure"], d["reversed"], d["ground"]) for d in history.decisions] == [
+        ("warning", False, ""),
+        ("suspend", True, "4"),
+    ]
+    assert all(isinstance(d["reversed"], bool) for d in history.decisions)
+    assert [datetime.fromisoformat(d["decided_at"]) for d in history.decisions] == [NOW, at]
+
+
 @pytest.mark.parametrize(
     ("dismissed", "other", "marked"),
     [(4, 1, True), (5, 0, True), (3, 2, False), (4, 0, False)],  # 80 %, 100 %, 60 %, only 4
