@@ -5,11 +5,11 @@ import reflex as rx
 
 from components.forms import (
     choice_field,
-    field_error,
     form_error,
     notice,
     post_form,
     submit_button,
+    text_area_field,
     text_field,
 )
 from components.i18n import t
@@ -39,17 +39,14 @@ def _topic() -> rx.Component:
 
 
 def _message() -> rx.Component:
-    return rx.el.label(
-        rx.el.span(t("Your message"), class_name="field-label"),
-        rx.text_area(
-            name="message",
-            max_length=MESSAGE_LIMIT,
-            rows="6",
-            required=True,
-            data_testid="contact-message",
-        ),
-        field_error(S.errors, "message"),
-        class_name="field",
+    return text_area_field(
+        N_("Your message"),
+        "message",
+        S.errors,
+        rows=6,
+        max_length=MESSAGE_LIMIT,
+        required=True,
+        testid="contact-message",
     )
 
 

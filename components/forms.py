@@ -129,6 +129,35 @@ def text_field(
     )
 
 
+def text_area_field(
+    label: str,
+    name: str,
+    errors: rx.Var[dict[str, str]],
+    *,
+    rows: int,
+    max_length: int,
+    required: bool = False,
+    hint: rx.Var[str] | None = None,
+    error_key: str | None = None,
+    testid: str | None = None,
+) -> rx.Component:
+    """A labelled text area with its hint and error under it; `name` is the form key and the
+    error key unless `error_key` names the one the server reports."""
+    return rx.el.label(
+        rx.el.span(t(label), class_name="field-label"),
+        rx.text_area(
+            name=name,
+            rows=str(rows),
+            max_length=max_length,
+            required=required,
+            **({"data_testid": testid} if testid else {}),
+        ),
+        rx.el.span(hint, class_name="field-hint") if hint is not None else rx.fragment(),
+        field_error(errors, error_key or name),
+        class_name="field",
+    )
+
+
 def post_form(*children: rx.Component, **props) -> rx.Component:
     """A form of the app. Sent before the app runs (a page shows its forms first), it posts:
     a form without a method is sent as a GET, its fields, a password too, in the address, the

@@ -11,6 +11,7 @@ from components.forms import (
     notice,
     post_form,
     submit_button,
+    text_area_field,
     text_field,
 )
 from components.i18n import t
@@ -43,6 +44,7 @@ GOOD_FAITH = N_(
 )
 SENT = N_("Thank you. Your notice has the reference {reference}.")
 RECEIPT_SENT = N_("We have sent a receipt to {email}.")
+PRECISE_HINT = N_("Please be as precise as you can, for example which law it breaks.")
 
 
 def _category() -> rx.Component:
@@ -58,15 +60,14 @@ def _category() -> rx.Component:
 
 
 def _explanation() -> rx.Component:
-    return rx.el.label(
-        rx.el.span(t("Why is this content illegal?"), class_name="field-label"),
-        rx.text_area(name="text", max_length=NOTICE_TEXT_LIMIT, rows="5", required=True),
-        rx.el.span(
-            t("Please be as precise as you can, for example which law it breaks."),
-            class_name="field-hint",
-        ),
-        field_error(S.errors, "text"),
-        class_name="field",
+    return text_area_field(
+        N_("Why is this content illegal?"),
+        "text",
+        S.errors,
+        rows=5,
+        max_length=NOTICE_TEXT_LIMIT,
+        required=True,
+        hint=t(PRECISE_HINT),
     )
 
 

@@ -9,12 +9,12 @@ import reflex as rx
 from app.pages.registry import page
 from components.decision_fields import choice_field, ground_fields
 from components.forms import (
-    field_error,
     form_error,
     native_select,
     native_select_class,
     post_form,
     submit_button,
+    text_area_field,
 )
 from components.i18n import local_date, number, t, t_choice, tn
 from components.member_card import country_name
@@ -75,6 +75,15 @@ NO_MEMBER = N_("This notice names no content of a member: it can only be dismiss
 def staff_load(*events: rx.event.EventType) -> list:
     """A console page's on_load: the access check, the navigation, then the page's own."""
     return [StaffAccessState.check_access, StaffShellState.load, *events]
+
+
+def nothing_found() -> rx.Component:
+    return rx.el.p(t(NOT_FOUND), class_name="muted")
+
+
+def found(missing: rx.Var[bool], content: rx.Component) -> rx.Component:
+    """A console page's `content`, or "Nothing found." when the row it shows is not there."""
+    return rx.cond(missing, nothing_found(), content)
 
 
 def _label(labels: dict, value: rx.Var) -> rx.Var[str]:
@@ -262,7 +271,7 @@ def _profile(profile: rx.Var[dict]) -> rx.Component:
                 (N_("Account"), _label(ACCOUNT_STATUS_LABELS, profile["status"])),
                 (N_("Member since"), when(profile["signup_date"])),
             ),
-            rx.el.p(t(NOT_FOUND), class_name="muted"),
+            nothing_found(),
         ),
     )
 
@@ -372,9 +381,8 @@ def _decision_form(allowed: tuple[Measure, ...]) -> rx.Component:
 
 def _case() -> rx.Component:
     S = StaffReportState
-    return rx.cond(
+    return found(
         S.missing,
-        rx.el.p(t(NOT_FOUND), class_name="muted"),
         rx.el.div(
             rx.el.div(
                 _case_facts(),
@@ -413,9 +421,8 @@ def staff_member_page() -> rx.Component:
     S = StaffMemberState
     return staff_shell(
         "staff-members-id",
-        rx.cond(
+        found(
             S.missing,
-            rx.el.p(t(NOT_FOUND), class_name="muted"),
             rx.el.div(
                 rx.el.div(
                     _profile(S.profile),
@@ -506,10 +513,13 @@ def _appeal_form() -> rx.Component:
                 default_value="uphold",
                 direction="column",
             ),
-            rx.el.label(
-                rx.el.span(t(N_("Answer to the appellant")), class_name="field-label"),
-                rx.text_area(name="answer", rows="4", max_length=ANSWER_LIMIT, required=True),
-                field_error(S.errors, "answer"),
+            text_area_field(
+                N_("Answer to the appellant"),
+                "answer",
+                S.errors,
+                rows=4,
+                max_length=ANSWER_LIMIT,
+                required=True,
             ),
             form_error(S.errors),
             submit_button(N_("Decide"), S.busy, data_testid="decide-appeal"),
@@ -523,9 +533,8 @@ def _appeal_form() -> rx.Component:
 def _appeal() -> rx.Component:
     S = StaffAppealState
     A = S.appeal
-    return rx.cond(
+    return found(
         S.missing,
-        rx.el.p(t(NOT_FOUND), class_name="muted"),
         rx.el.div(
             _statement(),
             card(

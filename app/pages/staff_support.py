@@ -6,9 +6,16 @@ import reflex as rx
 
 from actions.support import GRANTED, TAKEN_BACK
 from app.pages.registry import page
-from app.pages.staff_console import NOT_FOUND, staff_load
+from app.pages.staff_console import NOT_FOUND, found, staff_load
 from components.decision_fields import choice_field
-from components.forms import field_error, form_error, notice, post_form, submit_button
+from components.forms import (
+    field_error,
+    form_error,
+    notice,
+    post_form,
+    submit_button,
+    text_area_field,
+)
 from components.i18n import local_date, money, number, t, t_choice
 from components.staff_shell import staff_shell
 from components.staff_tables import card, empty_line, facts, pager, row_path, staff_table, when
@@ -242,10 +249,13 @@ def _action_form() -> rx.Component:
                     rx.input(name="email", type="email", max_length=QUERY_LIMIT),
                     field_error(S.errors, "email"),
                 ),
-                rx.el.label(
-                    rx.el.span(t(N_("Reason (kept in the audit log)")), class_name="field-label"),
-                    rx.text_area(name="reason", rows="3", max_length=REASON_LIMIT, required=True),
-                    field_error(S.errors, "reason"),
+                text_area_field(
+                    N_("Reason (kept in the audit log)"),
+                    "reason",
+                    S.errors,
+                    rows=3,
+                    max_length=REASON_LIMIT,
+                    required=True,
                 ),
                 form_error(S.errors),
                 rx.cond(S.done != "", notice(S.done, icon="check", data_testid="support-done")),
@@ -318,9 +328,8 @@ def _member_view() -> rx.Component:
 def staff_support_member_page() -> rx.Component:
     return staff_shell(
         "staff-support-member",
-        rx.cond(
+        found(
             StaffSupportMemberState.missing,
-            rx.el.p(t(NOT_FOUND), class_name="muted"),
             # Drawn once the account arrived: an empty one has no fields to write.
             rx.cond(StaffSupportMemberState.member.contains("id"), _member_view()),
         ),

@@ -5,13 +5,14 @@ form (mailed in the ticket's language) and the status with a reason."""
 import reflex as rx
 
 from app.pages.registry import page
-from app.pages.staff_console import staff_load
+from app.pages.staff_console import found, staff_load
 from components.forms import (
     field_error,
     form_error,
     native_select_class,
     post_form,
     submit_button,
+    text_area_field,
 )
 from components.i18n import t, t_choice
 from components.staff_shell import staff_shell
@@ -28,7 +29,6 @@ from state.staff_tickets import StaffTicketsState, StaffTicketState
 from translations.catalog import N_
 
 NO_TICKETS = N_("No tickets.")
-NOT_FOUND = N_("Nothing found.")
 VISITOR = N_("Visitor (not logged in)")
 SUPPORT_AUTHOR = N_("Customer service")
 SEND_ANSWER = N_("Send answer")
@@ -92,17 +92,16 @@ def _answer_form() -> rx.Component:
     S = StaffTicketState
     return post_form(
         rx.el.div(
-            rx.el.label(
-                rx.el.span(t(N_("Answer")), class_name="field-label"),
-                rx.text_area(
-                    name="answer",
-                    rows="6",
-                    max_length=MESSAGE_LIMIT,
-                    required=True,
-                    data_testid="ticket-answer",
-                ),
-                rx.el.span(t(ANSWER_HINT), class_name="field-hint"),
-                field_error(S.errors, "message"),
+            text_area_field(
+                N_("Answer"),
+                "answer",
+                S.errors,
+                rows=6,
+                max_length=MESSAGE_LIMIT,
+                required=True,
+                hint=t(ANSWER_HINT),
+                error_key="message",  # the stored message's, models/tickets.py
+                testid="ticket-answer",
             ),
             rx.el.input(type="hidden", name="nonce", value=S.answer_nonce),
             form_error(S.errors),
@@ -147,9 +146,8 @@ def _status_form() -> rx.Component:
 def _ticket() -> rx.Component:
     S = StaffTicketState
     T = S.ticket
-    return rx.cond(
+    return found(
         S.missing,
-        rx.el.p(t(NOT_FOUND), class_name="muted"),
         rx.el.div(
             card(
                 N_("Ticket"),

@@ -12,7 +12,6 @@ from journeys import (
     Account,
     NewMember,
     NewPage,
-    arrive,
     eventually,
     expect,
     logged_in_page,
@@ -21,31 +20,31 @@ from journeys import (
     stored_photo,
 )
 from playwright.sync_api import Page
+from purchases import (
+    buy,
+    checkout,
+    choose,
+    member_of,
+    on_result_page,
+    orders_of,
+    paid_and_spent_a_fifth,
+    refund_of,
+    refunded,
+    result_phase,
+)
 from server import Server
 from sqlalchemy import Engine
-from sqlmodel import Session, select
+from sqlmodel import Session
 
-from models.credits import CreditEntry, ledger_sum
+from models.credits import ledger_sum
 from models.discount_codes import DiscountCode
 from models.member import Member, utcnow
-from models.orders import Order, OrderRefund
 from services.payments.provider import TEST_PROVIDER_KEY
 from translations.catalog import gettext
 from translations.errors import PAYMENT_FAILED
 
 LOCALES = ["en", "nl"]
 FREE_PHOTOS = 3  # spec section 9: free members see 3 photos
-
-
-def orders_of(engine: Engine, account: Account) -> list[Order]:
-    with Session(engine) as db:
-        query = select(Order).where(Order.member_id == account.member_id).order_by(Order.id)
-        return list(db.exec(query))
-
-
-def member_of(engine: Engine, account: Account) -> Member:
-    with Session(engine, expire_on_commit=False) as db:
-        return db.get(Member, account.member_id)
 
 
 def premium(engine: Engine, account: Account) -> Account:
@@ -64,47 +63,6 @@ def enter_code(page: Page, code: str) -> None:
         box.locator("summary").click()
     page.get_by_test_id("code-input").fill(code)
     page.get_by_test_id("code-apply").click()
-
-
-def choose(page: Page, tier: str, method: str) -> None:
-    """On /credits: the bundle, then the method, then pay."""
-    page.get_by_test_id(f"bundle-{tier}").click()
-    page.get_by_test_id(f"method-{method}").click()
-    page.get_by_test_id("buy-button").click()
-
-
-def checkout(page: Page, outcome: str, webhook: str = "before") -> None:
-    """On the test provider's page: pick the outcome and when its webhook comes."""
-    page.wait_for_url(re.compile(r".*/testpay/checkout/tr_\w+"))
-    page.locator(f'input[name="outcome"][value="{outcome}"]').check()
-    page.locator(f'input[name="webhook"][value="{webhook}"]').check()
-    page.locator('button[type="submit"]').click()
-
-
-def buy(
-    page: Page,
-    site: Server,
-    engine: Engine,
-    buyer: Account,
-    tier: str,
-    method: str,
-    outcome: str = "paid",
-) -> Order:
-    """From /credits through the provider's page back to the order's result page."""
-    open_page(page, site, "/credits")
-    choose(page, tier, method)
-    checkout(page, outcome)
-    return on_result_page(page, site, engine, buyer)
-
-
-def result_phase(page: Page, phase: str) -> None:
-    expect(page.get_by_test_id("payment-result")).to_have_attribute("data-phase", phase)
-
-
-def on_result_page(page: Page, site: Server, engine: Engine, account: Account) -> Order:
-    order = orders_of(engine, account)[-1]
-    arrive(page, site, f"/transactions/{order.id}")
-    return order
 
 
 @pytest.mark.parametrize("locale", LOCALES)
@@ -267,31 +225,16 @@ def test_a_withdrawal_refunds_the_unused_credits_pro_rata(
 ) -> None:
     buyer = past_the_welcome_window(site_db, member("en"))
     page = logged_in_page(new_page, site, buyer)
-    order = buy(page, site, site_db, buyer, "p1", "ideal", "paid")
-    result_phase(page, "completed")
-    spent = order.credits // 5
-    with Session(site_db) as db:
-        row = db.get(Member, buyer.member_id)
-        row.credits -= spent
-        db.add_all([row, CreditEntry(member_id=row.id, amount=-spent, reason="message")])
-        db.commit()
+    order, unused = paid_and_spent_a_fifth(page, site, site_db, buyer)
 
     open_page(page, site, "/transactions")
     page.get_by_test_id(f"withdraw-{order.id}").click()
     page.get_by_test_id("withdraw-confirm").click()
 
-    def refund() -> OrderRefund | None:
-        with Session(site_db) as db:
-            return db.exec(select(OrderRefund).where(OrderRefund.order_id == order.id)).first()
-
-    made = eventually(refund, "the refund")
-    unused = order.credits - spent
+    made = eventually(lambda: refund_of(site_db, order), "the refund")
     assert (made.credits_taken, made.amount_cents) == (
         unused,
         order.amount_cents * unused // order.credits,
     )
     assert member_of(site_db, buyer).credits == 0
-    eventually(lambda: refund().status == "refunded", "the provider paying the refund out")
-    eventually(
-        lambda: orders_of(site_db, buyer)[-1].status == "refunded", "the order marked refunded"
-    )
+    refunded(site_db, buyer, order)

@@ -26,16 +26,14 @@ from journeys import (
     past_the_welcome_window,
 )
 from playwright.sync_api import Browser, Page
+from purchases import member_of, paid_and_spent_a_fifth, refund_of, refunded
 from server import Server
 from sqlalchemy import Engine
 from sqlmodel import Session, select
 from staff_login import staff_page
-from test_payments import buy, member_of, orders_of, result_phase
 
 from models.audit import AuditEntry
-from models.credits import CreditEntry
-from models.member import Member
-from models.orders import OrderRefund, order_number
+from models.orders import order_number
 
 REASON = "The member withdrew by e-mail within the withdrawal period."
 
@@ -67,14 +65,7 @@ def test_support_finds_a_buyer_by_order_number_and_withdraws_the_order(
 ) -> None:
     buyer = past_the_welcome_window(site_db, member("en"))
     shop = logged_in_page(new_page, site, buyer)
-    order = buy(shop, site, site_db, buyer, "p1", "ideal", "paid")
-    result_phase(shop, "completed")
-    spent = order.credits // 5
-    with Session(site_db) as db:
-        row = db.get(Member, buyer.member_id)
-        row.credits -= spent
-        db.add_all([row, CreditEntry(member_id=row.id, amount=-spent, reason="text")])
-        db.commit()
+    order, unused = paid_and_spent_a_fifth(shop, site, site_db, buyer)
 
     open_page(support, site, "/staff/support")
     search = support.get_by_test_id("support-search")
@@ -97,20 +88,14 @@ def test_support_finds_a_buyer_by_order_number_and_withdraws_the_order(
     expect(support.get_by_test_id("support-done")).to_be_visible()
     expect(support.get_by_test_id("member-credits")).to_have_text("0")
 
-    def refund() -> OrderRefund | None:
-        with Session(site_db) as db:
-            return db.exec(select(OrderRefund).where(OrderRefund.order_id == order.id)).first()
-
-    made = eventually(refund, "the refund")
-    unused = order.credits - spent
+    made = eventually(lambda: refund_of(site_db, order), "the refund")
     cents = order.amount_cents * unused // order.credits
     assert (made.credits_taken, made.amount_cents, made.requested_by) == (unused, cents, "support")
     assert member_of(site_db, buyer).credits == 0
     with Session(site_db) as db:
         audit = db.exec(select(AuditEntry).where(AuditEntry.action == "support.withdraw")).one()
     assert (audit.target_id, audit.reason) == (order.id, REASON)
-    eventually(lambda: refund().status == "refunded", "the provider paying the refund out")
-    eventually(lambda: orders_of(site_db, buyer)[-1].status == "refunded", "the order refunded")
+    refunded(site_db, buyer, order)
 
     open_page(shop, site, "/transactions")
     row = shop.get_by_test_id(f"order-{order.id}")

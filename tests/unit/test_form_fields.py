@@ -1,0 +1,41 @@
+"""components/forms.text_area_field: the labelled text area the notice, contact and staff forms
+share, as the browser gets it."""
+
+import reflex as rx
+
+from components.forms import text_area_field
+from state.service_contact import ServiceContactState
+
+
+def _area(code: str) -> str:
+    """The text area's own props."""
+    start = code.index("RadixThemesTextArea")
+    return code[start : code.index("}", start)]
+
+
+def _code(**options) -> str:
+    return str(text_area_field("Your message", "message", ServiceContactState.errors, **options))
+
+
+def test_the_text_area_carries_its_form_key_limits_and_test_id() -> None:
+    code = _code(rows=6, max_length=5000, required=True, testid="contact-message")
+    area = _area(code)
+    for prop in ('"data-testid":"contact-message"', "maxLength:5000", 'name:"message"'):
+        assert prop in area
+    assert "required:true" in area and 'rows:"6"' in area
+    assert 'className:"field"' in code and 'className:"field-label"' in code
+
+
+def test_the_error_under_it_is_the_one_the_server_names() -> None:
+    assert 'data-testid":"error-message"' in _code(rows=3, max_length=10)
+    assert 'data-testid":"error-text"' in _code(rows=3, max_length=10, error_key="text")
+
+
+def test_a_hint_shows_only_when_given() -> None:
+    assert "field-hint" not in _code(rows=3, max_length=10)
+    assert "field-hint" in _code(rows=3, max_length=10, hint=rx.Var.create("Be precise."))
+
+
+def test_without_a_test_id_or_required_the_text_area_has_neither() -> None:
+    area = _area(_code(rows=3, max_length=10))
+    assert "data-testid" not in area and "required:true" not in area
