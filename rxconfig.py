@@ -1,6 +1,7 @@
 import reflex as rx
 
 from app.radix_theme import radix_themes
+from app.splat_prerender import SplatPrerender
 from services.app_server import respawn_failed_workers
 from services.config import get_config
 
@@ -29,5 +30,6 @@ config = rx.Config(
     plugins=[
         radix_themes(),
         rx.plugins.SitemapPlugin(),
+        SplatPrerender(),  # landers' pages prerendered without their slug
     ],
 )

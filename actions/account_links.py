@@ -1,16 +1,21 @@
 """The links mailed to a member: confirming the address, undoing a pending deletion.
 Neither logs anyone in: whoever holds the link only learns whether it worked."""
 
+from actions.conversions import note_conversion
 from actions.runner import Done
 from models.activation import activate, already_activated
 from models.deletion import reactivate
+from models.postback import ConversionEvent
 from services.database import transaction
 
 
 def confirm_address(token: str) -> Done[bool]:
     """Whether the address is confirmed (now, or by an earlier click on the same link)."""
     with transaction() as db:
-        return Done(activate(db, token) is not None or already_activated(db, token))
+        if (member := activate(db, token)) is not None:
+            note_conversion(db, member.id, ConversionEvent.CONFIRMED)
+            return Done(True)
+        return Done(already_activated(db, token))
 
 
 def undo_deletion(token: str) -> Done[bool]:

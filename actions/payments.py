@@ -8,6 +8,7 @@ from dataclasses import dataclass
 
 from sqlmodel import Session
 
+from actions.conversions import note_order
 from actions.live import BadgesChanged
 from actions.mail import MailOut
 from actions.runner import Done
@@ -149,6 +150,7 @@ def _move(db: Session, order: Order, target: OrderStatus, effects: list[object])
     if target in _FAILED:
         release(db, order.id)  # the discount this order held is free again
     order.status = target
+    note_order(db, order)
     return True
 
 

@@ -7,6 +7,7 @@ from datetime import date
 
 from sqlmodel import Session
 
+from actions.conversions import note_conversion
 from actions.mail import MailOut
 from actions.runner import Done
 from actions.viewer import Viewer
@@ -15,6 +16,7 @@ from models.auth_session import start_handoff
 from models.banned_identities import BAN_KEY
 from models.member import Member, MemberStatus, Photo, Profile
 from models.photos import gallery_order, shown_photos
+from models.postback import ConversionEvent
 from models.signup import NewAccount, SignupForm, clean_signup, record_signup_event, register_member
 from models.site_settings import SiteSettings
 from services.account_mail import ACTIVATE_PATH, ACTIVATION, account_mail
@@ -25,12 +27,12 @@ from services.site_settings import current_settings
 
 @dataclass(frozen=True)
 class Arrival:
-    """Where the visitor signs up from: the tab's language and country, the landing's tracking
-    record and the member they want to write to."""
+    """Where the visitor signs up from: the tab's language and country, the recorded click they
+    arrived with (its verified cookie) and the member they want to write to."""
 
     locale: str
     country: str
-    tracking: dict[str, str]
+    click_id: int | None
     to_member_id: int | None
     address: str = ""  # where the terms were accepted (models/consent.py)
 
@@ -59,7 +61,7 @@ def sign_up(form: SignupForm, arrival: Arrival) -> Done[NewMember]:
         settings,
         arrival.locale,
         arrival.country,
-        arrival.tracking,
+        arrival.click_id,
         derived_key(BAN_KEY),
         arrival.to_member_id,
         arrival.address,
@@ -69,6 +71,7 @@ def sign_up(form: SignupForm, arrival: Arrival) -> Done[NewMember]:
         token = issue_activation(db, member)
         handoff, session_id = start_handoff(db, member.id)
         mail = account_mail(db, member, ACTIVATION, ACTIVATE_PATH, token)
+        note_conversion(db, member.id, ConversionEvent.LEAD)
     return Done(NewMember(member.id, handoff, session_id), (MailOut(mail),))
 
 

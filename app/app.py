@@ -22,6 +22,7 @@ from app.pages.registry import Page, declared_pages
 from app.pages.titled import titled_page
 from app.shell_api import shell_url
 from app.slashless_pages import SlashlessPages
+from app.traffic_clicks import TrafficClicks
 from app.upload_guard import guard_uploads
 from components.connection_notice import connection_notice, notifications_label
 from components.i18n import t
@@ -31,8 +32,9 @@ from services.account_purge import purge_periodically
 from services.logs import show_our_logs
 from services.payments.provider import test_provider_serves, warn_about_payments
 from services.payments.test_provider import default_test_provider
+from services.place_names import warm_up_in_background
+from services.postbacks import send_postbacks_periodically
 from state.shell import ShellState
-from state.signup import SignupState
 
 HEAD = [
     rx.el.link(rel="manifest", href="/manifest.webmanifest"),
@@ -65,7 +67,6 @@ def _add_route(rx_app: rx.App, route: Route, page: Page | None) -> None:
         description=t(description(route)),
         on_load=[
             ShellState.on_page_load(route.login_required),
-            SignupState.capture_traffic_source,
             *(page.on_load if page else ()),
         ],
         image="/icon-512.png",
@@ -84,6 +85,7 @@ app = rx.App(
         EarlyFormPosts,
         SlashlessPages,
         DocumentHead,
+        TrafficClicks,  # outside DocumentHead: sees a HEAD as a HEAD
         http_api(),
     ],
     toaster=rx.toast.provider(custom_attrs={"containerAriaLabel": notifications_label()}),
@@ -98,6 +100,8 @@ app.register_lifespan_task(purge_periodically)
 app.register_lifespan_task(resubmit_refunds_periodically)
 app.register_lifespan_task(follow_up_refunds_periodically)
 app.register_lifespan_task(direct_debit_upkeep_periodically)
+app.register_lifespan_task(send_postbacks_periodically)
+app.register_lifespan_task(warm_up_in_background)  # landers' place names
 warn_about_payments()
 if test_provider_serves():
     app.register_lifespan_task(default_test_provider().sweep_forever)

@@ -10,9 +10,10 @@ choice and is kept in the locale cookie), and loads that language's texts before
 Reflex's prerender left (translations/prerender_marks.py). When the cookie or the browser named
 the language, `<html data-locale>` carries it and the browser's first render, in that language,
 takes over the painted page (state/i18n.py), without waiting for the websocket. The site's name
-and company details go in the same way, as `<html data-site>` (state/site_info.py), and so does
-/members' first page of results (components/first_results.py). The answer varies by cookie and
-language, so its validators go, and it is private (a member's search is in it)."""
+and company details go in the same way, as `<html data-site>` (state/site_info.py), and so do
+/members' first page of results (components/first_results.py) and a lander's members
+(components/lander_html.py, served at any slug: app/splat_prerender.py). The answer varies by
+cookie and language, so its validators go, and it is private (a member's search is in it)."""
 
 import gzip
 import logging
@@ -38,7 +39,9 @@ from app.page_meta import (
     language_url,
     route_for,
 )
+from app.splat_prerender import prerendered_path
 from components.first_results import MARK, first_results_html
+from components.lander_html import HEAD_MARK, LANDER_MARKS, lander_parts
 from models.legal.registry import LEGAL_SLUGS
 from models.routes import url
 from models.site_settings import SiteSettings
@@ -179,7 +182,7 @@ def _may_be_page(scope: Scope) -> bool:
     )
 
 
-def _request_locale(scope: Scope, domain_language: str) -> DocumentLocale:
+def request_locale(scope: Scope, domain_language: str) -> DocumentLocale:
     headers = Headers(scope=scope)
     cookies = SimpleCookie()
     cookies.load(headers.get("cookie", ""))
@@ -200,6 +203,22 @@ async def _first_results(scope: Scope, settings: SiteSettings, locale: str) -> s
     except SQLAlchemyError:
         log.warning("page %s served without its first results", scope["path"])
         return ""
+
+
+async def _with_lander(page: str, scope: Scope, settings: SiteSettings, locale: str) -> str:
+    """A lander with its headline, counted number and members (components/lander_html.py);
+    without the database, with empty holders."""
+    headers = Headers(scope=scope)
+    try:
+        viewer = await read(resolve_viewer, session_token(headers.get("cookie")))
+        viewer_id = viewer.member_id if viewer else None
+        parts = await lander_parts(scope["path"], headers, settings, locale, viewer_id)
+    except SQLAlchemyError:
+        log.warning("lander %s served without its members", scope["path"])
+        parts = dict.fromkeys(LANDER_MARKS, "")
+    for mark, html in parts.items():
+        page = page.replace(mark, html)
+    return page
 
 
 class DocumentHead:
@@ -252,7 +271,11 @@ class DocumentHead:
                 await send(page_start)
                 await send({"type": "http.response.body", "body": b"" if head else page})
 
-        await self.app(scope, receive, buffered_send)
+        # A lander's slug is served its route's prerendered page (app/splat_prerender.py);
+        # the rewriting below still reads the address asked for.
+        served = prerendered_path(scope["path"])
+        inner = {**scope, "path": served, "raw_path": served.encode()}
+        await self.app(inner, receive, buffered_send)
 
     async def _localized(self, scope: Scope, start: Message, body: bytes) -> tuple[Message, bytes]:
         """The response start and body of the page rewritten for the request's locale."""
@@ -261,10 +284,12 @@ class DocumentHead:
         headers = MutableHeaders(raw=list(start["headers"]))
         zipped = headers.get("content-encoding") == "gzip"
         html = (gzip.decompress(body) if zipped else body).decode("utf-8")
-        document = _request_locale(scope, settings.domain_language)
+        document = request_locale(scope, settings.domain_language)
         page = localized_html(html, scope["path"], document, settings)
         if MARK in page:
             page = page.replace(MARK, await _first_results(scope, settings, document.locale))
+        if HEAD_MARK in page:
+            page = await _with_lander(page, scope, settings, document.locale)
         page = page.encode("utf-8")
         body = gzip.compress(page, compresslevel=6, mtime=0) if zipped else page
         for name in ("etag", "last-modified", "content-length"):

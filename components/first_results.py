@@ -21,7 +21,7 @@ from models.search import COUNT_CAP, SearchPage
 from models.site_settings import SiteSettings
 from state.document_values import document_value, read_once
 from state.members import tile_to_card
-from state.search import default_filters, first_results
+from state.search import default_filters, first_results, visitor_may_search
 from state.shell import country_of_request
 from translations.catalog import N_, N_plural, gettext
 from translations.numbers import country_name
@@ -82,9 +82,8 @@ async def first_results_html(
     viewer_id: int | None, headers: Mapping[str, str], settings: SiteSettings, locale: str
 ) -> str:
     """The search /members starts with for this viewer (None: a visitor, whose country the
-    request's headers tell); empty where a visitor may not search without a traffic source,
-    which only the browser knows."""
-    if viewer_id is None and not settings.logged_out_search:
+    request's headers tell); empty where the settings do not let this visitor search."""
+    if viewer_id is None and not visitor_may_search(settings, headers.get("cookie")):
         return ""
     country = country_of_request(headers, headers.get("accept-language"))
     filters = await default_filters(viewer_id, True, country, settings)

@@ -27,6 +27,7 @@ from models.account_rules import NAME_MAX
 from models.attribute_labels import FIELD_LABELS
 from models.profile_steps import CITY_MAX
 from models.routes import static_page_url
+from models.signup import NEEDS_TRAFFIC_SOURCE, SIGNUPS_CLOSED
 from state.push_opt_in import IOS_HOME_SCREEN
 from state.signup import ABOUT, DONE, LOOKS, PHOTO, PLACE, PUSH, UPLOAD_ID, SignupState
 from translations.catalog import N_
@@ -98,7 +99,10 @@ def _existing_account_actions() -> rx.Component:
 def _account_step() -> rx.Component:
     return rx.cond(
         S.signups_closed,
-        rx.callout(t("Signing up is not possible at the moment."), icon="info"),
+        rx.callout(
+            rx.cond(S.needs_traffic_source, t(NEEDS_TRAFFIC_SOURCE), t(SIGNUPS_CLOSED)),
+            icon="info",
+        ),
         post_form(
             rx.el.div(
                 _message_to_member(),

@@ -33,6 +33,7 @@ from models.signup import SignupSource
 from models.staff import StaffRole, StaffTotp
 from models.swipes import Swipe
 from models.tickets import erase_tickets_of
+from models.traffic import forget_click_details
 from translations.catalog import N_
 
 GRACE_PERIOD = timedelta(days=14)
@@ -157,6 +158,7 @@ def _erase(db: Session, member: Member) -> ErasedAccount:
     if source is not None:
         source.signup_message = ""
         db.add(source)
+    forget_click_details(db, member.id)
     member.email = f"deleted-{member.id}@deleted.invalid"
     member.password_hash = member.delete_note = member.unsubscribe_key = None
     member.status = MemberStatus.DELETED

@@ -31,6 +31,7 @@ from models.search import SearchPreference
 from models.signup import SignupEvent, SignupSource
 from models.swipes import Swipe
 from models.tickets import Ticket, TicketMessage
+from models.traffic import TrafficClick
 
 Row = dict[str, Any]
 Alias = Callable[[int | None], str]  # another member's id -> "member 3f9a2c1b7d"
@@ -51,6 +52,10 @@ ORDER_COLUMNS = (
     "id", "tier", "credits", "list_cents", "amount_cents", "currency", "country", "discount_code",
     "discount_percentage", "method", "provider", "provider_payment_id", "status",
     "credits_taken_back", "created_at", "paid_at", "updated_at",
+)  # fmt: skip
+CLICK_COLUMNS = (
+    "created_at", "network", "ref", "sub1", "sub2", "sub3", "click_id", "path", "lander",
+    "language", "user_agent",
 )  # fmt: skip
 MANDATE_COLUMNS = (
     "id", "order_id", "tier", "payment_country", "amount_cents", "reference", "account_holder",
@@ -305,6 +310,7 @@ DATASETS: tuple[Dataset, ...] = (
     owned("consents", Consent, "document", "version", "accepted_at", "address"),
     Dataset("signup_source", ("signupsource",), _signup_source),
     owned("signup_steps", SignupEvent, "kind", "created_at"),
+    owned("partner_click", TrafficClick, *CLICK_COLUMNS),
     owned("search_preferences", SearchPreference, "gender", "country", "min_age", "max_age"),
     owned("match_preferences", MatchPreference, "min_age", "max_age", "interests", "questions"),
     Dataset("customer_service", ("ticket", "ticketmessage"), _tickets),

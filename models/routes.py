@@ -212,6 +212,7 @@ ROUTES: tuple[Route, ...] = (
     ),
     _staff_route("staff-tickets", "/staff/tickets", N_("Customer service")),
     _staff_route("staff-payments", "/staff/payments", N_("Payments queue")),
+    _staff_route("staff-postbacks", "/staff/postbacks", N_("Postbacks")),
     _staff_route("staff-tickets-id", "/staff/tickets/[id]", N_("Ticket"), "/staff/tickets/1"),
     Route("token", "/[token]", N_("Information"), example="/terms"),
     *(Route(f"pages-{slug}", f"/pages/{slug}", _STATIC_TITLES[slug]) for slug in STATIC_PAGES),

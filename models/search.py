@@ -291,5 +291,5 @@ def save_filters(db: Session, member_id: int, filters: SearchFilters) -> None:
 
 def visitors_may_search(logged_out_search: bool, by_traffic_source: bool, has_source: bool) -> bool:
     """Settings logged_out_search, and logged_out_search_trafficsource for visitors who came
-    through a traffic source."""
+    through a recorded click (models/traffic.py)."""
     return logged_out_search or (by_traffic_source and has_source)

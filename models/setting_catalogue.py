@@ -22,6 +22,7 @@ from models.setting_kinds import (
     YesNo,
     fixed,
 )
+from models.setting_postbacks import PostbackTemplates
 from models.site_settings import NICHE_SLUG_PREFIXES, TARGET_COUNTRIES, SiteSettings
 from translations.catalog import N_
 from translations.locales import LOCALES
@@ -36,11 +37,14 @@ COSTS = N_("Credits and costs")
 PRICES = N_("Bundles, prices and VAT")
 COUNTRIES = N_("Countries")
 MEMBERS = N_("Members, search and signups")
+TRAFFIC = N_("Traffic sources")
 FICTIONAL = N_("Fictional profiles")
 MODERATION = N_("Moderation")
 COMPANY = N_("Company and support")
 DIRECT_DEBIT = N_("Direct debit")
-GROUPS = (SITE, COSTS, PRICES, COUNTRIES, MEMBERS, FICTIONAL, MODERATION, COMPANY, DIRECT_DEBIT)
+GROUPS = (
+    SITE, COSTS, PRICES, COUNTRIES, MEMBERS, TRAFFIC, FICTIONAL, MODERATION, COMPANY, DIRECT_DEBIT
+)  # fmt: skip
 
 SEARCH_FIELDS = ("gender", "country", "countryregion", "min_age", "max_age")
 SIGNUPS = ("all", "with_trafficsource", "none")
@@ -79,7 +83,7 @@ class Editable:
     key: str
     group: str
     label: str
-    kind: Kind
+    kind: Kind | PostbackTemplates
     hint: str = ""  # one line under the label, where the label alone leaves a question
 
 
@@ -157,6 +161,18 @@ EDITABLE: dict[str, Editable] = {
             visible_profile_notes=(N_("Show profile notes"), YesNo()),
             interests=(N_("Interests to choose from"), Subset(fixed(*INTERESTS), low=1)),
             member_resell=(N_("Resale by members"), YesNo()),
+        ),
+        *_group(
+            TRAFFIC,
+            postback_urls=(
+                N_("Postback addresses of the traffic networks"),
+                PostbackTemplates(),
+                N_(
+                    "Per network, the address each conversion is reported to. The placeholders "
+                    "clickid, sub1, sub2, sub3, ref, event, amount, currency and tid, each in "
+                    "braces, are replaced by their values. An empty row is left out."
+                ),
+            ),
         ),
         *_group(
             FICTIONAL,

@@ -22,7 +22,9 @@ COST = N_("Lowest price of a message")
 CURRENCY = N_("Currency")
 DERIVED = N_("Derived from the bundles")
 ONE_PER_LINE = N_("One per line")
-LABELS = (VALUE, CREDITS, COST, CURRENCY, DERIVED, ONE_PER_LINE)
+NETWORK = N_("Network")
+POSTBACK_ADDRESS = N_("Postback address")
+LABELS = (VALUE, CREDITS, COST, CURRENCY, DERIVED, ONE_PER_LINE, NETWORK, POSTBACK_ADDRESS)
 
 
 class SettingRefused(AccountError):

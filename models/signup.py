@@ -1,4 +1,5 @@
-"""Becoming a member: the signup policy, the tracking record, events, and the new account."""
+"""Becoming a member: the signup policy, the tracking record (copied from the click the visitor
+arrived with, models/traffic.py), events, and the new account."""
 
 from dataclasses import dataclass
 from datetime import date, datetime
@@ -21,6 +22,7 @@ from models.credits import grant_credits
 from models.member import Member, MemberStatus, Profile, member_with_email, utcnow
 from models.passwords import hash_password
 from models.site_settings import SiteSettings, terms_version_date
+from models.traffic import TRACKING_MAX, TrafficClick, claim_click, live_click
 from translations.catalog import N_, N_plural
 from translations.errors import DUPLICATE_EMAIL
 from translations.locales import HOME_COUNTRY
@@ -30,14 +32,15 @@ ACCOUNT_AWAITS_DELETION = N_(
     "or contact customer service."
 )
 SIGNUPS_CLOSED = N_("Signing up is not possible at the moment.")
+NEEDS_TRAFFIC_SOURCE = N_(
+    "Signing up is only possible through a link from one of our partners at the moment."
+)
 CHOOSE_GENDER = N_("Choose who you are and who you are looking for.")
 MESSAGE_TOO_LONG = N_plural(
     "Your message can have at most {max} character.",
     "Your message can have at most {max} characters.",
     "max",
 )
-TRACKING_FIELDS = ("network", "ref", "sub1", "sub2", "sub3")
-TRACKING_MAX = 100
 
 
 class SignupEventKind:
@@ -69,19 +72,14 @@ class SignupEvent(SQLModel, table=True):
     created_at: datetime = Field(default_factory=utcnow)
 
 
-def clean_tracking(values: dict[str, object]) -> dict[str, str]:
-    """The five tracking fields, trimmed to strings of at most 100 characters."""
-    return {k: storable(str(values.get(k) or "")).strip()[:TRACKING_MAX] for k in TRACKING_FIELDS}
-
-
-def has_traffic_source(tracking: dict[str, str]) -> bool:
-    return bool(tracking.get("network") or tracking.get("ref"))
-
-
-def signups_open(settings: SiteSettings, tracking: dict[str, str]) -> bool:
+def signup_refusal(settings: SiteSettings, has_click: bool) -> str | None:
+    """Why the `signups` setting refuses this visitor (None: it does not). `has_click`: the
+    visitor arrived through a recorded click (models/traffic.py)."""
     if settings.signups == "all":
-        return True
-    return settings.signups == "with_trafficsource" and has_traffic_source(tracking)
+        return None
+    if settings.signups == "with_trafficsource":
+        return None if has_click else NEEDS_TRAFFIC_SOURCE
+    return SIGNUPS_CLOSED
 
 
 def sexuality_for(gender: str, seeking: str) -> str:
@@ -145,18 +143,20 @@ class NewAccount:
     settings: SiteSettings
     locale: str
     country: str
-    tracking: dict[str, str]
+    click_id: int | None  # the recorded click the visitor arrived with (its signed cookie)
     ban_secret: bytes  # keys the banned identities' hashes
     to_member_id: int | None = None
     address: str = ""  # the client's, kept with the terms it accepted
 
 
 def register_member(db: Session, form: CleanSignup, account: NewAccount) -> Member:
-    """Create the unconfirmed member, hidden profile, welcome credits and tracking record."""
+    """Create the unconfirmed member, hidden profile, welcome credits and tracking record; the
+    click the visitor arrived with becomes the account's."""
     if problem := existing_account_problem(db, form.email, account.ban_secret):
         raise problem
-    if not signups_open(account.settings, account.tracking):
-        raise AccountError(SIGNUPS_CLOSED)
+    click = live_click(db, account.click_id, utcnow())
+    if refusal := signup_refusal(account.settings, click is not None):
+        raise AccountError(refusal)
     member = Member(
         email=form.email,
         password_hash=hash_password(form.password),
@@ -170,7 +170,7 @@ def register_member(db: Session, form: CleanSignup, account: NewAccount) -> Memb
         raise AccountError(DUPLICATE_EMAIL, "email") from clash
     db.add(_new_profile(member.id, form, account))
     to_member_id = _existing(db, account.to_member_id)
-    db.add(_source(member.id, form, account.tracking, to_member_id))
+    db.add(_source(db, member.id, form, click, to_member_id))
     if account.settings.signup_credits > 0:
         grant_credits(db, member, account.settings.signup_credits, "signup")
     record_consent(db, member.id, terms_version_date(account.settings), account.address)
@@ -204,8 +204,13 @@ def _existing(db: Session, member_id: int | None) -> int | None:
 
 
 def _source(
-    member_id: int, form: CleanSignup, tracking: dict[str, str], to_member_id: int | None
+    db: Session,
+    member_id: int,
+    form: CleanSignup,
+    click: TrafficClick | None,
+    to_member_id: int | None,
 ) -> SignupSource:
+    tracking = claim_click(db, click, member_id) if click else {}
     return SignupSource(
         member_id=member_id,
         to_member_id=to_member_id if form.signup_message else None,

@@ -142,6 +142,9 @@ class SiteSettings:
     signups: str = "all"
     logged_out_search: bool = True
     logged_out_search_trafficsource: bool = False
+    # Network (the tracking record's `network`) -> the address its conversions are reported to
+    # (models/setting_postbacks.py).
+    postback_urls: dict[str, str] = field(default_factory=dict)
     member_resell: bool = False
     niche: int = 1
     min_age: int = 18

@@ -17,6 +17,7 @@ TOOLS: dict[str, tuple[Role, ...]] = {
     "staff-support": SUPPORT,
     "staff-tickets": SUPPORT,
     "staff-payments": SUPPORT,
+    "staff-postbacks": SUPPORT,
     "staff-settings": ADMIN_ONLY,
     "staff-discounts": ADMIN_ONLY,
     "staff-audit": ADMIN_ONLY,

@@ -22,6 +22,7 @@ from models.moderation import Appeal, BannedIdentity, Decision, RejectedPhotoHas
 from models.notice_mails import NoticeMail
 from models.orders import Order, OrderRefund
 from models.password_reset import ResetRequest
+from models.postback import Postback
 from models.push_subscription import PushSubscription
 from models.search import SearchPreference
 from models.setting_changes import SettingChange
@@ -31,6 +32,7 @@ from models.staff import StaffRole, StaffTotp
 from models.swipes import Swipe
 from models.test_payments import SandboxPayment, SandboxRefund
 from models.tickets import Ticket, TicketMessage
+from models.traffic import TrafficClick
 
 metadata = SQLModel.metadata
 
@@ -60,6 +62,7 @@ __all__ = [
     "Order",
     "OrderRefund",
     "Photo",
+    "Postback",
     "Profile",
     "PushSubscription",
     "RejectedPhotoHash",
@@ -79,5 +82,6 @@ __all__ = [
     "Swipe",
     "Ticket",
     "TicketMessage",
+    "TrafficClick",
     "metadata",
 ]

@@ -3,7 +3,8 @@ suspensions that ran out (models/decisions.py), the log-in history older than 12
 (models/login_history.py), the log-in sessions past their 30 days (models/auth_session.py),
 the data exports past their 48 hours or whose build failed (models/data_export.py; the files
 after the commit, with strays: services/export_archive.py), the tickets closed 12 months ago
-(models/tickets.py), the payment records of erased accounts past their 7 years of fiscal
+(models/tickets.py), the traffic clicks no account signed up after, 13 months old
+(models/traffic.py), the payment records of erased accounts past their 7 years of fiscal
 retention (models/payment_retention.py), and the scoring of photos the classifier skipped
 (services/member_photos.score_unscored_photos).
 
@@ -21,6 +22,7 @@ from models.login_history import purge_login_history
 from models.member import utcnow
 from models.payment_retention import purge_retained_payments
 from models.tickets import purge_closed_tickets
+from models.traffic import purge_unclaimed_clicks
 from services.config import get_config
 from services.database import transaction
 from services.export_archive import delete_archives, delete_strays
@@ -43,6 +45,8 @@ def purge_expired_accounts() -> int:
             log.info("forgot %d log-ins older than 12 months", forgotten)
         if closed := purge_closed_tickets(db, utcnow()):
             log.info("deleted %d tickets closed 12 months ago", closed)
+        if clicks := purge_unclaimed_clicks(db, utcnow()):
+            log.info("deleted %d traffic clicks older than 13 months without a signup", clicks)
         if ended := purge_expired_sessions(db, utcnow()):
             log.info("deleted %d expired log-in sessions", ended)
         if failed := forget_failed_builds(db, utcnow()):

@@ -63,6 +63,10 @@ DESCRIPTIONS = {
     "consents": N_("the versions of the terms and privacy statement you accepted"),
     "signup_source": N_("where you came from when you signed up"),
     "signup_steps": N_("the steps of your signup"),
+    "partner_click": N_(
+        "the partner's link you came through before signing up: its codes, the page, your "
+        "language and browser"
+    ),
     "search_preferences": N_("your search settings"),
     "match_preferences": N_("your matchfinder wishes"),
     "customer_service": N_("your messages to customer service and the answers"),

@@ -19,15 +19,15 @@ from actions.discovery import (
 )
 from actions.runner import act, read
 from models.attributes import GENDERS
+from models.member import utcnow
 from models.search import SearchFilters, SearchPage, clean_filters, visitors_may_search
-from models.signup import has_traffic_source
 from models.site_settings import SiteSettings
+from services.click_cookie import verified_click
 from services.site_settings import site_settings
 from state.members import PAGE_SIZE, next_window, tile_to_card
 from state.place_picker import PlacePicker
 from state.session import current_member_id, current_viewer
 from state.shell import ShellState
-from state.signup import SignupState
 
 RESULTS_ID, SIMILAR_ID = "search-results", "similar-results"
 # Each grid's fields: cards, how many match, whether there are more, pages fetched, cards
@@ -57,6 +57,14 @@ async def first_results(
 ) -> Results:
     """The search's first page, and the first similar page when it is also the last."""
     return await read(results, viewer_id, filters, settings.min_age, 0, True, PAGE_SIZE)
+
+
+def visitor_may_search(settings: SiteSettings, cookie_header: str | None) -> bool:
+    """Whether the settings let a visitor search, by the recorded click their cookie names."""
+    arrived_by_click = verified_click(cookie_header, utcnow()) is not None
+    return visitors_may_search(
+        settings.logged_out_search, settings.logged_out_search_trafficsource, arrived_by_click
+    )
 
 
 class SearchState(PlacePicker, rx.State):
@@ -92,12 +100,7 @@ class SearchState(PlacePicker, rx.State):
     async def _may_search(self, viewer_id: int | None, settings: SiteSettings) -> bool:
         if viewer_id is not None:
             return True
-        tracking = (await self.get_state(SignupState))._tracking()
-        return visitors_may_search(
-            settings.logged_out_search,
-            settings.logged_out_search_trafficsource,
-            has_traffic_source(tracking),
-        )
+        return visitor_may_search(settings, self.router.headers.cookie)
 
     async def _default_filters(self, viewer_id: int | None, saved: bool) -> SearchFilters:
         country = (await self.get_state(ShellState)).visitor_country

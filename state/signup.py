@@ -18,15 +18,16 @@ from actions.signup import Arrival, member_teaser, record_event, sign_up, step_f
 from actions.viewer import Viewer, session_viewer
 from models.account_errors import AccountError
 from models.attributes import GENDERS
+from models.member import utcnow
 from models.routes import url
 from models.signup import (
     ACCOUNT_AWAITS_DELETION,
+    NEEDS_TRAFFIC_SOURCE,
     SignupEventKind,
     SignupForm,
-    clean_tracking,
-    has_traffic_source,
-    signups_open,
+    signup_refusal,
 )
+from services.click_cookie import verified_click
 from services.client_address import client_key
 from services.photo_pipeline import MAX_UPLOAD_BYTES, PhotoRejected
 from services.site_settings import site_settings
@@ -54,6 +55,7 @@ class SignupState(FormState, PlacePicker, InterestPicker, rx.State):
     open: bool = False
     step: int = 0
     signups_closed: bool = False
+    needs_traffic_source: bool = False  # closed to visitors who came without a partner's link
     existing_account: str = ""  # "", "active" (log in instead) or "deleted" (reactivate)
     reactivation_sent: bool = False
     inline: bool = False  # /complete-signup shows the steps on the page, not in the modal
@@ -66,7 +68,6 @@ class SignupState(FormState, PlacePicker, InterestPicker, rx.State):
     signup_message: str = _draft("message")
     gender: str = _draft("gender")
     seeking: str = _draft("seeking")
-    traffic_source: str = rx.LocalStorage("", name="traffic_source", sync=True)
     to_member: dict[str, str] = {}
     photo_url: str = ""
     push_result: str = ""
@@ -86,22 +87,10 @@ class SignupState(FormState, PlacePicker, InterestPicker, rx.State):
     async def _record(self, kind: str) -> None:
         await act(record_event, kind, self._visitor(), self._member_id)
 
-    def _tracking(self) -> dict[str, str]:
-        try:
-            stored = json.loads(self.traffic_source or "{}")
-        except ValueError:
-            stored = {}
-        return clean_tracking(stored if isinstance(stored, dict) else {})
-
-    @rx.event
-    def capture_traffic_source(self) -> None:
-        """Keep the tracking record of the landing query for the signup (spec section 3)."""
-        query = self.router.url.query_parameters
-        found = clean_tracking(
-            {k: query.get(k) for k in ("network", "ref", "sub1", "sub2", "sub3")}
-        )
-        if has_traffic_source(found):
-            self.traffic_source = json.dumps(found)
+    def _click(self) -> int | None:
+        """The recorded click this visitor arrived with: its signed cookie, which the page's
+        answer set (app/traffic_clicks.py) and the browser sends with every request since."""
+        return verified_click(self.router.headers.cookie, utcnow())
 
     @rx.event
     async def open_signup(self):
@@ -110,7 +99,9 @@ class SignupState(FormState, PlacePicker, InterestPicker, rx.State):
             yield rx.redirect(url("members"))
             return
         settings = await site_settings()
-        self.signups_closed = not signups_open(settings, self._tracking())
+        refusal = signup_refusal(settings, self._click() is not None)
+        self.signups_closed = refusal is not None
+        self.needs_traffic_source = refusal == NEEDS_TRAFFIC_SOURCE
         self.open, self.inline, self.existing_account, self.errors = True, False, "", {}
         self.reactivation_sent, self.busy = False, False
         if self.step not in (0, DONE) and self._member_id is None:
@@ -199,7 +190,7 @@ class SignupState(FormState, PlacePicker, InterestPicker, rx.State):
         return Arrival(
             locale=(await self.get_state(I18nState)).locale,
             country=(await self.get_state(ShellState)).visitor_country,
-            tracking=self._tracking(),
+            click_id=self._click(),
             to_member_id=int(self.to_member["id"]) if self.to_member else None,
             address=client_key(self.router.session.client_ip),
         )

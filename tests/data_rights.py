@@ -34,6 +34,7 @@ from models.staff import StaffRole, StaffTotp
 from models.swipes import Swipe
 from models.tables import metadata
 from models.tickets import Ticket, TicketMessage
+from models.traffic import TrafficClick
 from services.config import PROJECT_ROOT
 from tests.factories import edit_profile, make_member_with_password
 
@@ -164,6 +165,7 @@ def member_with_everything(db: Session, photo_dir: Path | None = None) -> Everyt
             ),
             SignupEvent(kind="signup", visitor="v1", member_id=me.id),
             SignupSource(member_id=me.id, network="adnet", ref="r7", to_member_id=other.id),
+            TrafficClick(network="adnet", ref="r7", address_hash="a" * 64, member_id=me.id),
             Consent(member_id=me.id, document="terms", version=date(2026, 11, 1)),
             TicketMessage(ticket_id=ticket.id, author="member", body="Where are my credits?"),
             TicketMessage(ticket_id=ticket.id, author="staff", staff_id=me.id, body="Found."),

@@ -78,6 +78,15 @@ STORED_ITEMS: tuple[StoredItem, ...] = (
         _DAYS_365,
     ),
     StoredItem(
+        "traffic.click",  # services/click_cookie.CLICK_COOKIE
+        Storage.COOKIE,
+        N_(
+            "Names our record of the partner's link that brought you here, so that your signup "
+            "is credited to that partner. Signed by us; scripts on the page cannot read it."
+        ),
+        N_("30 days"),
+    ),
+    StoredItem(
         LOCALE_COOKIE,
         Storage.COOKIE,
         N_("Remembers the language you chose."),
@@ -129,15 +138,6 @@ STORED_ITEMS: tuple[StoredItem, ...] = (
         "time_bonus_dismissed",
         Storage.LOCAL,
         N_("When you closed the offer for new members."),
-        _UNTIL_CLEARED,
-    ),
-    StoredItem(
-        "traffic_source",
-        Storage.LOCAL,
-        N_(
-            "Which partner's link brought you here (the partner's name and reference codes), "
-            "so that your signup is credited to that partner. It holds nothing about you."
-        ),
         _UNTIL_CLEARED,
     ),
     *(

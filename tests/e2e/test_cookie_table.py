@@ -25,6 +25,7 @@ from test_chat import WRITE_MY_OWN, with_credits
 from actions.viewer import DEVICE_COOKIE, SESSION_COOKIE
 from models.legal.cookies import STORAGE_NAMES, STORED_ITEMS, Storage, listed
 from models.site_settings import SiteSettings
+from services.click_cookie import CLICK_COOKIE
 from translations.catalog import gettext
 from translations.locales import LOCALE_COOKIE
 
@@ -114,7 +115,7 @@ def test_every_cookie_and_storage_key_of_a_journey_is_in_the_table(
         (Storage.COOKIE, SESSION_COOKIE),
         (Storage.COOKIE, DEVICE_COOKIE),
         (Storage.COOKIE, LOCALE_COOKIE),
-        (Storage.LOCAL, "traffic_source"),
+        (Storage.COOKIE, CLICK_COOKIE),
     }
     assert expected <= seen, "the journey did not reach what it walks through"
     unlisted = sorted(key for key in seen if not listed(*key))

@@ -1,7 +1,6 @@
 """/members search: default and saved filters, paging, similar members, junk filters, visitors
 by settings and traffic source, and who never shows up."""
 
-import json
 from datetime import date
 
 import pytest
@@ -15,7 +14,7 @@ from models.site_settings import save_setting
 from services.site_settings import forget_cached_settings
 from state.search import SearchState
 from state.shell import ShellState
-from state.signup import SignupState
+from tests.clicks import click_cookie, recorded_click
 from tests.factories import block_member, committed, edit_profile, make_member, row_count
 from tests.state.conftest import run, substate
 from tests.state.test_likes_state import fresh, logged_in
@@ -192,9 +191,10 @@ async def test_visitors_with_a_traffic_source_may_search(make_root, db: Session)
     set_setting(db, "logged_out_search_trafficsource", True)
     plain = await loaded_search(make_root(url="/members"))
     assert plain.login_required and plain.results == []
-    root = make_root(url="/members")
-    substate(root, SignupState).traffic_source = json.dumps({"network": "adnet", "sub1": "x"})
-    search = await loaded_search(root)
+    click = recorded_click(db, network="adnet", sub1="x")
+    forged = await loaded_search(make_root(url="/members", cookie=click_cookie(click.id, "1.2.3")))
+    assert forged.login_required and forged.results == []
+    search = await loaded_search(make_root(url="/members", cookie=click_cookie(click.id)))
     assert not search.login_required
     assert ids(search.results) == [anna.id]
     assert filters_of(search).min_age == MIN_AGE

@@ -1,7 +1,6 @@
 """The signup modal: the account is made on the server from checked input, and every later step
 acts only on the account this tab created."""
 
-import json
 from io import BytesIO
 
 import pytest
@@ -11,13 +10,15 @@ from sqlmodel import Session, delete, select
 import services.site_settings
 from actions.effects import settle
 from models.auth_session import AuthSession, end_all_sessions, start_handoff, start_session
-from models.member import Member, Photo, Profile
+from models.member import Member, Photo, Profile, utcnow
 from models.profile_steps import CHOOSE_COUNTRY
-from models.signup import SIGNUPS_CLOSED, SignupEvent, SignupSource
+from models.signup import NEEDS_TRAFFIC_SOURCE, SignupEvent, SignupSource
 from models.site_settings import save_setting
+from models.traffic import TrafficClick
 from services.config import get_config
 from state.i18n import I18nState
 from state.signup import PUSH, SignupState
+from tests.clicks import click_cookie, recorded_click
 from tests.factories import PASSWORD, add_photo, committed, make_member, row_counts
 from tests.state.conftest import run, scripts, substate
 from translations.catalog import gettext
@@ -161,29 +162,38 @@ async def test_a_country_outside_the_settings_is_refused(make_root, db) -> None:
     assert fresh(db).get(Profile, member.id).country == "NL"
 
 
-async def test_the_traffic_source_reaches_the_signup_record(make_root, db, outbox) -> None:
-    root = make_root(url="/?network=adnet&ref=summer&sub1=x&other=ignored")
-    signup = substate(root, SignupState)
-    signup.capture_traffic_source()
-    assert json.loads(signup.traffic_source)["network"] == "adnet"
-    await opened(root)
+async def test_the_click_of_the_cookie_reaches_the_signup_record(make_root, db, outbox) -> None:
+    click = recorded_click(db, network="adnet", ref="summer", sub1="x")
+    root = make_root(url="/signup?network=forged&ref=forged", cookie=click_cookie(click.id))
+    signup = await opened(root)
     await run(signup.submit_account(FORM))
     source = fresh(db).exec(select(SignupSource)).one()
     assert (source.network, source.ref, source.sub1) == ("adnet", "summer", "x")
+    assert db.get(TrafficClick, click.id).member_id == source.member_id
 
 
-@pytest.mark.parametrize(("url", "closed"), [("/", True), ("/?ref=partner", False)])
-async def test_signups_can_require_a_traffic_source(make_root, db, outbox, url, closed) -> None:
+@pytest.mark.parametrize(
+    ("cookie", "closed"),
+    [
+        (None, True),
+        ("forged", True),  # a value we did not sign
+        ("signed", False),
+    ],
+)
+async def test_signups_can_require_a_traffic_source(make_root, db, outbox, cookie, closed) -> None:
     committed(db, save_setting, "signups", "with_trafficsource")
     services.site_settings.forget_cached_settings()
-    root = make_root(url=url)
-    substate(root, SignupState).capture_traffic_source()
-    signup = await opened(root)
-    assert signup.signups_closed is closed
+    click = recorded_click(db, network="adnet")
+    headers = {}
+    if cookie is not None:
+        forged = f"{click.id}.{int(utcnow().timestamp())}.{'0' * 64}"
+        headers["cookie"] = click_cookie(click.id, forged if cookie == "forged" else None)
+    signup = await opened(make_root(url="/?network=adnet", **headers))
+    assert signup.signups_closed is closed and signup.needs_traffic_source is closed
     await run(signup.submit_account(FORM))
     members = row_counts(fresh(db), Member)["Member"]
     if closed:
-        assert signup.errors == {"": gettext("en", SIGNUPS_CLOSED)} and members == 0
+        assert signup.errors == {"": gettext("en", NEEDS_TRAFFIC_SOURCE)} and members == 0
     else:
         assert signup.errors == {} and members == 1
 

@@ -30,7 +30,9 @@ from models.login_history import KEPT_FOR as LOGINS_KEPT_FOR
 from models.payment_retention import RETENTION_YEARS
 from models.site_settings import SiteSettings
 from models.tickets import KEPT_AFTER_CLOSING
+from models.traffic import CLICK_LIFETIME
 from services import device_cookie
+from services.click_cookie import CLICK_COOKIE
 from tests.data_rights import documented
 from translations.catalog import Counted, gettext, in_catalogues, po_path
 from translations.locales import DEFAULT_LOCALE, LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE, LOCALES
@@ -244,7 +246,9 @@ def test_every_storage_a_state_declares_is_in_the_table() -> None:
 
 def test_the_table_names_the_cookies_of_the_code_with_their_lifetimes() -> None:
     rows = {item.name: item for item in STORED_ITEMS if item.storage == Storage.COOKIE}
-    assert set(rows) == {SESSION_COOKIE, DEVICE_COOKIE, LOCALE_COOKIE}
+    assert set(rows) == {SESSION_COOKIE, DEVICE_COOKIE, LOCALE_COOKIE, CLICK_COOKIE}
+    assert timedelta(days=30) == CLICK_LIFETIME  # the issue: the click's cookie, 30 days
+    assert rows[CLICK_COOKIE].lifetime == "30 days"
     assert timedelta(days=30) == SESSION_LIFETIME  # the spec: auth cookie 30 days
     assert rows[SESSION_COOKIE].lifetime.startswith("30 days")
     assert LOCALE_COOKIE_MAX_AGE == 365 * 24 * 3600  # the spec: locale cookie 365 days
@@ -256,7 +260,8 @@ def test_every_row_is_set_somewhere_in_the_code() -> None:
     """No stale rows: each name is declared by a state or written by the page's scripts."""
     declared = {name for _, name in _declared_client_storage()}
     scripts = " ".join(path.read_text() for path in STORAGE_SOURCES)
-    constants = {SESSION_COOKIE, DEVICE_COOKIE, LOCALE_COOKIE, REACT_ROUTER_SCROLL_KEY}
+    constants = {SESSION_COOKIE, DEVICE_COOKIE, LOCALE_COOKIE, CLICK_COOKIE,
+                 REACT_ROUTER_SCROLL_KEY}  # fmt: skip
     stale = [
         item.name
         for item in STORED_ITEMS

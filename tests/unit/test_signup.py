@@ -22,6 +22,7 @@ from models.signup import (
     ACCOUNT_AWAITS_DELETION,
     CHOOSE_GENDER,
     MESSAGE_TOO_LONG,
+    NEEDS_TRAFFIC_SOURCE,
     SIGNUPS_CLOSED,
     CleanSignup,
     NewAccount,
@@ -30,14 +31,14 @@ from models.signup import (
     SignupForm,
     SignupSource,
     clean_signup,
-    clean_tracking,
-    has_traffic_source,
     record_signup_event,
     register_member,
     sexuality_for,
-    signups_open,
+    signup_refusal,
 )
 from models.site_settings import SiteSettings
+from models.traffic import TrafficClick, clean_tracking
+from tests.clicks import recorded_click
 from tests.factories import BAN_SECRET, PASSWORD, committed, make_member, row_count, row_counts
 from translations.errors import (
     DATE_OF_BIRTH_REQUIRED,
@@ -51,7 +52,6 @@ from translations.errors import (
 
 TODAY = date(2025, 6, 15)
 SETTINGS = SiteSettings()
-NO_TRACKING = clean_tracking({})
 ACCOUNT_TABLES = (Member, Profile, CreditEntry, SignupSource)
 KNOWN_MESSAGES = {
     INVALID_EMAIL,
@@ -86,7 +86,7 @@ def _clean(**changes) -> CleanSignup:
 
 
 def _account(settings: SiteSettings = SETTINGS, **changes) -> NewAccount:
-    fields = {"settings": settings, "locale": "de", "country": "DE", "tracking": NO_TRACKING}
+    fields = {"settings": settings, "locale": "de", "country": "DE", "click_id": None}
     fields["ban_secret"] = BAN_SECRET
     return NewAccount(**{**fields, **changes})
 
@@ -179,23 +179,21 @@ def test_clean_tracking_keeps_five_trimmed_strings_of_at_most_100_characters() -
 
 
 @pytest.mark.parametrize(
-    ("mode", "tracking", "open_"),
+    ("mode", "has_click", "refusal"),
     [
-        ("all", {}, True),
-        ("with_trafficsource", {}, False),
-        ("with_trafficsource", {"sub1": "a", "sub2": "b", "sub3": "c"}, False),
-        ("with_trafficsource", {"network": "   "}, False),
-        ("with_trafficsource", {"network": "adnet"}, True),
-        ("with_trafficsource", {"ref": "partner"}, True),
-        ("none", {}, False),
-        ("none", {"network": "adnet", "ref": "partner"}, False),
+        ("all", False, None),
+        ("all", True, None),
+        ("with_trafficsource", False, NEEDS_TRAFFIC_SOURCE),
+        ("with_trafficsource", True, None),
+        ("none", False, SIGNUPS_CLOSED),
+        ("none", True, SIGNUPS_CLOSED),
+        ("", True, SIGNUPS_CLOSED),
     ],
 )
-def test_signup_policy(mode: str, tracking: dict, open_: bool) -> None:
-    clean = clean_tracking(tracking)
-    assert signups_open(dataclasses.replace(SETTINGS, signups=mode), clean) is open_
-    if mode == "with_trafficsource":
-        assert has_traffic_source(clean) is open_
+def test_signup_policy(mode: str, has_click: bool, refusal: str | None) -> None:
+    """Spec: 'all' accepts everyone, 'with_trafficsource' only a visitor with a recorded
+    click, anything else closes signups."""
+    assert signup_refusal(dataclasses.replace(SETTINGS, signups=mode), has_click) == refusal
 
 
 # --- the new account ----------------------------------------------------------------------
@@ -252,13 +250,14 @@ def test_no_signup_credits_means_no_ledger_line(db: Session) -> None:
 
 def test_tracking_record_and_first_message_are_stored(db: Session) -> None:
     target = make_member(db, "bert@example.com")
-    tracking = clean_tracking({"network": "adnet", "ref": "x" * 120, "sub3": " s3 "})
+    click = recorded_click(db, network="adnet", ref="x" * 120, sub3=" s3 ")
     form = _clean(signup_message="Hello Bert")
     member = committed(
-        db, register_member, form, _account(tracking=tracking, to_member_id=target.id)
+        db, register_member, form, _account(click_id=click.id, to_member_id=target.id)
     )
     source = db.get(SignupSource, member.id)
     assert (source.network, source.ref, source.sub1, source.sub3) == ("adnet", "x" * 100, "", "s3")
+    assert db.get(TrafficClick, click.id).member_id == member.id
     assert source.signup_message == "Hello Bert"
     assert source.to_member_id == target.id
 
@@ -268,7 +267,8 @@ def test_characters_a_database_cannot_store_are_dropped(db: Session) -> None:
     tracking = clean_tracking({"network": "ad\x00net", "ref": "\x00", "sub1": "s\ud800"})
     assert tracking == {"network": "adnet", "ref": "", "sub1": "s", "sub2": "", "sub3": ""}
     form = _clean(name="Sunny\x00 Anna", signup_message="Hi\x00 there")
-    member = committed(db, register_member, form, _account(tracking=tracking))
+    click = recorded_click(db, **tracking)
+    member = committed(db, register_member, form, _account(click_id=click.id))
     assert db.get(Profile, member.id).name == "Sunny Anna"
     source = db.get(SignupSource, member.id)
     assert (source.signup_message, source.network) == ("Hi there", "adnet")
@@ -312,17 +312,28 @@ def test_closed_signups_write_nothing(db: Session) -> None:
     assert row_counts(db, *ACCOUNT_TABLES) == dict.fromkeys((t.__name__ for t in ACCOUNT_TABLES), 0)
 
 
-def test_traffic_source_signups_need_a_network_or_ref(db: Session) -> None:
+def test_traffic_source_signups_need_a_recorded_click(db: Session) -> None:
     settings = dataclasses.replace(SETTINGS, signups="with_trafficsource")
-    no_source = clean_tracking({"sub1": "x"})
-    assert _signup_error(db, _clean(), _account(settings, tracking=no_source)).message == (
-        SIGNUPS_CLOSED
-    )
-    db.rollback()
+    stale = recorded_click(db, timedelta(days=31), network="adnet")  # its cookie lasts 30 days
+    for click_id in (None, stale.id, stale.id + 1000):
+        error = _signup_error(db, _clean(), _account(settings, click_id=click_id))
+        assert error.message == NEEDS_TRAFFIC_SOURCE
+        db.rollback()
     assert db.exec(select(Member)).all() == []
-    tracking = clean_tracking({"network": "adnet"})
-    member = committed(db, register_member, _clean(), _account(settings, tracking=tracking))
-    assert db.get(SignupSource, member.id).network == "adnet"
+    click = recorded_click(db, timedelta(days=29), network="adnet", sub1="s1")
+    member = committed(db, register_member, _clean(), _account(settings, click_id=click.id))
+    source = db.get(SignupSource, member.id)
+    assert (source.network, source.sub1) == ("adnet", "s1")
+    assert db.get(TrafficClick, click.id).member_id == member.id
+
+
+def test_a_second_signup_from_one_click_keeps_the_first_account_on_it(db: Session) -> None:
+    click = recorded_click(db, network="adnet")
+    first = committed(db, register_member, _clean(), _account(click_id=click.id))
+    other = _clean(email="other@example.com")
+    second = committed(db, register_member, other, _account(click_id=click.id))
+    assert db.get(TrafficClick, click.id).member_id == first.id
+    assert db.get(SignupSource, second.id).network == "adnet"
 
 
 # --- events -------------------------------------------------------------------------------
@@ -409,10 +420,13 @@ def registrations(draw: st.DrawFn) -> SignupForm:
 @given(
     form=registrations(),
     mode=st.sampled_from(["all", "all", "with_trafficsource", "none"]),
-    tracking=st.dictionaries(st.sampled_from(["network", "ref", "sub1"]), st.text(max_size=120)),
+    tracking=st.one_of(
+        st.none(),
+        st.dictionaries(st.sampled_from(["network", "ref", "sub1"]), st.text(max_size=120)),
+    ),
 )
 def test_refused_registration_leaves_the_account_tables_unchanged(
-    db: Session, form: SignupForm, mode: str, tracking: dict
+    db: Session, form: SignupForm, mode: str, tracking: dict | None
 ) -> None:
     if not db.exec(select(Member).where(Member.email == "gone@example.com")).first():
         make_member(
@@ -427,11 +441,11 @@ def test_refused_registration_leaves_the_account_tables_unchanged(
         return
     before = row_counts(db, *ACCOUNT_TABLES)
     try:
-        member = committed(
-            db, register_member, clean, _account(site, tracking=clean_tracking(tracking))
-        )
+        click_id = None if tracking is None else recorded_click(db, **tracking).id
+        member = committed(db, register_member, clean, _account(site, click_id=click_id))
     except AccountError as error:
-        assert error.message in {DUPLICATE_EMAIL, ACCOUNT_AWAITS_DELETION, SIGNUPS_CLOSED}
+        refusals = {DUPLICATE_EMAIL, ACCOUNT_AWAITS_DELETION, SIGNUPS_CLOSED, NEEDS_TRAFFIC_SOURCE}
+        assert error.message in refusals
         event(f"refused: {error.message[:20]}")
         db.rollback()
         assert row_counts(db, *ACCOUNT_TABLES) == before

@@ -1,0 +1,47 @@
+"""Prerendered pages for routes whose only dynamic part is an optional tail (the landers'
+`/landers/gallery/[[...splat]]`): React Router prerenders only paths without parameters, so
+these pages had no HTML of their own and no server-written content (app/document_head.py).
+
+A Reflex plugin lists each such route's path without its tail (`/landers/gallery`) among the
+paths React Router prerenders; the page of `/landers/gallery/milf-amsterdam` is then that HTML
+(`prerendered_path`), which the same route hydrates, since it matches both addresses."""
+
+import json
+import re
+from typing import Any
+
+import reflex as rx
+
+from models.routes import ROUTES
+
+_TAIL = "/[[...splat]]"
+_PRERENDER = '"prerender": true'
+# Paths of routes whose only dynamic segment is their optional tail.
+TAIL_ROUTES = tuple(
+    route.path.removesuffix(_TAIL)
+    for route in ROUTES
+    if route.path.endswith(_TAIL) and "[" not in route.path.removesuffix(_TAIL)
+)
+_WITH_TAIL = (
+    re.compile("^(" + "|".join(re.escape(path) for path in TAIL_ROUTES) + ")/[^/]+/?$")
+    if TAIL_ROUTES
+    else None
+)
+
+
+def prerendered_path(path: str) -> str:
+    """The address whose prerendered HTML serves `path` (itself for any other path)."""
+    found = _WITH_TAIL.match(path) if _WITH_TAIL else None
+    return found[1] if found else path
+
+
+def with_tail_routes(config_js: str) -> str:
+    """react-router.config.js, prerendering the tail routes' bare paths too."""
+    paths = json.dumps(list(TAIL_ROUTES))
+    listed = f'"prerender": async ({{getStaticPaths}}) => [...getStaticPaths(), ...{paths}]'
+    return config_js.replace(_PRERENDER, listed)
+
+
+class SplatPrerender(rx.plugins.Plugin):
+    def pre_compile(self, **context: Any) -> None:
+        context["add_modify_task"]("react-router.config.js", with_tail_routes)

@@ -1,0 +1,154 @@
+"""Sending the conversions noted for the traffic networks (models/postback.py): a GET to each
+postback's resolved address, marked sent on a 2xx answer, otherwise tried again after 1 minute,
+5 minutes, 30 minutes, 2 hours and 12 hours, and failed after the sixth attempt.
+
+Every worker runs the round every few seconds (a lifespan task); a round claims at most BATCH
+due postbacks with FOR UPDATE SKIP LOCKED on PostgreSQL and moves them LEASE ahead before it
+sends, so two workers never send the same one (SQLite serves one worker). A worker that dies
+while sending leaves its claim to run again once the lease is over: the network may hear a
+postback twice then, with the same transaction id ({tid}), never a second conversion.
+Redirects are followed only on the same host; the answer's body is never read.
+Also `python -m services.postbacks`: one round now."""
+
+import asyncio
+import logging
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+from urllib.parse import urljoin, urlsplit
+
+import httpx
+from sqlmodel import col, select
+
+from models.member import utcnow
+from models.postback import ERROR_MAX, Postback, PostbackStatus
+from services.database import transaction
+from services.outages import log_failure
+from services.tls import tls_context
+
+log = logging.getLogger(__name__)
+
+BATCH = 20
+EVERY_SECONDS = 5
+TIMEOUT_SECONDS = 10
+LEASE = timedelta(minutes=2)  # far beyond a send's longest: REDIRECTS_MAX + 1 timeouts
+BACKOFF = (
+    timedelta(minutes=1),
+    timedelta(minutes=5),
+    timedelta(minutes=30),
+    timedelta(hours=2),
+    timedelta(hours=12),
+)
+ATTEMPTS_MAX = len(BACKOFF) + 1
+REDIRECTS_MAX = 3
+
+
+@dataclass(frozen=True)
+class Due:
+    id: int
+    url: str
+
+
+@dataclass(frozen=True)
+class Answer:
+    status_code: int | None  # None: no answer at all
+    error: str = ""
+
+    @property
+    def accepted(self) -> bool:
+        return self.status_code is not None and 200 <= self.status_code < 300
+
+
+def claim_due(now: datetime, limit: int = BATCH) -> tuple[Due, ...]:
+    """The pending postbacks due at `now`, oldest first, claimed: their attempt counted and their
+    next one moved LEASE ahead, in one transaction whose rows other workers skip."""
+    query = (
+        select(Postback)
+        .where(Postback.status == PostbackStatus.PENDING, Postback.next_attempt_at <= now)
+        .order_by(col(Postback.next_attempt_at), col(Postback.id))
+        .limit(limit)
+        .with_for_update(skip_locked=True)
+    )
+    with transaction() as db:
+        rows = db.exec(query).all()
+        for row in rows:
+            row.attempts += 1
+            row.next_attempt_at = now + LEASE
+            db.add(row)
+        return tuple(Due(row.id, row.url) for row in rows if row.id is not None)
+
+
+def record(postback_id: int, answer: Answer, now: datetime) -> None:
+    """The answer to a claimed postback: sent on a 2xx; else due again after its backoff, or
+    failed after ATTEMPTS_MAX attempts."""
+    with transaction() as db:
+        row = db.get(Postback, postback_id, with_for_update=True)
+        if row is None or row.status != PostbackStatus.PENDING:
+            return
+        row.last_status_code, row.last_error = answer.status_code, answer.error[:ERROR_MAX]
+        if answer.accepted:
+            row.status, row.sent_at = PostbackStatus.SENT, now
+        elif row.attempts >= ATTEMPTS_MAX:
+            row.status = PostbackStatus.FAILED
+            log.warning("postback %s failed after %s attempts", row.id, row.attempts)
+        else:
+            row.next_attempt_at = now + BACKOFF[max(row.attempts, 1) - 1]
+        db.add(row)
+
+
+def _origin(url: str) -> tuple[str, str, int | None]:
+    parts = urlsplit(url)
+    return parts.scheme, parts.hostname or "", parts.port
+
+
+async def send(client: httpx.AsyncClient, url: str) -> Answer:
+    """GET `url`, following at most REDIRECTS_MAX redirects within its scheme, host and port;
+    the body is never read."""
+    origin = _origin(url)
+    try:
+        for _ in range(REDIRECTS_MAX + 1):
+            async with client.stream("GET", url) as response:
+                location = response.headers.get("location")
+                if not response.is_redirect or not location:
+                    return Answer(response.status_code)
+            url = urljoin(url, location)
+            if _origin(url) != origin:
+                return Answer(response.status_code, "redirect to another host")
+        return Answer(response.status_code, "too many redirects")
+    except (httpx.HTTPError, httpx.InvalidURL) as error:
+        return Answer(None, f"{type(error).__name__}: {error}")
+
+
+def client(transport: httpx.AsyncBaseTransport | None = None) -> httpx.AsyncClient:
+    return httpx.AsyncClient(
+        verify=tls_context(), timeout=TIMEOUT_SECONDS, follow_redirects=False, transport=transport
+    )
+
+
+async def send_due_postbacks(
+    now: datetime, transport: httpx.AsyncBaseTransport | None = None
+) -> int:
+    """One round: claim the due postbacks, send them at once, record each answer. Returns how
+    many the networks accepted."""
+    due = await asyncio.to_thread(claim_due, now)
+    if not due:
+        return 0
+    async with client(transport) as http:
+        answers = await asyncio.gather(*(send(http, d.url) for d in due))
+    for d, answer in zip(due, answers, strict=True):
+        await asyncio.to_thread(record, d.id, answer, now)
+    return sum(answer.accepted for answer in answers)
+
+
+async def send_postbacks_periodically() -> None:
+    """Lifespan task: a round every EVERY_SECONDS."""
+    while True:
+        try:
+            await send_due_postbacks(utcnow())
+        except Exception:
+            log_failure(log, "sending postbacks failed")
+        await asyncio.sleep(EVERY_SECONDS)
+
+
+if __name__ == "__main__":
+    logging.basicConfig(level=logging.INFO)
+    print(f"sent {asyncio.run(send_due_postbacks(utcnow()))} postbacks")

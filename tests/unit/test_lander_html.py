@@ -1,0 +1,103 @@
+"""A lander's server HTML: the niche's honest headline, the counted number, the widening note,
+the cards (to the signup aimed at each member, photos sized and lazy below the first rows),
+fictional profiles labelled, in the visitor's language."""
+
+from datetime import UTC, datetime, timedelta
+from html.parser import HTMLParser
+
+from sqlmodel import Session
+
+from components.lander_html import GRID_MARK, HEAD_MARK, lander_parts, slug_of_path
+from models.member import Member
+from models.site_settings import SiteSettings
+from tests.factories import add_photo, edit_profile, make_member
+
+START = datetime(2025, 1, 1, tzinfo=UTC)
+SETTINGS = SiteSettings()
+
+
+class Parsed(HTMLParser):
+    def __init__(self, html: str) -> None:
+        super().__init__()
+        self.links: list[str] = []
+        self.images: list[dict] = []
+        self.texts: list[str] = []
+        self.feed(html)
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        if tag == "a":
+            self.links.append(dict(attrs)["href"] or "")
+        if tag == "img":
+            self.images.append(dict(attrs))
+
+    def handle_data(self, data: str) -> None:
+        self.texts.append(data)
+
+
+def _woman(db: Session, number: int, age: int, **profile) -> Member:
+    member = make_member(db, f"w{number}@example.com", signup_date=START + timedelta(days=number))
+    born = datetime.now(UTC).date().replace(year=datetime.now(UTC).year - age, day=1)
+    edit_profile(db, member, name=f"Anna{number}", date_of_birth=born, **profile)
+    add_photo(db, member, f"w{number}", main=True)
+    return member
+
+
+async def _parts(path: str, locale: str, **headers: str) -> tuple[Parsed, Parsed]:
+    parts = await lander_parts(path, headers, SETTINGS, locale, None)
+    return Parsed(parts[HEAD_MARK]), Parsed(parts[GRID_MARK])
+
+
+def test_the_slug_is_the_path_after_the_design() -> None:
+    assert slug_of_path("/landers/gallery/milf-amsterdam") == "milf-amsterdam"
+    assert slug_of_path("/landers/gallery/milf-amsterdam/") == "milf-amsterdam"
+    assert slug_of_path("/landers/gallery") == ""
+    assert slug_of_path("/members/3") == ""
+
+
+async def test_milf_amsterdam_in_english_and_german(db: Session) -> None:
+    in_amsterdam = [
+        _woman(db, i, 45, city="Amsterdam", region="NL-NH", country="NL") for i in range(3)
+    ]
+    in_utrecht = _woman(db, 10, 52, city="Utrecht", region="NL-UT", country="NL")
+    _woman(db, 11, 30, city="Amsterdam", region="NL-NH", country="NL")  # under 40
+    fictional = in_amsterdam[0]
+    fictional.fictional_icon = True
+    db.add(fictional)
+    db.commit()
+
+    head, grid = await _parts("/landers/gallery/milf-amsterdam", "en")
+    assert head.texts[:2] == [
+        "Meet women aged 40 and over who are looking for a man",
+        "4 members with a photo",  # fewer than a page anywhere nearer: all of them
+    ]
+    assert head.texts[2] == (
+        "Amsterdam: only a few of them so far, so we also show members further away."
+    )
+    names = [text for text in grid.texts if text.startswith("Anna")]
+    assert names == ["Anna2, 45", "Anna1, 45", "Anna0, 45", "Anna10, 52"]
+    assert grid.links[0] == "/members/" + str(in_amsterdam[2].id) + "/signup"
+    assert "fictional profile" in grid.texts
+    assert [image["loading"] for image in grid.images] == ["eager"] * 4
+    assert grid.images[0]["fetchpriority"] == "high"
+    assert grid.images[0]["srcset"].endswith(" 1600w") and grid.images[0]["sizes"]
+    assert in_utrecht.id != in_amsterdam[0].id
+
+    head, grid = await _parts("/landers/gallery/milf-amsterdam", "de")
+    assert head.texts[:2] == [
+        "Triff Frauen ab 40, die einen Mann suchen",
+        "4 Mitglieder mit Foto",
+    ]
+    assert "fiktives Profil" in grid.texts
+    assert "Amsterdam, Niederlande" in grid.texts
+
+
+async def test_the_visitors_country_and_nobody_yet(db: Session) -> None:
+    for i in range(25):
+        _woman(db, i, 25, country="DE", region="DE-BE", city="Berlin")
+    head, grid = await _parts("/landers/gallery", "en", **{"accept-language": "de-DE,de"})
+    assert head.texts[:2] == ["Meet new people and start chatting", "Germany: 25 members"]
+    assert len(grid.images) == 24
+    assert [image["loading"] for image in grid.images] == ["eager"] * 6 + ["lazy"] * 18
+    head, grid = await _parts("/landers/gallery/gay", "en")
+    assert head.texts[:2] == ["Meet men who are looking for a man", "0 members with a photo"]
+    assert grid.texts == ["Nobody here yet. Sign up and be one of the first."]
