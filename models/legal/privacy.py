@@ -1,7 +1,8 @@
 """The privacy statement (GDPR Art. 13): who decides about the data, what for and on which
 basis, who receives it, how long it is kept (the periods the code keeps: models/deletion.py,
 models/auth_session.py, models/login_history.py, models/tickets.py, models/data_export.py,
-docs/direct-debit.md, docs/data-rights.md "Kept after erasure"), the automated screens
+models/traffic.py, docs/direct-debit.md, docs/data-rights.md "Kept after erasure"), the
+partner's click and the conversions reported to it (docs/acquisition.md), the automated screens
 (models/match_score.py, models/message_filter.py, services/photo_classifier.py) and how each
 right is used in the site."""
 
@@ -67,8 +68,12 @@ _DATA = LegalSection(
                     "notification settings and push subscriptions of your devices."
                 ),
                 N_(
-                    "Origin: when you arrive through a partner's link, the partner and the "
-                    "reference codes of that link."
+                    "Origin: when you arrive through a partner's link, the partner, the reference "
+                    "codes and the partner's click id of that link, the time, the page you arrived "
+                    "on and its language, a hash of your IP address, your browser's "
+                    "identification (user agent) and whether it looks like a robot. A cookie "
+                    "remembers that visit for 30 days; if you sign up within that time, the "
+                    "visit is kept with your account."
                 ),
                 N_(
                     "Customer service: what you write to us and what we answer, and the decisions "
@@ -153,8 +158,12 @@ _PURPOSES = LegalSection(
                     _CONSENT,
                 ),
                 (
-                    N_("Knowing which partner brought you to us"),
-                    N_("Origin"),
+                    N_(
+                        "Knowing which partner and campaign brought you to us, and telling that "
+                        "partner of your signup and first purchase so that we can pay its "
+                        "commission"
+                    ),
+                    N_("Origin, purchases"),
                     _INTEREST,
                 ),
                 (
@@ -225,6 +234,14 @@ _RECIPIENTS = LegalSection(
                     "The push service of your browser (Google, Mozilla, Microsoft or Apple) "
                     "passes our notifications to your device. They are encrypted, so the push "
                     "service cannot read them."
+                ),
+                N_(
+                    "The partner whose link brought you to us is told, from our server to its "
+                    "server, when you sign up, when you confirm your e-mail address, when you make "
+                    "your first purchase (with its amount and currency) and when that purchase is "
+                    "refunded or charged back. Each report names you only by the partner's own "
+                    "click id and the reference codes of its link, never by your name, e-mail "
+                    "address or profile."
                 ),
                 N_("Our hosting provider stores the site and its database on our behalf."),
                 N_(
@@ -341,10 +358,16 @@ _RETENTION = LegalSection(
                     ),
                 ),
                 (
-                    N_("Origin (partner and reference codes)"),
+                    N_("Origin (partner, reference codes and your visit)"),
                     N_(
-                        "Also after your account is erased, to settle the partner's commission. "
-                        "The message you wrote when signing up is erased with your account."
+                        "A visit through a partner's link that led to no account is deleted "
+                        "after 13 months. If you signed up after it, it stays with your account, "
+                        "also after your account is erased, to settle the partner's commission: "
+                        "the hash of your IP address and your browser's identification are then "
+                        "removed from it, while the partner, the reference codes, the click id, "
+                        "the time, the page, the language and the reports we sent the partner "
+                        "are kept. The message you wrote when signing up is erased with your "
+                        "account."
                     ),
                 ),
                 (
@@ -420,7 +443,8 @@ _RIGHTS = LegalSection(
                 ),
                 N_(
                     "Erasure: delete your account in your account settings. It is hidden at once "
-                    "and erased after 14 days, except the payment records we must keep by law."
+                    "and erased after 14 days, except what “How long we keep your data” names as "
+                    "kept after erasure, such as the payment records we must keep by law."
                 ),
                 N_(
                     "Objection: you can object to any processing based on our legitimate "

@@ -28,9 +28,10 @@ from models.legal.privacy_us import PRIVACY_US
 from models.legal.registry import LEGAL_DOCUMENTS
 from models.login_history import KEPT_FOR as LOGINS_KEPT_FOR
 from models.payment_retention import RETENTION_YEARS
+from models.setting_postbacks import MACROS
 from models.site_settings import SiteSettings
 from models.tickets import KEPT_AFTER_CLOSING
-from models.traffic import CLICK_LIFETIME
+from models.traffic import CLICK_LIFETIME, KEPT_UNCLAIMED
 from services import device_cookie
 from services.click_cookie import CLICK_COOKIE
 from tests.data_rights import documented
@@ -142,6 +143,7 @@ def test_privacy_names_controller_recipients_transfers_and_the_authority() -> No
         "Autoriteit Persoonsgegevens",
         "Art. 9",
         "Art. 22",
+        "The partner whose link brought you to us is told, from our server to its server",
     ):
         assert named in text, named
     headings = [section.heading for section in PRIVACY.sections]
@@ -176,6 +178,9 @@ def test_retention_periods_are_what_the_code_keeps() -> None:
     assert "A closed ticket is erased 12 months after" in text
     assert "sent from its e-mail address without logging in" in text  # erase_tickets_of
     assert timedelta(hours=48) == LINK_LIFETIME and "download link for 48 hours" in text
+    assert timedelta(days=30) == CLICK_LIFETIME and "remembers that visit for 30 days" in text
+    assert timedelta(days=396) == KEPT_UNCLAIMED  # the issue: 13 months
+    assert "led to no account is deleted after 13 months" in text  # purge_unclaimed_clicks
 
 
 def test_what_erasure_keeps_is_in_the_retention_table() -> None:
@@ -185,6 +190,18 @@ def test_what_erasure_keeps_is_in_the_retention_table() -> None:
     for row in ("Your acceptance of the terms", "Origin (partner", "Staff audit log"):
         assert row in text
     assert "The message you wrote when signing up is erased" in text
+    assert "trafficclick" in documented(KEPT)
+    # models/traffic.forget_click_details empties address_hash and user_agent
+    assert "IP address and your browser's identification are then removed" in text
+
+
+def test_the_partner_hears_of_conversions_only_by_its_own_codes() -> None:
+    """A postback's template can name the click and the conversion, nothing of the member."""
+    assert set(MACROS) == {"clickid", "sub1", "sub2", "sub3", "ref", "event", "amount",
+                           "currency", "tid"}  # fmt: skip
+    text = _english(PRIVACY)
+    assert "names you only by the partner's own click id and the reference codes" in text
+    assert "never by your name, e-mail address or profile" in text
 
 
 def test_automated_processing_names_the_three_screens() -> None:
