@@ -120,12 +120,9 @@ def _member(row: Sequence, settings: SiteSettings, locale: str, today: date) -> 
         "id": member_id,
         "name": name,
         "age": age_on(born, today),
-        "city": city or "",
-        "country": country,
         "place": ", ".join(filter(None, (city, country_name(country, locale)))),
         "photo": small,
         "srcset": f"{small} {THUMB_SIZE[0]}w, {large} {MAX_SIDE}w",
-        "online": None,  # the site keeps no member's last activity: nothing to show
         "fictional": fictional,
     }
 

@@ -207,14 +207,14 @@ async def _first_results(scope: Scope, settings: SiteSettings, locale: str) -> s
 
 async def _with_lander(page: str, scope: Scope, settings: SiteSettings, locale: str) -> str:
     """A lander with its headline, counted number and members (components/lander_html.py);
-    without the database, with empty holders."""
+    on any failure, with empty holders."""
     headers = Headers(scope=scope)
     try:
         viewer = await read(resolve_viewer, session_token(headers.get("cookie")))
         viewer_id = viewer.member_id if viewer else None
         parts = await lander_parts(scope["path"], headers, settings, locale, viewer_id)
-    except SQLAlchemyError:
-        log.warning("lander %s served without its members", scope["path"])
+    except Exception:  # whatever failed, the lander is served with empty holders
+        log.exception("lander %s served without its members", scope["path"])
         parts = dict.fromkeys(LANDER_MARKS, "")
     for mark, html in parts.items():
         page = page.replace(mark, html)

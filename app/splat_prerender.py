@@ -7,11 +7,11 @@ paths React Router prerenders; the page of `/landers/gallery/milf-amsterdam` is 
 (`prerendered_path`), which the same route hydrates, since it matches both addresses."""
 
 import json
-import re
 from typing import Any
 
 import reflex as rx
 
+from models.lander_slug import slug_of
 from models.routes import ROUTES
 
 _TAIL = "/[[...splat]]"
@@ -22,17 +22,14 @@ TAIL_ROUTES = tuple(
     for route in ROUTES
     if route.path.endswith(_TAIL) and "[" not in route.path.removesuffix(_TAIL)
 )
-_WITH_TAIL = (
-    re.compile("^(" + "|".join(re.escape(path) for path in TAIL_ROUTES) + ")/[^/]+/?$")
-    if TAIL_ROUTES
-    else None
-)
 
 
 def prerendered_path(path: str) -> str:
     """The address whose prerendered HTML serves `path` (itself for any other path)."""
-    found = _WITH_TAIL.match(path) if _WITH_TAIL else None
-    return found[1] if found else path
+    slug, bare = slug_of(path), path.rstrip("/")
+    if slug and bare.endswith("/" + slug) and bare.removesuffix("/" + slug) in TAIL_ROUTES:
+        return bare.removesuffix("/" + slug)
+    return path
 
 
 def with_tail_routes(config_js: str) -> str:

@@ -2,13 +2,13 @@
 request whose query carries tracking parameters (network, ref, sub1-3, the network's click id)
 on a page visitors may open is recorded once (actions/traffic.py), and the answer sets the
 signed first-party cookie that names the click (services/click_cookie.py). A reload with the
-same parameters reuses the click its cookie names; a request that records nothing (too many
-from one address, the database away) is served as if it had no parameters."""
+same parameters reuses the click its cookie names (and signs its time again, so the cookie
+ends with the click); a request that records nothing (too many from one address, a failure)
+is served as if it had no parameters."""
 
 import logging
 from urllib.parse import parse_qsl
 
-from sqlalchemy.exc import SQLAlchemyError
 from starlette.datastructures import Headers, MutableHeaders
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
@@ -16,12 +16,11 @@ from actions.runner import act
 from actions.traffic import record_landing
 from app.document_head import request_locale
 from app.page_meta import NOT_FOUND, route_for
-from models.attempts import attempt_key
-from models.lander_slug import parse_slug
+from models.lander_slug import parse_slug, slug_of
 from models.member import utcnow
 from models.routes import Route
 from models.traffic import CLICK_LIFETIME, Landing, lander_of, tracking_from_query
-from services.click_cookie import CLICK_COOKIE, signed, verified_click
+from services.click_cookie import CLICK_COOKIE, address_hash, signed, verified_click
 from services.client_address import scope_client
 from services.config import get_config
 from services.crawlers import is_bot
@@ -29,17 +28,13 @@ from services.site_settings import settings_or_defaults
 
 log = logging.getLogger(__name__)
 MAX_QUERY_LENGTH = 2048  # more is no network's link: not read
-_SLUG = "[[...splat]]"
 
 
-def niche_of(route: Route, path: str) -> str:
+def niche_of(path: str) -> str:
     """The niche a lander's or member landing's optional slug names (`milf-amsterdam`: milf;
     none without one); "" on pages without a slug."""
-    pattern = route.path.split("/")
-    if _SLUG not in pattern:
-        return ""
-    segments, at = path.split("/"), pattern.index(_SLUG)
-    return parse_slug(segments[at] if at < len(segments) else "").niche
+    slug = slug_of(path)
+    return "" if slug is None else parse_slug(slug).niche
 
 
 def _visitable(scope: Scope) -> Route | None:
@@ -65,9 +60,9 @@ async def _landing(scope: Scope, route: Route, tracking: dict[str, str]) -> Land
         tracking=tracking,
         path=scope["path"],
         lander=lander_of(route.name),
-        niche=niche_of(route, scope["path"]),
+        niche=niche_of(scope["path"]),
         language=request_locale(scope, settings.domain_language).locale,
-        address_hash=attempt_key(scope_client(scope)),
+        address_hash=address_hash(scope_client(scope)),
         user_agent=user_agent,
         is_bot=is_bot(user_agent),
     )
@@ -81,14 +76,13 @@ def _cookie(value: str) -> str:
 
 async def _click_cookie(scope: Scope, route: Route, tracking: dict[str, str]) -> str | None:
     """The Set-Cookie line of the click this request is, or None when none was recorded."""
-    now = utcnow()
-    known = verified_click(Headers(scope=scope).get("cookie"), now)
+    known = verified_click(Headers(scope=scope).get("cookie"), utcnow())
     try:
-        click_id = await act(record_landing, await _landing(scope, route, tracking), known)
-    except SQLAlchemyError:
-        log.warning("click on %s not recorded", scope["path"])
+        click = await act(record_landing, await _landing(scope, route, tracking), known)
+    except Exception:  # the page is served without the click, whatever failed
+        log.exception("click on %s not recorded", scope["path"])
         return None
-    return _cookie(signed(click_id, now)) if click_id is not None else None
+    return _cookie(signed(*click)) if click is not None else None
 
 
 class TrafficClicks:

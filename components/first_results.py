@@ -83,7 +83,7 @@ async def first_results_html(
 ) -> str:
     """The search /members starts with for this viewer (None: a visitor, whose country the
     request's headers tell); empty where the settings do not let this visitor search."""
-    if viewer_id is None and not visitor_may_search(settings, headers.get("cookie")):
+    if viewer_id is None and not await visitor_may_search(settings, headers.get("cookie")):
         return ""
     country = country_of_request(headers, headers.get("accept-language"))
     filters = await default_filters(viewer_id, True, country, settings)

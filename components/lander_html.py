@@ -13,7 +13,7 @@ from html import escape
 from actions.lander_reads import ANYWHERE, COUNTRY, LanderMembers, read_lander
 from actions.runner import read
 from components.member_card import EAGER_CARDS
-from models.lander_slug import LanderPlace, LanderTarget
+from models.lander_slug import LanderPlace, LanderTarget, slug_of
 from models.regions import region_name
 from models.routes import member_signup_url
 from models.site_settings import SiteSettings
@@ -133,12 +133,6 @@ def grid_html(found: LanderMembers, settings: SiteSettings, locale: str) -> str:
     return f'<div class="member-grid">{cards}</div>'
 
 
-def slug_of_path(path: str) -> str:
-    """The slug of /landers/<design>/<slug>, else ""."""
-    segments = path.strip("/").split("/")
-    return segments[2] if len(segments) > 2 and segments[0] == "landers" else ""
-
-
 async def lander_parts(
     path: str,
     headers: Mapping[str, str],
@@ -149,7 +143,7 @@ async def lander_parts(
     """Each mark's HTML for the lander at `path`, for this visitor."""
     country = country_of_request(headers, headers.get("accept-language")) or None
     target, found = await read(
-        read_lander, slug_of_path(path), country, locale, SHOWN, viewer_id, settings
+        read_lander, slug_of(path) or "", country, locale, SHOWN, viewer_id, settings
     )
     return {
         HEAD_MARK: head_html(target, found, country, locale),

@@ -10,6 +10,7 @@ import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from models.routes import ROUTES
 from models.site_settings import NICHE_SLUG_PREFIXES
 
 PLAIN = "none"
@@ -63,3 +64,22 @@ def parse_slug(
     niche, rest = _niche_and_rest(slug)
     words = rest.strip("-")
     return LanderTarget(niche, find_place(words) if words else None)
+
+
+_TAIL = "/[[...splat]]"
+_SLUGGED = tuple(
+    re.compile(
+        "^"
+        + re.sub(r"\\\[[a-z_]+\\\]", "[^/]+", re.escape(route.path.removesuffix(_TAIL)))
+        + r"(?:/([^/]*))?(?:/.*)?$"
+    )
+    for route in ROUTES
+    if route.path.endswith(_TAIL)
+)
+
+
+def slug_of(path: str) -> str | None:
+    """The slug of a page on a route with an optional tail (the landers', the member landings'):
+    the tail's first segment, "" without one; None on other pages."""
+    found = next((m for pattern in _SLUGGED if (m := pattern.match(path))), None)
+    return None if found is None else found[1] or ""

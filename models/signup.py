@@ -22,7 +22,7 @@ from models.credits import grant_credits
 from models.member import Member, MemberStatus, Profile, member_with_email, utcnow
 from models.passwords import hash_password
 from models.site_settings import SiteSettings, terms_version_date
-from models.traffic import TRACKING_MAX, TrafficClick, claim_click, live_click
+from models.traffic import TRACKING_MAX, TrafficClick, claim_click, claimable_click
 from translations.catalog import N_, N_plural
 from translations.errors import DUPLICATE_EMAIL
 from translations.locales import HOME_COUNTRY
@@ -154,7 +154,7 @@ def register_member(db: Session, form: CleanSignup, account: NewAccount) -> Memb
     click the visitor arrived with becomes the account's."""
     if problem := existing_account_problem(db, form.email, account.ban_secret):
         raise problem
-    click = live_click(db, account.click_id, utcnow())
+    click = claimable_click(db, account.click_id, utcnow())
     if refusal := signup_refusal(account.settings, click is not None):
         raise AccountError(refusal)
     member = Member(

@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
-from sqlalchemy import Index, delete, func, update
+from sqlalchemy import Index, and_, delete, func, or_, update
 from sqlmodel import Field, Session, SQLModel, col, select
 
 from models.account_rules import storable
@@ -20,6 +20,7 @@ ADDRESS_HASH_LENGTH = 64
 CLICKS_PER_HOUR = 20  # per address: past it, a page view records nothing
 CLICK_LIFETIME = timedelta(days=30)  # the cookie's, and how long a click counts for a signup
 KEPT_UNCLAIMED = timedelta(days=396)  # 13 months: clicks no account signed up after
+KEPT_BOT_CLICKS = timedelta(days=7)  # crawlers' unclaimed clicks: the site-wide bound
 PURGE_BATCH = 10_000
 _LANDER_NAMES = {
     "members-id-landing": "member-landing",
@@ -103,6 +104,12 @@ def live_click(db: Session, click_id: int | None, now: datetime) -> TrafficClick
     return click if click is not None and click.created_at > now - CLICK_LIFETIME else None
 
 
+def claimable_click(db: Session, click_id: int | None, now: datetime) -> TrafficClick | None:
+    """The live click a signup may take: not a crawler's, no account's yet."""
+    click = live_click(db, click_id, now)
+    return click if click is not None and not click.is_bot and click.member_id is None else None
+
+
 def record_click(db: Session, landing: Landing, known: int | None, now: datetime) -> int | None:
     """The id of the click this landing is: the visitor's `known` one when it carries the same
     tracking (a reload), else a new row; None past CLICKS_PER_HOUR from one address."""
@@ -132,11 +139,17 @@ def record_click(db: Session, landing: Landing, known: int | None, now: datetime
 
 
 def claim_click(db: Session, click: TrafficClick, member_id: int) -> dict[str, str]:
-    """The click is the new account's (unless an earlier signup from it took it first); its
-    tracking record for the account's SignupSource."""
-    if click.member_id is None:
-        click.member_id = member_id
-        db.add(click)
+    """The click's tracking record for the new account's SignupSource when this signup took the
+    click, in one conditional update (two signups at once: one takes it); else none."""
+    claim = (
+        update(TrafficClick)
+        .where(col(TrafficClick.id) == click.id, col(TrafficClick.member_id).is_(None))
+        .values(member_id=member_id)
+        .execution_options(synchronize_session=False)
+    )
+    if db.exec(claim).rowcount != 1:  # type: ignore[attr-defined]
+        return {}
+    db.refresh(click)
     return tracking_of(click)
 
 
@@ -147,12 +160,16 @@ def click_of_member(db: Session, member_id: int) -> TrafficClick | None:
 
 
 def purge_unclaimed_clicks(db: Session, now: datetime) -> int:
-    """Delete up to PURGE_BATCH clicks older than 13 months that no account signed up after."""
+    """Delete up to PURGE_BATCH clicks no account signed up after: older than 13 months, or
+    crawlers' older than 7 days (which bounds the table whatever the per-address limit lets
+    through)."""
+    expired = or_(
+        TrafficClick.created_at < now - KEPT_UNCLAIMED,
+        and_(col(TrafficClick.is_bot), TrafficClick.created_at < now - KEPT_BOT_CLICKS),
+    )
     old = (
         select(TrafficClick.id)
-        .where(
-            col(TrafficClick.member_id).is_(None), TrafficClick.created_at < now - KEPT_UNCLAIMED
-        )
+        .where(col(TrafficClick.member_id).is_(None), expired)
         .limit(PURGE_BATCH)
     )
     ids = list(db.exec(old))

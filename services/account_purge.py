@@ -46,7 +46,7 @@ def purge_expired_accounts() -> int:
         if closed := purge_closed_tickets(db, utcnow()):
             log.info("deleted %d tickets closed 12 months ago", closed)
         if clicks := purge_unclaimed_clicks(db, utcnow()):
-            log.info("deleted %d traffic clicks older than 13 months without a signup", clicks)
+            log.info("deleted %d traffic clicks without a signup (13 months; bots: 7 days)", clicks)
         if ended := purge_expired_sessions(db, utcnow()):
             log.info("deleted %d expired log-in sessions", ended)
         if failed := forget_failed_builds(db, utcnow()):

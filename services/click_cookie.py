@@ -2,7 +2,11 @@
 
 Its value is `click_id.issued_at.mac`: an HMAC-SHA256 over both, keyed with a key derived from
 the server secret (services/server_keys), so a browser can neither make one up nor point it at
-another click; it is void CLICK_LIFETIME after it was issued, whatever the browser keeps."""
+another click. `issued_at` is the click's time, so the cookie is void CLICK_LIFETIME after the
+click, whatever the browser keeps and however often the landing is reloaded.
+
+The click's address is kept as `address_hash`: an HMAC keyed likewise, not a plain hash that
+could be reversed by trying every address."""
 
 import hashlib
 import hmac
@@ -16,10 +20,17 @@ from services.server_keys import derived_key
 CLICK_COOKIE = "traffic.click"
 MAX_VALUE_LENGTH = 100
 _PURPOSE = "traffic-click cookie"
+_ADDRESS_PURPOSE = "traffic-click address"
 
 
-def signed(click_id: int, now: datetime) -> str:
-    issued = int(now.timestamp())
+def address_hash(address: str) -> str:
+    """The keyed hash of a click's address (64 hex digits)."""
+    key = derived_key(_ADDRESS_PURPOSE)
+    return hmac.new(key, address.encode(), hashlib.sha256).hexdigest()
+
+
+def signed(click_id: int, clicked_at: datetime) -> str:
+    issued = int(clicked_at.timestamp())
     return f"{click_id}.{issued}.{_mac(click_id, issued)}"
 
 

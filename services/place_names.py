@@ -50,7 +50,9 @@ _build_lock = Lock()
 
 
 def _index() -> tuple[dict[str, tuple[str, str, float, float]], dict[str, str]]:
-    with _build_lock:
+    if _build.cache_info().currsize:  # built: no lock on a lookup
+        return _build()
+    with _build_lock:  # one thread builds; the others wait for it
         return _build()
 
 

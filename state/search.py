@@ -18,6 +18,7 @@ from actions.discovery import (
     starting_filters,
 )
 from actions.runner import act, read
+from actions.traffic import click_is_live
 from models.attributes import GENDERS
 from models.member import utcnow
 from models.search import SearchFilters, SearchPage, clean_filters, visitors_may_search
@@ -59,9 +60,10 @@ async def first_results(
     return await read(results, viewer_id, filters, settings.min_age, 0, True, PAGE_SIZE)
 
 
-def visitor_may_search(settings: SiteSettings, cookie_header: str | None) -> bool:
-    """Whether the settings let a visitor search, by the recorded click their cookie names."""
-    arrived_by_click = verified_click(cookie_header, utcnow()) is not None
+async def visitor_may_search(settings: SiteSettings, cookie_header: str | None) -> bool:
+    """Whether the settings let a visitor search, by the live recorded click their cookie
+    names."""
+    arrived_by_click = await read(click_is_live, verified_click(cookie_header, utcnow()))
     return visitors_may_search(
         settings.logged_out_search, settings.logged_out_search_trafficsource, arrived_by_click
     )
@@ -100,7 +102,7 @@ class SearchState(PlacePicker, rx.State):
     async def _may_search(self, viewer_id: int | None, settings: SiteSettings) -> bool:
         if viewer_id is not None:
             return True
-        return visitor_may_search(settings, self.router.headers.cookie)
+        return await visitor_may_search(settings, self.router.headers.cookie)
 
     async def _default_filters(self, viewer_id: int | None, saved: bool) -> SearchFilters:
         country = (await self.get_state(ShellState)).visitor_country

@@ -5,9 +5,12 @@ fictional profiles labelled, in the visitor's language."""
 from datetime import UTC, datetime, timedelta
 from html.parser import HTMLParser
 
+import pytest
 from sqlmodel import Session
 
-from components.lander_html import GRID_MARK, HEAD_MARK, lander_parts, slug_of_path
+from app import document_head
+from components.lander_html import GRID_MARK, HEAD_MARK, lander_parts
+from models.lander_slug import slug_of
 from models.member import Member
 from models.site_settings import SiteSettings
 from tests.factories import add_photo, edit_profile, make_member
@@ -48,10 +51,11 @@ async def _parts(path: str, locale: str, **headers: str) -> tuple[Parsed, Parsed
 
 
 def test_the_slug_is_the_path_after_the_design() -> None:
-    assert slug_of_path("/landers/gallery/milf-amsterdam") == "milf-amsterdam"
-    assert slug_of_path("/landers/gallery/milf-amsterdam/") == "milf-amsterdam"
-    assert slug_of_path("/landers/gallery") == ""
-    assert slug_of_path("/members/3") == ""
+    assert slug_of("/landers/gallery/milf-amsterdam") == "milf-amsterdam"
+    assert slug_of("/landers/gallery/milf-amsterdam/") == "milf-amsterdam"
+    assert slug_of("/landers/gallery") == ""
+    assert slug_of("/members/7/landing2/bbw-koeln") == "bbw-koeln"
+    assert slug_of("/members/3") is None
 
 
 async def test_milf_amsterdam_in_english_and_german(db: Session) -> None:
@@ -101,3 +105,16 @@ async def test_the_visitors_country_and_nobody_yet(db: Session) -> None:
     head, grid = await _parts("/landers/gallery/gay", "en")
     assert head.texts[:2] == ["Meet men who are looking for a man", "0 members with a photo"]
     assert grid.texts == ["Nobody here yet. Sign up and be one of the first."]
+
+
+async def test_a_lander_whose_members_fail_is_served_with_empty_holders(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    async def failing(*_args: object) -> dict[str, str]:
+        raise RuntimeError("a bug, not the database")
+
+    monkeypatch.setattr(document_head, "lander_parts", failing)
+    page = f"<head>{HEAD_MARK}</head><body>{GRID_MARK}</body>"
+    scope = {"type": "http", "path": "/landers/gallery/milf-amsterdam", "headers": []}
+    served = await document_head._with_lander(page, scope, SiteSettings(), "en")
+    assert served == "<head></head><body></body>"

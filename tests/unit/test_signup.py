@@ -333,7 +333,24 @@ def test_a_second_signup_from_one_click_keeps_the_first_account_on_it(db: Sessio
     other = _clean(email="other@example.com")
     second = committed(db, register_member, other, _account(click_id=click.id))
     assert db.get(TrafficClick, click.id).member_id == first.id
-    assert db.get(SignupSource, second.id).network == "adnet"
+    assert db.get(SignupSource, first.id).network == "adnet"
+    assert db.get(SignupSource, second.id).network == ""  # not its click: no tracking
+
+
+def test_traffic_source_signups_refuse_a_crawler_s_click_and_a_claimed_one(db: Session) -> None:
+    settings = dataclasses.replace(SETTINGS, signups="with_trafficsource")
+    crawler = recorded_click(db, network="adnet")
+    crawler.is_bot = True
+    db.add(crawler)
+    db.commit()
+    error = _signup_error(db, _clean(), _account(settings, click_id=crawler.id))
+    assert error.message == NEEDS_TRAFFIC_SOURCE
+    db.rollback()
+    click = recorded_click(db, network="adnet")
+    committed(db, register_member, _clean(), _account(settings, click_id=click.id))
+    other = _clean(email="other@example.com")
+    error = _signup_error(db, other, _account(settings, click_id=click.id))
+    assert error.message == NEEDS_TRAFFIC_SOURCE
 
 
 # --- events -------------------------------------------------------------------------------

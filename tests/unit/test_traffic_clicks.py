@@ -2,24 +2,28 @@
 with tracking parameters, flagged when a crawler sent it, bounded per address, named by a signed
 cookie nobody can forge, kept with the account and purged after 13 months without one."""
 
+import hashlib
 from collections.abc import Iterator
 from datetime import timedelta
 
 import pytest
+from sqlalchemy import update
 from sqlmodel import Session, select
 from starlette.applications import Starlette
 from starlette.responses import HTMLResponse
 from starlette.routing import Route
 from starlette.testclient import TestClient
 
-from app.page_meta import route_for
+from app import traffic_clicks
 from app.traffic_clicks import TrafficClicks, niche_of
 from models.deletion import GRACE_PERIOD, erase_expired_accounts
 from models.member import Member, MemberStatus, utcnow
 from models.routes import ROUTES
+from models.site_settings import SiteSettings
 from models.traffic import (
     Landing,
     TrafficClick,
+    claim_click,
     click_of_member,
     lander_of,
     purge_unclaimed_clicks,
@@ -27,8 +31,9 @@ from models.traffic import (
     tracking_from_query,
 )
 from services.account_purge import purge_expired_accounts
-from services.click_cookie import CLICK_COOKIE, signed, verified_click
+from services.click_cookie import CLICK_COOKIE, address_hash, signed, verified_click
 from services.crawlers import is_bot
+from state.search import visitor_may_search
 from tests.clicks import click_cookie, recorded_click
 from tests.factories import committed, make_member, row_count
 
@@ -100,7 +105,7 @@ def test_the_lander_is_named_by_its_route(route: str, lander: str) -> None:
     ],
 )
 def test_the_niche_comes_from_the_slug_prefix(path: str, niche: str) -> None:
-    assert niche_of(route_for(path), path) == niche
+    assert niche_of(path) == niche
 
 
 def test_crawlers_are_flagged_by_the_maintained_list() -> None:
@@ -294,3 +299,78 @@ def test_every_page_a_visitor_opens_can_record_a_click(client: TestClient, db: S
         assert _cookie_of(answer) is not None, route.name
         cookie = _cookie_of(answer).split(";")[0]
     assert row_count(db, TrafficClick) == 1
+
+
+def test_the_address_is_kept_as_a_keyed_hash(client: TestClient, db: Session) -> None:
+    client.get(LANDER)
+    kept = db.exec(select(TrafficClick)).one().address_hash
+    assert len(kept) == 64 and kept == address_hash("testclient")
+    assert kept != hashlib.sha256(b"testclient").hexdigest()  # no plain hash to brute-force
+
+
+def test_a_reload_does_not_make_the_cookie_last_longer(client: TestClient, db: Session) -> None:
+    click = recorded_click(db, timedelta(days=29), network="n1", ref="r1", sub1="s1")
+    reload = LANDER.removesuffix("&clickid=c1")
+    again = client.get(reload, headers={"cookie": click_cookie(click.id)})
+    value = f"{CLICK_COOKIE}={_cookie_of(again).split(';')[0].split('=', 1)[1]}"
+    assert verified_click(value, utcnow()) == click.id
+    assert verified_click(value, utcnow() + timedelta(days=2)) is None  # 30 days after the click
+
+
+def test_a_failure_recording_the_click_serves_the_page_without_it(
+    client: TestClient, db: Session, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def failing(*_args: object) -> None:
+        raise RuntimeError("a bug, not the database")
+
+    monkeypatch.setattr(traffic_clicks, "record_landing", failing)
+    answer = client.get(LANDER)
+    assert answer.status_code == 200 and answer.text.endswith("page</body></html>")
+    assert _cookie_of(answer) is None and row_count(db, TrafficClick) == 0
+
+
+def test_a_click_is_claimed_once_whatever_the_session_saw(db: Session) -> None:
+    first, second = make_member(db), make_member(db, email="second@example.com")
+    click = recorded_click(db, network="n1")
+    meanwhile = update(TrafficClick).values(member_id=first.id)  # another signup's claim
+    db.exec(meanwhile.execution_options(synchronize_session=False))
+    assert click.member_id is None  # what this session read before
+    assert claim_click(db, click, second.id) == {}
+    db.commit()
+    db.refresh(click)
+    assert click.member_id == first.id
+
+
+def test_crawlers_unclaimed_clicks_go_after_7_days(db: Session) -> None:
+    member = make_member(db)
+    clicks = [recorded_click(db, timedelta(days=days), network="n1") for days in (8, 6, 8, 8)]
+    clicks[0].is_bot = clicks[1].is_bot = clicks[3].is_bot = True
+    clicks[3].member_id = member.id
+    db.add_all(clicks)
+    db.commit()
+    assert committed(db, purge_unclaimed_clicks, utcnow()) == 1
+    left = {click.id for click in db.exec(select(TrafficClick))}
+    assert left == {clicks[1].id, clicks[2].id, clicks[3].id}
+
+
+async def test_logged_out_search_by_click_needs_the_click_itself(db: Session) -> None:
+    settings = SiteSettings(logged_out_search=False, logged_out_search_trafficsource=True)
+    click = recorded_click(db, network="n1")
+    assert await visitor_may_search(settings, click_cookie(click.id))
+    db.delete(click)
+    db.commit()
+    assert not await visitor_may_search(settings, click_cookie(click.id))
+
+
+def test_two_signups_at_once_one_takes_the_click(db: Session, engine) -> None:
+    first, second = make_member(db), make_member(db, email="second@example.com")
+    click_id = recorded_click(db, network="n1").id
+    with Session(engine) as one, Session(engine) as other:
+        mine, theirs = one.get(TrafficClick, click_id), other.get(TrafficClick, click_id)
+        assert mine.member_id is None and theirs.member_id is None  # both read it free
+        assert claim_click(one, mine, first.id)["network"] == "n1"
+        one.commit()
+        assert claim_click(other, theirs, second.id) == {}
+        other.commit()
+    db.expire_all()
+    assert db.get(TrafficClick, click_id).member_id == first.id
