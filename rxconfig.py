@@ -1,7 +1,7 @@
 import reflex as rx
 
 from app.radix_theme import radix_themes
-from app.splat_prerender import SplatPrerender
+from app.stand_in_pages import StandInPrerender
 from services.app_server import respawn_failed_workers
 from services.config import get_config
 
@@ -30,6 +30,6 @@ config = rx.Config(
     plugins=[
         radix_themes(),
         rx.plugins.SitemapPlugin(),
-        SplatPrerender(),  # landers' pages prerendered without their slug
+        StandInPrerender(),  # landers and member pages prerendered at a stand-in path
     ],
 )

@@ -11,8 +11,9 @@ Reflex's prerender left (translations/prerender_marks.py). When the cookie or th
 the language, `<html data-locale>` carries it and the browser's first render, in that language,
 takes over the painted page (state/i18n.py), without waiting for the websocket. The site's name
 and company details go in the same way, as `<html data-site>` (state/site_info.py), and so do
-/members' first page of results (components/first_results.py) and a lander's members
-(components/lander_html.py, served at any slug: app/splat_prerender.py). The answer varies by
+/members' first page of results (components/first_results.py) and the parts the server writes
+for each request: a lander's members (components/landers/, served at any slug:
+app/stand_in_pages.py) and a member's page (components/server_parts.py). The answer varies by
 cookie and language, so its validators go, and it is private (a member's search is in it)."""
 
 import gzip
@@ -39,9 +40,10 @@ from app.page_meta import (
     language_url,
     route_for,
 )
-from app.splat_prerender import prerendered_path
+from app.stand_in_pages import prerendered_path
 from components.first_results import MARK, first_results_html
-from components.lander_html import HEAD_MARK, LANDER_MARKS, lander_parts
+from components.landers.writers import LANDER_PARTS
+from components.server_parts import PageRequest, ServerParts
 from models.legal.registry import LEGAL_SLUGS
 from models.routes import url
 from models.site_settings import SiteSettings
@@ -192,32 +194,45 @@ def request_locale(scope: Scope, domain_language: str) -> DocumentLocale:
     return document_locale(cookie, headers.get("accept-language"), lang_param, domain_language)
 
 
+async def _viewer_id(headers: Headers) -> int | None:
+    viewer = await read(resolve_viewer, session_token(headers.get("cookie")))
+    return viewer.member_id if viewer else None
+
+
 async def _first_results(scope: Scope, settings: SiteSettings, locale: str) -> str:
     """The search's first page for the member whose session the request carries, or for a
     visitor; without the database, nothing (the page's state brings it)."""
     headers = Headers(scope=scope)
     try:
-        viewer = await read(resolve_viewer, session_token(headers.get("cookie")))
-        member_id = viewer.member_id if viewer else None
-        return await first_results_html(member_id, headers, settings, locale)
+        return await first_results_html(await _viewer_id(headers), headers, settings, locale)
     except SQLAlchemyError:
         log.warning("page %s served without its first results", scope["path"])
         return ""
 
 
-async def _with_lander(page: str, scope: Scope, settings: SiteSettings, locale: str) -> str:
-    """A lander with its headline, counted number and members (components/lander_html.py);
-    on any failure, with empty holders."""
+SERVER_PARTS: tuple[ServerParts, ...] = (LANDER_PARTS,)
+
+
+async def _with_server_parts(page: str, scope: Scope, settings: SiteSettings, locale: str) -> str:
+    """`page` with the parts the server writes for this request (components/server_parts.py);
+    on any failure, a writer's holders are left empty and the page is served."""
+    families = [parts for parts in SERVER_PARTS if parts.prefix in page]
+    if not families:
+        return page
     headers = Headers(scope=scope)
     try:
-        viewer = await read(resolve_viewer, session_token(headers.get("cookie")))
-        viewer_id = viewer.member_id if viewer else None
-        parts = await lander_parts(scope["path"], headers, settings, locale, viewer_id)
-    except Exception:  # whatever failed, the lander is served with empty holders
-        log.exception("lander %s served without its members", scope["path"])
-        parts = dict.fromkeys(LANDER_MARKS, "")
-    for mark, html in parts.items():
-        page = page.replace(mark, html)
+        viewer_id = await _viewer_id(headers)
+    except SQLAlchemyError:
+        log.exception("page %s served without its viewer", scope["path"])
+        viewer_id = None
+    request = PageRequest(scope["path"], headers, settings, locale, viewer_id)
+    for family in families:
+        try:
+            written = await family.write(request)
+        except Exception:  # whatever failed, the page is served with empty holders
+            log.exception("page %s served without its %s parts", scope["path"], family.family)
+            written = {}
+        page = family.fill(page, written)
     return page
 
 
@@ -271,7 +286,7 @@ class DocumentHead:
                 await send(page_start)
                 await send({"type": "http.response.body", "body": b"" if head else page})
 
-        # A lander's slug is served its route's prerendered page (app/splat_prerender.py);
+        # A lander's slug is served its route's prerendered page (app/stand_in_pages.py);
         # the rewriting below still reads the address asked for.
         served = prerendered_path(scope["path"])
         inner = {**scope, "path": served, "raw_path": served.encode()}
@@ -288,8 +303,7 @@ class DocumentHead:
         page = localized_html(html, scope["path"], document, settings)
         if MARK in page:
             page = page.replace(MARK, await _first_results(scope, settings, document.locale))
-        if HEAD_MARK in page:
-            page = await _with_lander(page, scope, settings, document.locale)
+        page = await _with_server_parts(page, scope, settings, document.locale)
         page = page.encode("utf-8")
         body = gzip.compress(page, compresslevel=6, mtime=0) if zipped else page
         for name in ("etag", "last-modified", "content-length"):

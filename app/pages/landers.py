@@ -4,7 +4,7 @@ by the server with the niche's members nearest the visitor."""
 import reflex as rx
 
 from app.pages.registry import page
-from components.lander_gallery import gallery_lander
+from components.landers.gallery import gallery_lander
 
 
 @page("landers-gallery")

@@ -30,7 +30,7 @@ from models.member import Profile
 from translations.catalog import N_plural, gettext
 
 PATH = "/landers/gallery/milf-amsterdam"
-SHOWN = 24  # components/lander_html.SHOWN
+SHOWN = 24  # components/landers/gallery.SHOWN
 HEADLINE = "Meet women aged 40 and over who are looking for a man"
 WITH_A_PHOTO = N_plural("{count} member with a photo", "{count} members with a photo")
 IN_PLACE = N_plural("{place}: {count} member", "{place}: {count} members")

@@ -9,7 +9,9 @@ import pytest
 from sqlmodel import Session
 
 from app import document_head
-from components.lander_html import GRID_MARK, HEAD_MARK, lander_parts
+from components.landers.common import lander_mark
+from components.landers.writers import LANDER_PARTS, write_lander
+from components.server_parts import PageRequest, ServerParts
 from models.lander_slug import slug_of
 from models.member import Member
 from models.site_settings import SiteSettings
@@ -17,6 +19,7 @@ from tests.factories import add_photo, edit_profile, make_member
 
 START = datetime(2025, 1, 1, tzinfo=UTC)
 SETTINGS = SiteSettings()
+HEAD_MARK, GRID_MARK = lander_mark("head"), lander_mark("grid")
 
 
 class Parsed(HTMLParser):
@@ -46,7 +49,7 @@ def _woman(db: Session, number: int, age: int, **profile) -> Member:
 
 
 async def _parts(path: str, locale: str, **headers: str) -> tuple[Parsed, Parsed]:
-    parts = await lander_parts(path, headers, SETTINGS, locale, None)
+    parts = await write_lander(PageRequest(path, headers, SETTINGS, locale, None))
     return Parsed(parts[HEAD_MARK]), Parsed(parts[GRID_MARK])
 
 
@@ -113,8 +116,15 @@ async def test_a_lander_whose_members_fail_is_served_with_empty_holders(
     async def failing(*_args: object) -> dict[str, str]:
         raise RuntimeError("a bug, not the database")
 
-    monkeypatch.setattr(document_head, "lander_parts", failing)
+    failing_parts = ServerParts(LANDER_PARTS.family, failing)
+    monkeypatch.setattr(document_head, "SERVER_PARTS", (failing_parts,))
     page = f"<head>{HEAD_MARK}</head><body>{GRID_MARK}</body>"
     scope = {"type": "http", "path": "/landers/gallery/milf-amsterdam", "headers": []}
-    served = await document_head._with_lander(page, scope, SiteSettings(), "en")
+    served = await document_head._with_server_parts(page, scope, SiteSettings(), "en")
     assert served == "<head></head><body></body>"
+
+
+def test_marks_no_writer_wrote_are_emptied_and_others_kept() -> None:
+    page = f"<h1>{HEAD_MARK}</h1><div>{GRID_MARK}</div>⟦abcdefgh⟧"
+    filled = LANDER_PARTS.fill(page, {HEAD_MARK: "<b>Hi</b>"})
+    assert filled == "<h1><b>Hi</b></h1><div></div>⟦abcdefgh⟧"

@@ -1,33 +1,49 @@
-"""A lander's members and texts in the HTML the server sends (docs/acquisition.md, "Niches and
-landers"), as /members writes its first results (components/first_results.py).
+"""What every lander shares (docs/acquisition.md, "Niches and landers"): the niche's members
+nearest the visitor, the honest headline and counted number, member cards, the signup button
+and the page's frame.
 
-The click is paid, so the page paints with its members before any JavaScript: the server reads
-the niche's members nearest the visitor (actions/lander_reads.py) and writes the headline, the
-counted number and the cards, in the visitor's language, in place of the marks the prerender
-left in the lander's holders (app/document_head.py). React hydrates the holders with the HTML
-they already have."""
+The click is paid, so a lander paints with its members before any JavaScript: its writer reads
+the members (actions/lander_reads.py) and writes its parts in the visitor's language in place
+of the marks the prerender left in its holders (components/server_parts.py)."""
 
 from collections.abc import Mapping
+from dataclasses import dataclass
 from html import escape
+
+import reflex as rx
 
 from actions.lander_reads import ANYWHERE, COUNTRY, LanderMembers, read_lander
 from actions.runner import read
+from components.i18n import t
 from components.member_card import EAGER_CARDS
+from components.server_parts import PageRequest, part_mark
+from components.signup_modal import signup_modal
 from models.lander_slug import LanderPlace, LanderTarget, slug_of
 from models.regions import region_name
 from models.routes import member_signup_url
 from models.site_settings import SiteSettings
 from state.shell import country_of_request
+from state.signup import SignupState
 from translations.catalog import N_, N_plural, gettext
 from translations.numbers import country_name
-from translations.prerender_marks import CLOSE, OPEN
 
-HEAD_MARK = f"{OPEN}lander-head{CLOSE}"
-GRID_MARK = f"{OPEN}lander-grid{CLOSE}"
-LANDER_MARKS = (HEAD_MARK, GRID_MARK)
-SHOWN = 24  # four rows of six on a wide screen, twelve of two on a phone
+LANDER = "lander"  # the family of the landers' marks: ⟦lander-{name}⟧
 # The grid's columns (assets/site.css .member-grid): 2, 3 from 576 px, 4 from 768, 6 from 1200.
 SIZES = "(min-width: 1200px) 190px, (min-width: 768px) 25vw, (min-width: 576px) 33vw, 50vw"
+
+
+def lander_mark(name: str) -> str:
+    return part_mark(LANDER, name)
+
+
+@dataclass(frozen=True)
+class LanderView:
+    """A lander's slug read, the members it shows and the visitor's country (None: unknown)."""
+
+    target: LanderTarget
+    found: LanderMembers
+    country: str | None
+
 
 # Each niche's headline says what its selection holds (models/niches.py) and no more: bdsm has
 # no attribute to select on, so it reads as the plain lander.
@@ -80,8 +96,9 @@ def _count_text(found: LanderMembers, place: str, locale: str) -> str:
     return gettext(locale, text, count=found.counted, place=place)
 
 
-def head_html(target: LanderTarget, found: LanderMembers, country: str | None, locale: str) -> str:
+def head_html(view: LanderView, locale: str) -> str:
     """The headline, the counted number and, when the search widened, why."""
+    target, found, country = view.target, view.found, view.country
     headline = gettext(locale, HEADLINES.get(target.niche, HEADLINES["none"]))
     place = _shown_place(target, found, country, locale)
     html = f'<h1 class="lander-title">{escape(headline)}</h1>'
@@ -93,14 +110,14 @@ def head_html(target: LanderTarget, found: LanderMembers, country: str | None, l
     return html
 
 
-def _photo(member: Mapping, index: int) -> str:
+def _photo(member: Mapping, index: int, sizes: str) -> str:
     """Sized for the grid's column; the first rows at once (the largest paint), the rest when
     scrolled near."""
     attributes = {
         "alt": member["name"],
         "src": member["photo"],
         "srcset": member["srcset"],
-        "sizes": SIZES,
+        "sizes": sizes,
         "width": "400",
         "height": "500",
         "loading": "eager" if index < EAGER_CARDS else "lazy",
@@ -109,7 +126,8 @@ def _photo(member: Mapping, index: int) -> str:
     return "<img " + " ".join(f'{key}="{escape(value)}"' for key, value in attributes.items()) + ">"
 
 
-def _card(member: Mapping, index: int, label: str) -> str:
+def card_html(member: Mapping, index: int, label: str, sizes: str = SIZES) -> str:
+    """A member's card leading to the signup aimed at them, labelled if fictional."""
     name = escape(member["name"])
     fictional = (
         f'<span class="fictional-badge">{escape(label)}</span>' if member["fictional"] else ""
@@ -117,7 +135,7 @@ def _card(member: Mapping, index: int, label: str) -> str:
     return (
         f'<a class="member-card" href="{escape(member_signup_url(member["id"]))}"'
         ' data-testid="lander-member">'
-        f"{_photo(member, index)}{fictional}"
+        f"{_photo(member, index, sizes)}{fictional}"
         '<div class="member-card-info">'
         f'<div class="member-card-name">{name}, {member["age"]}</div>'
         f'<div class="member-card-place">{escape(member["place"])}</div></div></a>'
@@ -129,23 +147,44 @@ def grid_html(found: LanderMembers, settings: SiteSettings, locale: str) -> str:
     if not found.members:
         return f'<p class="muted">{escape(gettext(locale, NOBODY))}</p>'
     label = settings.fictional_singular.get(locale, "")
-    cards = "".join(_card(member, i, label) for i, member in enumerate(found.members))
+    cards = "".join(card_html(member, i, label) for i, member in enumerate(found.members))
     return f'<div class="member-grid">{cards}</div>'
 
 
-async def lander_parts(
-    path: str,
-    headers: Mapping[str, str],
-    settings: SiteSettings,
-    locale: str,
-    viewer_id: int | None,
-) -> dict[str, str]:
-    """Each mark's HTML for the lander at `path`, for this visitor."""
+async def lander_view(request: PageRequest, limit: int) -> LanderView:
+    """Up to `limit` of the niche's members nearest this visitor."""
+    headers = request.headers
     country = country_of_request(headers, headers.get("accept-language")) or None
     target, found = await read(
-        read_lander, slug_of(path) or "", country, locale, SHOWN, viewer_id, settings
+        read_lander,
+        slug_of(request.path) or "",
+        country,
+        request.locale,
+        limit,
+        request.viewer_id,
+        request.settings,
     )
-    return {
-        HEAD_MARK: head_html(target, found, country, locale),
-        GRID_MARK: grid_html(found, settings, locale),
-    }
+    return LanderView(target, found, country)
+
+
+def signup_button() -> rx.Component:
+    """Opens the signup on the page; its later steps load only then."""
+    return rx.button(
+        t("Create my free account"),
+        size="4",
+        on_click=SignupState.open_signup,
+        class_name="lander-cta",
+        data_testid="lander-signup",
+    )
+
+
+def lander_frame(kind: str, *children: rx.Component) -> rx.Component:
+    """A lander's page: its parts and the signup modal (the entry warning in nl and de only)."""
+    return rx.fragment(
+        rx.el.section(
+            *children,
+            class_name=f"container lander lander-{kind}",
+            data_testid=f"page-landers-{kind}",
+        ),
+        signup_modal(only_nl_de_warning=True),
+    )

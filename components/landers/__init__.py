@@ -1,0 +1,1 @@
+"""The landers (docs/acquisition.md, "Niches and landers"): one module per design."""
