@@ -1,11 +1,14 @@
 """Conversions to report to the network a member came from (docs/acquisition.md, "Conversions"):
 noted in the transaction of the action that converted (the signup, the confirmed address, the
-first paid order, its refund or chargeback), so that a postback exists if and only if that
-action committed; services/postbacks.py sends them. Once per click and event: a replayed
-webhook or a second click on the link notes nothing more."""
+first paid order, its refund or chargeback), so that a postback exists only if that action
+committed; services/postbacks.py sends them. Once per click and event: a replayed
+webhook or a second click on the link notes nothing more. Noting runs in a savepoint: a
+failure there is logged and undone alone, never failing nor rolling back the action."""
 
 import logging
 import secrets
+from collections.abc import Iterator
+from contextlib import contextmanager
 
 from sqlalchemy import and_, or_
 from sqlmodel import Session, col, select
@@ -20,6 +23,18 @@ from services.site_settings import current_settings
 log = logging.getLogger(__name__)
 
 
+@contextmanager
+def _apart(db: Session, what: str) -> Iterator[None]:
+    """Run the block in a savepoint of the caller's transaction: a failure in it is logged and
+    rolled back to the savepoint, and the caller's transaction goes on."""
+    db.flush()  # the caller's own pending changes: their failure is the caller's
+    try:
+        with db.begin_nested():
+            yield
+    except Exception:
+        log.exception("noting the conversion %s failed", what)
+
+
 def note_conversion(
     db: Session,
     member_id: int,
@@ -28,7 +43,21 @@ def note_conversion(
     currency: str | None = None,
 ) -> bool:
     """Note `event` of the member for their click's network: nothing without a click, for a bot's
-    click, without a template for its network, or when it was noted before. True when noted."""
+    click, without a template for its network, or when it was noted before; nothing either when
+    noting fails (logged). True when noted."""
+    noted = False
+    with _apart(db, f"{event} of member {member_id}"):
+        noted = _note(db, member_id, event, amount_cents, currency)
+    return noted
+
+
+def _note(
+    db: Session,
+    member_id: int,
+    event: ConversionEvent,
+    amount_cents: int | None,
+    currency: str | None,
+) -> bool:
     click = click_of_member(db, member_id)
     if click is None or click.is_bot:
         return False
@@ -87,15 +116,17 @@ REVERSED = frozenset({OrderStatus.REFUNDED, OrderStatus.CHARGED_BACK})
 
 def note_order(db: Session, order: Order) -> None:
     """The order just took its status: paid, a sale when it is the member's first paid order;
-    refunded or charged back, a reversal when it is that sale and the network was told of it."""
-    if order.status == OrderStatus.PAID:
-        event = ConversionEvent.SALE
-    elif order.status in REVERSED and _sale_noted(db, order.member_id):
-        event = ConversionEvent.REVERSAL
-    else:
-        return
-    if _first_paid(db, order):
-        note_conversion(db, order.member_id, event, order.amount_cents, order.currency)
+    refunded or charged back, a reversal when it is that sale and the network was told of it.
+    A failure is logged, never the payment's."""
+    with _apart(db, f"of order {order.id}"):
+        if order.status == OrderStatus.PAID:
+            event = ConversionEvent.SALE
+        elif order.status in REVERSED and _sale_noted(db, order.member_id):
+            event = ConversionEvent.REVERSAL
+        else:
+            return
+        if _first_paid(db, order):
+            _note(db, order.member_id, event, order.amount_cents, order.currency)
 
 
 def _sale_noted(db: Session, member_id: int) -> bool:

@@ -20,10 +20,13 @@ from actions.audit import audit
 from actions.effects import handles
 from actions.runner import Done
 from actions.staff_viewer import StaffViewer
-from models.setting_catalogue import EDITABLE, GROUPS
+from models.setting_catalogue import EDITABLE, GROUPS, Editable
 from models.setting_changes import SettingChange, history
 from models.setting_fields import SettingRefused
+from models.setting_kinds import Kind
+from models.setting_postbacks import PostbackTemplates, runs_locally
 from models.site_settings import SiteSetting, SiteSettings, load_settings, save_setting
+from services.config import get_config
 from services.database import db_session, transaction
 from services.site_settings import forget_cached_settings
 from translations.catalog import N_
@@ -123,7 +126,7 @@ def change_setting(staff: StaffViewer, key: str, form: dict, reason: str, seen: 
             settings = load_settings(db)
             if shown(getattr(settings, key)) != seen:
                 raise SettingRefused("", CHANGED_MEANWHILE)
-            value = editable.kind.parse(form, settings)
+            value = _kind(editable).parse(form, settings)
             if value == old:
                 raise SettingRefused("", UNCHANGED)
             save_setting(db, key, value)
@@ -133,6 +136,13 @@ def change_setting(staff: StaffViewer, key: str, form: dict, reason: str, seen: 
     except IntegrityError:  # a setting without a row yet, saved by two admins at once
         raise SettingRefused("", CHANGED_MEANWHILE) from None
     return Done(None, (SettingsChanged(key),))
+
+
+def _kind(editable: Editable) -> Kind | PostbackTemplates:
+    """The setting's rules; the postback addresses allowed depend on where the site runs."""
+    if isinstance(editable.kind, PostbackTemplates):
+        return dataclasses.replace(editable.kind, local=runs_locally(get_config().public_url))
+    return editable.kind
 
 
 def _locked(db: Session, key: str) -> Any:

@@ -26,6 +26,7 @@ from models.member import Member, Photo, Profile
 from models.moderation import Appeal, Decision, Report
 from models.notice_mails import NoticeMail
 from models.orders import Order, OrderRefund
+from models.postback import Postback
 from models.push_subscription import PushSubscription
 from models.search import SearchPreference
 from models.signup import SignupEvent, SignupSource
@@ -56,6 +57,9 @@ ORDER_COLUMNS = (
 CLICK_COLUMNS = (
     "created_at", "network", "ref", "sub1", "sub2", "sub3", "click_id", "path", "lander",
     "language", "user_agent",
+)  # fmt: skip
+POSTBACK_COLUMNS = (
+    "created_at", "network", "event", "amount_cents", "currency", "url", "status", "sent_at",
 )  # fmt: skip
 MANDATE_COLUMNS = (
     "id", "order_id", "tier", "payment_country", "amount_cents", "reference", "account_holder",
@@ -261,6 +265,17 @@ def _signup_source(db: Session, member_id: int, alias: Alias) -> list[Row]:
     return [{**row, "signed_up_from_profile_of": alias(source.to_member_id)}]
 
 
+def _postbacks(db: Session, member_id: int, _alias: Alias) -> list[Row]:
+    """The conversions reported to the network of the member's click, with the address sent."""
+    query = (
+        select(Postback)
+        .join(TrafficClick, col(TrafficClick.id) == Postback.click_id)
+        .where(TrafficClick.member_id == member_id)
+        .order_by(col(Postback.id))
+    )
+    return [picked(p, POSTBACK_COLUMNS) for p in db.exec(query)]
+
+
 def _tickets(db: Session, member_id: int, _alias: Alias) -> list[Row]:
     """The member's tickets, and those sent from the account's address without logging in
     (erasure takes both: models/tickets.erase_tickets_of)."""
@@ -311,6 +326,7 @@ DATASETS: tuple[Dataset, ...] = (
     Dataset("signup_source", ("signupsource",), _signup_source),
     owned("signup_steps", SignupEvent, "kind", "created_at"),
     owned("partner_click", TrafficClick, *CLICK_COLUMNS),
+    Dataset("partner_postbacks", ("postback",), _postbacks),
     owned("search_preferences", SearchPreference, "gender", "country", "min_age", "max_age"),
     owned("match_preferences", MatchPreference, "min_age", "max_age", "interests", "questions"),
     Dataset("customer_service", ("ticket", "ticketmessage"), _tickets),

@@ -1,12 +1,16 @@
 """The postback address templates of the traffic networks (setting `postback_urls`: network name
 -> address): their rules, their editor in the console, and the address a conversion resolves
 to. A template holds only the known placeholders, each written in braces ({clickid}); each is
-replaced by its value, URL-encoded. Only https, but http to this machine (127.0.0.1,
-localhost) so that tests can answer on a local endpoint."""
+replaced by its value, URL-encoded and cut to VALUE_MAX characters, so that every resolved
+address fits URL_MAX. Only https to a host name: never an IP address or this machine, but on a
+developer's or a test's site (PUBLIC_URL on this machine) http or https to LOCAL_HOSTS, so that
+tests can answer on a local endpoint."""
 
+import ipaddress
 import re
 import unicodedata
 from dataclasses import dataclass
+from itertools import accumulate
 from urllib.parse import quote, urlsplit
 
 from models.form_input import field_text
@@ -20,11 +24,10 @@ MACROS = ("clickid", "sub1", "sub2", "sub3", "ref", "event", "amount", "currency
 NETWORKS_MAX = 50
 TEMPLATE_MAX = 1000
 USES_MAX = 12  # placeholders in one template
-# A value is at most TRACKING_MAX characters, three times as long encoded: every resolved
-# address fits the column.
-URL_MAX = TEMPLATE_MAX + USES_MAX * 3 * TRACKING_MAX
+VALUE_MAX = 300  # characters of one value, URL-encoded
+URL_MAX = TEMPLATE_MAX + USES_MAX * VALUE_MAX  # a resolved address, at most
 NAME_PATTERN = re.compile(rf"[A-Za-z0-9_.\-]{{1,{TRACKING_MAX}}}")
-LOCAL_HOSTS = frozenset({"127.0.0.1", "localhost"})
+LOCAL_HOSTS = frozenset({"localhost", "127.0.0.1", "::1"})
 BLANK_ROWS = 3  # empty rows the editor offers for new networks
 
 _PLACEHOLDER = re.compile(r"\{([^{}]*)\}")
@@ -33,8 +36,10 @@ NETWORK_NAME = N_("Enter a name of letters, digits, dots, dashes or underscores.
 NAME_NEEDED = N_("Enter the network this address belongs to.")
 ADDRESS_NEEDED = N_("Enter the postback address of this network.")
 TWICE = N_("This network is listed twice.")
-HTTPS_ONLY = N_(
-    "Enter an address starting with https:// (http:// only for 127.0.0.1 or localhost)."
+HTTPS_ONLY = N_("Enter an address starting with https:// and a host name, not an IP address.")
+HTTPS_OR_LOCAL = N_(
+    "Enter an address starting with https:// and a host name, not an IP address. On this "
+    "development site also http:// or https:// to localhost, 127.0.0.1 or [::1]."
 )
 UNKNOWN_PLACEHOLDER = N_(
     "Use only the placeholders clickid, sub1, sub2, sub3, ref, event, amount, currency and tid, "
@@ -43,8 +48,9 @@ UNKNOWN_PLACEHOLDER = N_(
 TOO_MANY = N_plural("Use at most {high} placeholder.", "Use at most {high} placeholders.", "high")
 
 
-def template_problem(template: str) -> tuple[str, dict[str, int]] | None:
-    """Why `template` is refused (a msgid and its parameters), or None."""
+def template_problem(template: str, local: bool) -> tuple[str, dict[str, int]] | None:
+    """Why `template` is refused (a msgid and its parameters), or None; `local`: whether the
+    site runs locally (runs_locally)."""
     if not 1 <= len(template) <= TEMPLATE_MAX:
         return LENGTH, {"low": 1, "high": TEMPLATE_MAX}
     if any(unicodedata.category(c) in ("Cc", "Zs") for c in template):
@@ -56,33 +62,64 @@ def template_problem(template: str) -> tuple[str, dict[str, int]] | None:
         return UNKNOWN_PLACEHOLDER, {}
     if len(names) > USES_MAX:
         return TOO_MANY, {"high": USES_MAX}
-    if not _allowed_address(template):
-        return HTTPS_ONLY, {}
+    if not allowed_address(template, local):
+        return (HTTPS_OR_LOCAL if local else HTTPS_ONLY), {}
     return None
 
 
-def _allowed_address(template: str) -> bool:
-    """https to a named host (no placeholder, no user in it); http only to this machine."""
-    parts = urlsplit(template)
-    if not parts.hostname or re.search(r"[{}@]", parts.netloc):
+def runs_locally(public_url: str) -> bool:
+    """Whether the site is a developer's or a test's: its PUBLIC_URL on this machine."""
+    return urlsplit(public_url).hostname in LOCAL_HOSTS
+
+
+def allowed_address(url: str, local: bool) -> bool:
+    """Whether a postback may go to `url` (a template or a resolved address): https to a host
+    name (no placeholder, no user in it); http or https to LOCAL_HOSTS only when `local`."""
+    parts = urlsplit(url)
+    host = (parts.hostname or "").rstrip(".")
+    if not host or re.search(r"[{}@]", parts.netloc):
         return False
     try:
         parts.port  # noqa: B018 - raises on a port that is not a number
     except ValueError:
         return False
-    return parts.scheme == "https" or (parts.scheme == "http" and parts.hostname in LOCAL_HOSTS)
+    if host in LOCAL_HOSTS:
+        return local and parts.scheme in ("http", "https")
+    return parts.scheme == "https" and not _names_a_machine(host)
+
+
+def _names_a_machine(host: str) -> bool:
+    """An IP address in any form a resolver takes (203.0.113.9, 2001:db8::1, 3405803785,
+    0xcb.113.9) or a loopback name (*.localhost)."""
+    try:
+        ipaddress.ip_address(host)
+        return True
+    except ValueError:
+        last = host.rpartition(".")[2]
+        return bool(re.fullmatch(r"[0-9]+|0x[0-9a-f]*", last)) or host.endswith(".localhost")
 
 
 def resolve(template: str, values: dict[str, str]) -> str:
     """The address `template` stands for: each placeholder replaced by its value, URL-encoded
-    (a value missing: empty)."""
-    return _PLACEHOLDER.sub(lambda m: quote(values.get(m.group(1), ""), safe=""), template)
+    and cut (a value missing: empty)."""
+    return _PLACEHOLDER.sub(lambda m: encoded(values.get(m.group(1), "")), template)
+
+
+def encoded(value: str) -> str:
+    """`value` URL-encoded, cut to at most VALUE_MAX characters between two of its characters
+    (never inside a %XX escape, nor between the escapes of one character)."""
+    pieces = [quote(c, safe="") for c in value]
+    ends = accumulate(len(piece) for piece in pieces)
+    return "".join(piece for piece, end in zip(pieces, ends, strict=True) if end <= VALUE_MAX)
 
 
 @dataclass(frozen=True)
 class PostbackTemplates:
     """The setting's editor: a row per network (its name, its address) and a few empty rows for
-    new ones; a row left empty is left out."""
+    new ones; a row left empty is left out. `local`: the site runs locally (runs_locally), set
+    by the action that saves; the catalogue's own refuses local addresses."""
+
+    local: bool = False
 
     def groups(self, value: dict[str, str], settings: SiteSettings) -> list[Group]:
         rows = [*value.items(), *[("", "")] * BLANK_ROWS][:NETWORKS_MAX]
@@ -103,12 +140,12 @@ class PostbackTemplates:
             name = field_text(form, f"network.{i}", TRACKING_MAX + 1)
             template = field_text(form, f"url.{i}", TEMPLATE_MAX + 1)
             if name or template:
-                _check_row(i, name, template, templates)
+                _check_row(i, name, template, templates, self.local)
                 templates[name] = template
         return templates
 
 
-def _check_row(i: int, name: str, template: str, earlier: dict[str, str]) -> None:
+def _check_row(i: int, name: str, template: str, earlier: dict[str, str], local: bool) -> None:
     if not name:
         raise SettingRefused(f"network.{i}", NAME_NEEDED)
     if not NAME_PATTERN.fullmatch(name):
@@ -117,6 +154,6 @@ def _check_row(i: int, name: str, template: str, earlier: dict[str, str]) -> Non
         raise SettingRefused(f"network.{i}", TWICE)
     if not template:
         raise SettingRefused(f"url.{i}", ADDRESS_NEEDED)
-    if problem := template_problem(template):
+    if problem := template_problem(template, local):
         message, params = problem
         raise SettingRefused(f"url.{i}", message, **params)

@@ -67,6 +67,10 @@ DESCRIPTIONS = {
         "the partner's link you came through before signing up: its codes, the page, your "
         "language and browser"
     ),
+    "partner_postbacks": N_(
+        "what we reported to that partner: your signup, confirmed address, first purchase and "
+        "its refund, each with the address it was sent to"
+    ),
     "search_preferences": N_("your search settings"),
     "match_preferences": N_("your matchfinder wishes"),
     "customer_service": N_("your messages to customer service and the answers"),

@@ -6,8 +6,11 @@ Every worker runs the round every few seconds (a lifespan task); a round claims 
 due postbacks with FOR UPDATE SKIP LOCKED on PostgreSQL and moves them LEASE ahead before it
 sends, so two workers never send the same one (SQLite serves one worker). A worker that dies
 while sending leaves its claim to run again once the lease is over: the network may hear a
-postback twice then, with the same transaction id ({tid}), never a second conversion.
-Redirects are followed only on the same host; the answer's body is never read.
+postback twice then, with the same transaction id ({tid}), never a second conversion. The
+answer is recorded only while the claim holds (the row's attempts still the claim's): a worker
+whose claim ran out never overwrites what the next claim recorded. A send has DEADLINE_SECONDS
+in all, redirects included. Redirects are followed only on the same host; the answer's body is
+never read; an address the setting's rules no longer allow here is not sent to.
 Also `python -m services.postbacks`: one round now."""
 
 import asyncio
@@ -17,10 +20,13 @@ from datetime import datetime, timedelta
 from urllib.parse import urljoin, urlsplit
 
 import httpx
+from sqlalchemy import update
 from sqlmodel import col, select
 
 from models.member import utcnow
 from models.postback import ERROR_MAX, Postback, PostbackStatus
+from models.setting_postbacks import allowed_address, runs_locally
+from services.config import get_config
 from services.database import transaction
 from services.outages import log_failure
 from services.tls import tls_context
@@ -29,8 +35,9 @@ log = logging.getLogger(__name__)
 
 BATCH = 20
 EVERY_SECONDS = 5
-TIMEOUT_SECONDS = 10
-LEASE = timedelta(minutes=2)  # far beyond a send's longest: REDIRECTS_MAX + 1 timeouts
+TIMEOUT_SECONDS = 10  # each connect, read or write
+DEADLINE_SECONDS = 15  # a whole send, redirects included
+LEASE = timedelta(minutes=2)  # far beyond a send's longest, DEADLINE_SECONDS
 BACKOFF = (
     timedelta(minutes=1),
     timedelta(minutes=5),
@@ -46,6 +53,7 @@ REDIRECTS_MAX = 3
 class Due:
     id: int
     url: str
+    attempts: int  # the row's count when claimed: the claim holds while it is still that
 
 
 @dataclass(frozen=True)
@@ -74,25 +82,35 @@ def claim_due(now: datetime, limit: int = BATCH) -> tuple[Due, ...]:
             row.attempts += 1
             row.next_attempt_at = now + LEASE
             db.add(row)
-        return tuple(Due(row.id, row.url) for row in rows if row.id is not None)
+        return tuple(Due(row.id, row.url, row.attempts) for row in rows if row.id is not None)
 
 
-def record(postback_id: int, answer: Answer, now: datetime) -> None:
-    """The answer to a claimed postback: sent on a 2xx; else due again after its backoff, or
-    failed after ATTEMPTS_MAX attempts."""
+def record(due: Due, answer: Answer, now: datetime) -> bool:
+    """The answer to a claimed postback, in one UPDATE taking effect only while the claim holds:
+    sent on a 2xx; else due again after its backoff, or failed after ATTEMPTS_MAX attempts.
+    False when the claim no longer held (nothing recorded)."""
+    values: dict[str, object] = {
+        "last_status_code": answer.status_code,
+        "last_error": answer.error[:ERROR_MAX],
+    }
+    if answer.accepted:
+        values |= {"status": PostbackStatus.SENT, "sent_at": now}
+    elif due.attempts >= ATTEMPTS_MAX:
+        values |= {"status": PostbackStatus.FAILED}
+    else:
+        values |= {"next_attempt_at": now + BACKOFF[max(due.attempts, 1) - 1]}
+    claimed = update(Postback).where(
+        col(Postback.id) == due.id,
+        col(Postback.status) == PostbackStatus.PENDING,
+        col(Postback.attempts) == due.attempts,
+    )
     with transaction() as db:
-        row = db.get(Postback, postback_id, with_for_update=True)
-        if row is None or row.status != PostbackStatus.PENDING:
-            return
-        row.last_status_code, row.last_error = answer.status_code, answer.error[:ERROR_MAX]
-        if answer.accepted:
-            row.status, row.sent_at = PostbackStatus.SENT, now
-        elif row.attempts >= ATTEMPTS_MAX:
-            row.status = PostbackStatus.FAILED
-            log.warning("postback %s failed after %s attempts", row.id, row.attempts)
-        else:
-            row.next_attempt_at = now + BACKOFF[max(row.attempts, 1) - 1]
-        db.add(row)
+        held = db.exec(claimed.values(**values)).rowcount == 1  # type: ignore[attr-defined]
+    if not held:
+        log.warning("postback %s: claim %s ran out before its answer", due.id, due.attempts)
+    elif values.get("status") == PostbackStatus.FAILED:
+        log.warning("postback %s failed after %s attempts", due.id, due.attempts)
+    return held
 
 
 def _origin(url: str) -> tuple[str, str, int | None]:
@@ -101,6 +119,16 @@ def _origin(url: str) -> tuple[str, str, int | None]:
 
 
 async def send(client: httpx.AsyncClient, url: str) -> Answer:
+    """GET `url` if the rules allow it here, all within DEADLINE_SECONDS."""
+    if not allowed_address(url, runs_locally(get_config().public_url)):
+        return Answer(None, "address not allowed")
+    try:
+        return await asyncio.wait_for(_get(client, url), DEADLINE_SECONDS)
+    except TimeoutError:
+        return Answer(None, f"no answer within {DEADLINE_SECONDS} s")
+
+
+async def _get(client: httpx.AsyncClient, url: str) -> Answer:
     """GET `url`, following at most REDIRECTS_MAX redirects within its scheme, host and port;
     the body is never read."""
     origin = _origin(url)
@@ -135,7 +163,7 @@ async def send_due_postbacks(
     async with client(transport) as http:
         answers = await asyncio.gather(*(send(http, d.url) for d in due))
     for d, answer in zip(due, answers, strict=True):
-        await asyncio.to_thread(record, d.id, answer, now)
+        await asyncio.to_thread(record, d, answer, now)
     return sum(answer.accepted for answer in answers)
 
 

@@ -26,6 +26,7 @@ from models.member import Member, Photo, utcnow
 from models.moderation import Appeal, Decision, Report
 from models.notice_mails import NoticeMail
 from models.orders import Order, OrderRefund
+from models.postback import Postback
 from models.push_subscription import PushSubscription
 from models.search import SearchPreference
 from models.setting_changes import SettingChange
@@ -165,7 +166,9 @@ def member_with_everything(db: Session, photo_dir: Path | None = None) -> Everyt
             ),
             SignupEvent(kind="signup", visitor="v1", member_id=me.id),
             SignupSource(member_id=me.id, network="adnet", ref="r7", to_member_id=other.id),
-            TrafficClick(network="adnet", ref="r7", address_hash="a" * 64, member_id=me.id),
+            click := TrafficClick(
+                network="adnet", ref="r7", address_hash="a" * 64, member_id=me.id
+            ),
             Consent(member_id=me.id, document="terms", version=date(2026, 11, 1)),
             TicketMessage(ticket_id=ticket.id, author="member", body="Where are my credits?"),
             TicketMessage(ticket_id=ticket.id, author="staff", staff_id=me.id, body="Found."),
@@ -175,6 +178,12 @@ def member_with_everything(db: Session, photo_dir: Path | None = None) -> Everyt
             SettingChange(key="message_credits", old=5, new=6, staff_id=me.id),
             DataExport(member_id=me.id, requested_at=now - timedelta(days=2)),
         ]
+    )
+    db.commit()
+    db.add(
+        Postback(
+            click_id=click.id, network="adnet", event="lead", tid="b" * 16, url="https://x.io/"
+        )
     )
     db.commit()
     return Everything(me, other, photo.filename)

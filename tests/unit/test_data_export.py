@@ -24,8 +24,10 @@ from models.data_export import ONE_A_DAY, DataExport, start_export
 from models.export_datasets import DATASETS
 from models.login import WRONG_PASSWORD
 from models.member import Member, utcnow
+from models.postback import Postback
 from models.routes import login_url
 from models.tickets import Ticket, TicketMessage
+from models.traffic import TrafficClick
 from services.account_purge import purge_expired_accounts
 from services.config import get_config
 from services.export_archive import DESCRIPTIONS, TITLE, export_dir, pseudonyms
@@ -95,6 +97,18 @@ def test_messages_ledger_and_mandate_are_in_it(db, anna) -> None:
     assert mandate["iban"] == "NL91 **** **** **** 4300"
     assert _dataset(archive, "refunds")[0]["amount_cents"] == 995
     assert _dataset(archive, "login_history")[0]["device"] == "Firefox · Linux"
+
+
+def test_the_postbacks_of_the_members_click_are_in_it_and_no_one_elses(db, anna) -> None:
+    theirs = TrafficClick(network="adnet", member_id=anna.other.id)
+    db.add(theirs)
+    db.commit()
+    db.add(Postback(click_id=theirs.id, network="adnet", event="sale", tid="c" * 16, url="x"))
+    db.commit()
+    (postback,) = _dataset(_archive(_export(db, anna.me.id)[0]), "partner_postbacks")
+    assert (postback["event"], postback["url"], postback["status"]) == (
+        "lead", "https://x.io/", "pending"
+    )  # fmt: skip
 
 
 def test_other_members_appear_only_as_a_stable_pseudonym(db, anna) -> None:

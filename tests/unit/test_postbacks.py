@@ -2,35 +2,54 @@
 address each resolves to (URL-encoded, only the known placeholders); a postback noted once per
 click and event, by the actions that convert (signup's click, the confirmed address, the first
 paid order, its chargeback, replayed webhooks included), never without a click, for a bot or
-without a template; and the sender: sent on a 2xx, tried again after 1 and 5 minutes on a 500,
-failed after the sixth attempt, no redirect to another host followed, and two workers never
-sending the same postback (PostgreSQL)."""
+without a template, and a failure in noting it never failing the signup or the payment; and
+the sender: sent on a 2xx, tried again after 1 and 5 minutes on a 500, failed after the sixth
+attempt, no redirect to another host followed, a send cut off at its deadline, an answer
+recorded only while the claim holds, and two workers never sending the same postback
+(PostgreSQL)."""
 
 import asyncio
+import logging
 import threading
 from datetime import timedelta
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from types import SimpleNamespace
 from urllib.parse import parse_qs, urlsplit
 
 import httpx
 import pytest
 from sqlmodel import Session, select
 
+from actions import conversions
 from actions.account_links import confirm_address
 from actions.conversions import note_conversion
 from actions.payments import apply_payment
 from actions.signup import Arrival, sign_up
+from actions.site_settings_admin import change_setting
+from actions.staff_viewer import StaffViewer
 from models.activation import issue_activation
 from models.member import Member, utcnow
 from models.orders import Order
 from models.postback import ConversionEvent, Postback, PostbackStatus
 from models.setting_catalogue import EDITABLE
 from models.setting_fields import SettingRefused
-from models.setting_postbacks import template_problem
+from models.setting_postbacks import (
+    HTTPS_ONLY,
+    TEMPLATE_MAX,
+    URL_MAX,
+    USES_MAX,
+    VALUE_MAX,
+    allowed_address,
+    resolve,
+    runs_locally,
+    template_problem,
+)
 from models.signup import SignupForm
-from models.site_settings import SiteSettings, save_setting
+from models.site_settings import SiteSettings, load_settings, save_setting
+from models.staff import Role
 from models.traffic import TrafficClick
 from services import postbacks
+from services.config import get_config
 from services.database import transaction
 from services.payments.types import Money, PaymentStatus, ProviderPayment
 from services.site_settings import forget_cached_settings
@@ -54,16 +73,49 @@ def parse(form: dict) -> dict[str, str]:
 
 
 @pytest.mark.parametrize(
-    "template",
-    [
-        TEMPLATE,
-        "https://n1.example.com:8443/{tid}",
-        "http://127.0.0.1:8080/pb?c={clickid}",
-        "http://localhost/pb?c={clickid}",
-    ],
+    "template", [TEMPLATE, "https://n1.example.com:8443/{tid}", "https://n1.example.com./"]
 )
 def test_https_templates_with_known_placeholders_are_taken(template):
-    assert template_problem(template) is None
+    assert template_problem(template, local=False) is None
+    assert template_problem(template, local=True) is None
+
+
+LOCAL = [
+    "http://127.0.0.1:8080/pb?c={clickid}",
+    "http://localhost/pb?c={clickid}",
+    "https://localhost./pb",
+    "http://[::1]:8080/pb",
+]
+
+
+@pytest.mark.parametrize("template", LOCAL)
+def test_this_machine_only_on_a_development_or_test_site(template):
+    assert template_problem(template, local=True) is None
+    assert template_problem(template, local=False) is not None
+
+
+@pytest.mark.parametrize(
+    "template",
+    [
+        "https://203.0.113.9/pb",
+        "https://[2001:db8::1]/pb",
+        "https://3405803785/pb",  # 203.0.113.9 as one number
+        "https://0xcb.113.9/pb",
+        "https://10.1/pb",
+        "https://printer.localhost/pb",
+        "http://192.168.1.1/pb",
+        "https://127.0.0.2/pb",
+        "ftp://localhost/pb",
+    ],
+)
+def test_ip_addresses_are_refused_everywhere(template):
+    assert not allowed_address(template, local=True)
+    assert not allowed_address(template, local=False)
+
+
+def test_the_site_runs_locally_only_on_this_machine():
+    assert runs_locally("http://localhost:3000") and runs_locally("http://[::1]:3000")
+    assert not runs_locally("https://amorly.example")
 
 
 @pytest.mark.parametrize(
@@ -86,7 +138,28 @@ def test_https_templates_with_known_placeholders_are_taken(template):
     ],
 )
 def test_other_templates_are_refused(template):
-    assert template_problem(template) is not None
+    assert template_problem(template, local=True) is not None
+
+
+def test_each_value_is_cut_to_its_bound_between_two_characters():
+    cut = resolve("https://x.io/?a={sub1}&b={ref}", {"sub1": "é" * 200, "ref": "a" * 400})
+    assert cut == "https://x.io/?a=" + "%C3%A9" * 50 + "&b=" + "a" * VALUE_MAX
+    odd = resolve("{sub1}", {"sub1": "ab" + "😀" * 100})  # 12 characters each
+    assert odd == "ab" + "%F0%9F%98%80" * 24
+
+
+def test_the_longest_resolved_address_fits_the_column(db):
+    assert URL_MAX == TEMPLATE_MAX + USES_MAX * VALUE_MAX
+    assert Postback.__table__.c.url.type.length >= URL_MAX
+    head = "https://n1.example.com/?"
+    longest = head + "x" * (TEMPLATE_MAX - len(head) - USES_MAX * 6) + "{sub1}" * USES_MAX
+    assert template_problem(longest, local=False) is None
+    _templates(db, {"n1": longest})
+    member = make_member(db)
+    _click(db, member, sub1="😀" * 100)
+    assert _note(member.id, ConversionEvent.LEAD)
+    (row,) = _postbacks(db)
+    assert len(row.url) == URL_MAX - USES_MAX * len("{sub1}")  # each value cut to VALUE_MAX
 
 
 def test_the_editor_keeps_named_rows_and_refuses_broken_ones():
@@ -109,6 +182,30 @@ def test_the_editor_keeps_named_rows_and_refuses_broken_ones():
         f"url.{i}": "https://x.io/" for i in range(60)
     }
     assert len(parse(many)) == 50
+
+
+def _save_local_template(db: Session, public_url: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("PUBLIC_URL", public_url)
+    get_config.cache_clear()
+    admin = make_member(db, "ada@example.com")
+    staff = StaffViewer(admin.id, Role.ADMIN, frozenset({Role.ADMIN}), "en", "192.0.2.1")
+    form = {"network.0": "n1", "url.0": "http://127.0.0.1:8080/pb?c={clickid}"}
+    try:
+        change_setting(staff, "postback_urls", form, "Test endpoint", "{}")
+    finally:
+        get_config.cache_clear()  # PUBLIC_URL comes back when the test ends
+
+
+def test_the_console_takes_a_local_address_on_a_local_site(db, monkeypatch):
+    _save_local_template(db, "http://localhost:3000", monkeypatch)
+    db.expire_all()
+    assert load_settings(db).postback_urls == {"n1": "http://127.0.0.1:8080/pb?c={clickid}"}
+
+
+def test_the_console_refuses_a_local_address_on_a_public_site(db, monkeypatch):
+    with pytest.raises(SettingRefused) as error:
+        _save_local_template(db, "https://amorly.example", monkeypatch)
+    assert (error.value.field, error.value.message) == ("url.0", HTTPS_ONLY)
 
 
 def test_the_editor_shows_each_network_and_three_empty_rows():
@@ -171,15 +268,19 @@ def test_nothing_is_noted_without_a_click_a_template_or_for_a_bot(db):
     assert _postbacks(db) == []
 
 
-def test_signing_up_after_a_click_is_a_lead(db, outbox):
-    _templates(db, {"n1": TEMPLATE})
-    click = _click(db, None)
+def _sign_up_after(click: TrafficClick) -> int:
     form = SignupForm(
         email="anna@example.com", name="Sunny Anna", password=PASSWORD,
         date_of_birth="1990-05-17", gender="female", seeking="male",
     )  # fmt: skip
     arrival = Arrival(locale="nl", country="NL", click_id=click.id, to_member_id=None)
-    member_id = sign_up(form, arrival).value.member_id
+    return sign_up(form, arrival).value.member_id
+
+
+def test_signing_up_after_a_click_is_a_lead(db, outbox):
+    _templates(db, {"n1": TEMPLATE})
+    click = _click(db, None)
+    member_id = _sign_up_after(click)
     (lead,) = _postbacks(db)
     assert (lead.event, lead.click_id) == ("lead", click.id) and "e=lead" in lead.url
     assert db.get(TrafficClick, click.id).member_id == member_id
@@ -240,6 +341,47 @@ def test_no_reversal_of_a_sale_the_network_never_heard_of(db, outbox):
     _templates(db, {"n1": TEMPLATE})
     apply_payment(_payment(1, PaymentStatus.PAID, charged_back=1995))
     assert _postbacks(db) == []
+
+
+def _noting_fails(db: Session, monkeypatch: pytest.MonkeyPatch) -> Postback:
+    """From now on every postback noted takes the transaction id of this one, another member's:
+    its INSERT fails in the database (the unique tid), aborting the transaction around it."""
+    other = _click(db, make_member(db, "other@example.com"))
+    taken = Postback(
+        click_id=other.id, network="n1", event="lead", tid="f" * 16, url="https://x.io"
+    )
+    db.add(taken)
+    db.commit()
+    monkeypatch.setattr(conversions, "secrets", SimpleNamespace(token_hex=lambda _: "f" * 16))
+    return taken
+
+
+def test_a_failure_in_noting_never_fails_the_signup(db, outbox, monkeypatch, caplog):
+    _templates(db, {"n1": TEMPLATE})
+    taken = _noting_fails(db, monkeypatch)
+    click = _click(db, None)
+    with caplog.at_level(logging.ERROR, logger=conversions.log.name):
+        member_id = _sign_up_after(click)
+    db.expire_all()
+    assert db.get(Member, member_id) is not None
+    assert db.get(TrafficClick, click.id).member_id == member_id
+    assert [p.id for p in _postbacks(db)] == [taken.id]
+    assert "noting the conversion lead of member" in caplog.text
+
+
+def test_a_failure_in_noting_never_fails_the_payment(db, outbox, monkeypatch, caplog):
+    _templates(db, {"n1": TEMPLATE})
+    taken = _noting_fails(db, monkeypatch)
+    member = make_member(db)
+    _click(db, member)
+    order, credits = _order(db, member, 1), member.credits
+    with caplog.at_level(logging.ERROR, logger=conversions.log.name):
+        apply_payment(_payment(1, PaymentStatus.PAID))
+    db.expire_all()
+    assert db.get(Order, order.id).status == "paid"
+    assert db.get(Member, member.id).credits == credits + order.credits
+    assert [p.id for p in _postbacks(db)] == [taken.id]
+    assert f"noting the conversion of order {order.id}" in caplog.text
 
 
 # The sender
@@ -366,3 +508,40 @@ def test_two_workers_never_claim_the_same_postback(db, engine):
     first, second = ({d.id for d in c} for c in claimed)
     assert not first & second and first | second == ids
     assert all(row.attempts == 1 for row in _postbacks(db))
+
+
+def test_a_send_is_cut_off_at_its_deadline(db, monkeypatch):
+    monkeypatch.setattr(postbacks, "DEADLINE_SECONDS", 0.2)
+    _pending(db)
+
+    async def trickling(request: httpx.Request) -> httpx.Response:
+        await asyncio.sleep(30)  # each read within its timeout, the whole far beyond
+        return httpx.Response(200)
+
+    assert _round(NOW, httpx.MockTransport(trickling)) == 0
+    (row,) = _postbacks(db)
+    assert (row.status, row.last_status_code, row.last_error) == (
+        "pending", None, "no answer within 0.2 s"
+    )  # fmt: skip
+
+
+def test_an_answer_is_recorded_only_while_its_claim_holds(db):
+    _pending(db)
+    (slow,) = postbacks.claim_due(NOW)
+    later = NOW + postbacks.LEASE + timedelta(seconds=1)
+    (current,) = postbacks.claim_due(later)  # the slow worker's claim ran out
+    assert postbacks.record(current, postbacks.Answer(500), later)
+    assert not postbacks.record(slow, postbacks.Answer(200), later)
+    (row,) = _postbacks(db)
+    assert (row.status, row.attempts, row.last_status_code) == ("pending", 2, 500)
+    assert row.next_attempt_at.replace(tzinfo=later.tzinfo) == later + postbacks.BACKOFF[1]
+
+
+def test_an_address_not_allowed_where_the_site_runs_is_never_sent_to(db, monkeypatch):
+    _pending(db, url="http://127.0.0.1:9/pb")
+    public = SimpleNamespace(public_url="https://amorly.example")
+    monkeypatch.setattr(postbacks, "get_config", lambda: public)
+    seen: list[str] = []
+    assert _round(NOW, _answering(200, seen=seen)) == 0
+    (row,) = _postbacks(db)
+    assert (row.status, row.last_error, seen) == ("pending", "address not allowed", [])
