@@ -15,12 +15,24 @@ from datetime import UTC, date, datetime, time, timedelta
 from functools import cache
 from typing import Any
 
-from sqlalchemy import Connection, Select, bindparam, case, func, tuple_
+from sqlalchemy import (
+    CompoundSelect,
+    Connection,
+    Select,
+    bindparam,
+    case,
+    func,
+    literal_column,
+    tuple_,
+    union_all,
+)
+from sqlalchemy.sql.elements import ColumnElement
 from sqlmodel import Session, col, select
 
 from actions.paging import PAGE_SIZE, Page, page_of
 from models.audit import AuditEntry
 from models.directory import age_on
+from models.evidence import snapshot_photo
 from models.member import Member, Profile, as_utc
 from models.moderation import (
     CATEGORY_PRIORITY,
@@ -33,8 +45,9 @@ from models.moderation import (
     ReportCategory,
     ReportSource,
 )
-from models.page_rows import Fields, page_columns, page_dicts
+from models.page_rows import Fields, page_columns, page_dicts, part_columns, part_dicts
 from models.photos import gallery_order
+from models.staff_tools import evidence_url
 from services.database import db_session, read_connection
 from services.site_settings import current_settings
 
@@ -79,7 +92,7 @@ QueueCursor = tuple[int, datetime, int]  # (priority, created_at, id) of a page'
 _KEY_NAMES = ("priority", "created_at", "id")
 
 
-Statement = tuple[Select, dict[str, Any]]  # a statement built once, and its values
+Statement = tuple[Select | CompoundSelect, dict[str, Any]]  # a statement built once, its values
 
 QUEUE_ROW: Fields = {
     **LISTED_REPORT,
@@ -187,26 +200,51 @@ HISTORY_DECISION: Fields = {
     k: DECISION_ROW[k] for k in ("id", "decided_at", "measure", "ground_type", "ground", "reversed")
 }
 
-# The latest reports on a member's content, with what was decided on each; built once.
-REPORTS_AGAINST = (
-    select(*page_columns(HISTORY_REPORT))
-    .select_from(Report)
-    .outerjoin(Decision, col(Decision.id) == col(Report.decision_id))
-    .where(Report.reported_id == bindparam("member_id"))
-    .order_by(col(Report.created_at).desc())
-    .limit(HISTORY_ROWS)
-)
-DECISIONS_OF = (
-    select(*page_columns(HISTORY_DECISION))
-    .where(Decision.member_id == bindparam("member_id"))
-    .order_by(col(Decision.decided_at).desc())
-    .limit(HISTORY_ROWS)
-)
+HISTORY_PARTS = (HISTORY_REPORT, HISTORY_DECISION)  # the history's tables, in its rows' order
+_REPORTS, _DECISIONS = range(len(HISTORY_PARTS))
 
 
-def history_selects(member_id: int) -> list[Statement]:
-    """A member's history's two statements: reports on their content, decisions on them."""
-    return [(REPORTS_AGAINST, {"member_id": member_id}), (DECISIONS_OF, {"member_id": member_id})]
+def _history_part(which: int, order: ColumnElement[Any]) -> Select:
+    """One table's columns in the history's statement: which table, the row's place in the
+    table's order (which the statement's order keeps, ties as they came), its fields."""
+    return select(
+        literal_column(str(which)).label("part"),
+        func.row_number().over(order_by=order).label("place"),
+        *part_columns(HISTORY_PARTS, which),
+    )
+
+
+def _history_statement() -> CompoundSelect:
+    """A member's history in one statement, built once: the latest reports on their content
+    with what was decided on each, then the latest decisions on them (each a seek on its index,
+    limited before the UNION ALL)."""
+    received, decided = col(Report.created_at).desc(), col(Decision.decided_at).desc()
+    reports = (
+        _history_part(_REPORTS, received)
+        .select_from(Report)
+        .outerjoin(Decision, col(Decision.id) == col(Report.decision_id))
+        .where(Report.reported_id == bindparam("member_id"))
+        .order_by(received)
+        .limit(HISTORY_ROWS)
+        .subquery()
+    )
+    decisions = (
+        _history_part(_DECISIONS, decided)
+        .where(Decision.member_id == bindparam("member_id"))
+        .order_by(decided)
+        .limit(HISTORY_ROWS)
+        .subquery()
+    )
+    both = union_all(select(reports), select(decisions))
+    return both.order_by(*both.selected_columns[:2])  # by part, then place
+
+
+HISTORY = _history_statement()
+
+
+def history_select(member_id: int) -> Statement:
+    """A member's history's one statement and its values."""
+    return HISTORY, {"member_id": member_id}
 
 
 @dataclass(frozen=True)
@@ -217,9 +255,8 @@ class MemberHistory:
 
 
 def member_history_in(connection: Connection, member_id: int) -> MemberHistory:
-    values = {"member_id": member_id}
-    reports = page_dicts(connection.execute(REPORTS_AGAINST, values), HISTORY_REPORT)
-    decisions = page_dicts(connection.execute(DECISIONS_OF, values), HISTORY_DECISION)
+    rows = connection.execute(*history_select(member_id)).all()  # fetchall: not row by row
+    reports, decisions = part_dicts(rows, HISTORY_PARTS, first=2)
     strikes = sum(1 for d in decisions if d["measure"] != Measure.DISMISS and not d["reversed"])
     return MemberHistory(reports, decisions, strikes)
 
@@ -341,6 +378,10 @@ def report_row(report: Report) -> dict[str, Any]:
         "decision_id": report.decision_id or 0,
         "created_at": iso(report.created_at),
         "snapshot_text": str(report.snapshot.get("about_me") or ""),
+        # the reported photo through the staff route: also once its member deleted it
+        "evidence_url": evidence_url(report.id or 0)
+        if snapshot_photo(report.content_type, report.snapshot)
+        else "",
     }
 
 

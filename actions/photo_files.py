@@ -1,17 +1,21 @@
 """Which stored photo file a viewer gets: the file itself, its blurred rendition, or nothing."""
 
 from dataclasses import dataclass
+from pathlib import Path
 
 from sqlmodel import Session, or_, select
 
 from actions.staff_viewer import staff_in
 from actions.viewer import Viewer
+from models.evidence import snapshot_photo
 from models.member import Photo
+from models.moderation import Report
 from models.photo_access import PhotoView, photo_view
 from models.photo_access import Viewer as PhotoViewer
 from models.staff_tools import MODERATION
 from services.database import db_session
-from services.photo_pipeline import is_blurred_name, original_name
+from services.member_photos import evidence_dir, photo_dir
+from services.photo_pipeline import is_blurred_name, is_photo_filename, original_name
 
 
 @dataclass(frozen=True)
@@ -47,3 +51,15 @@ def _staff_sees(db: Session, token: str, address: str, filename: str) -> bool:
         select(Photo.id).where(or_(Photo.filename == filename, Photo.thumb_filename == filename))
     ).first()
     return stored is not None and staff_in(db, token, MODERATION, address) is not None
+
+
+def evidence_file(report_id: int) -> Path | None:
+    """The photo a photo report names (its snapshot): kept as evidence after its member
+    deleted it, or still stored; None when neither (not a photo's case, or past its retention,
+    models/evidence.py). Only for staff the caller checked (app/staff_api.evidence_photo)."""
+    with db_session() as db:
+        report = db.get(Report, report_id)
+        name = snapshot_photo(report.content_type, report.snapshot) if report else ""
+    if not is_photo_filename(name):
+        return None
+    return next((d / name for d in (evidence_dir(), photo_dir()) if (d / name).is_file()), None)

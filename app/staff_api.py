@@ -1,20 +1,26 @@
-"""The console's HTTP routes: the transparency counters as CSV, for moderators and admins
-(`@staff_route`: the same check as every staff event; anyone else gets a plain 404)."""
+"""The console's HTTP routes, for moderators and admins (`@staff_route`: the same check as
+every staff event; anyone else gets a plain 404): the transparency counters as CSV, and the
+photo a photo report names, also once its member deleted it."""
 
 import csv
 import io
 from datetime import date
 
 from starlette.requests import Request
-from starlette.responses import Response
+from starlette.responses import FileResponse, Response
 from starlette.routing import Route
 
 from actions.audit import audit_read
 from actions.moderation_reads import period, transparency_counters
+from actions.photo_files import evidence_file
 from actions.runner import act, read
 from actions.staff_viewer import StaffViewer
 from app.staff_routes import staff_route
-from models.staff_tools import MODERATION, TRANSPARENCY_CSV
+from models.staff_tools import EVIDENCE_PHOTO, MODERATION, TRANSPARENCY_CSV
+from state.forms import browser_id
+
+VIEWED_EVIDENCE_PHOTO = "report.view_evidence_photo"  # the audit log's action
+NOT_STORED = 410  # staff only: no photo kept for the case (none, or past its retention)
 
 
 @staff_route(*MODERATION)
@@ -43,5 +49,21 @@ async def transparency_csv(request: Request, staff: StaffViewer) -> Response:
     )
 
 
+@staff_route(*MODERATION)
+async def evidence_photo(request: Request, staff: StaffViewer) -> Response:
+    """The photo a photo report's snapshot names (app/pages/staff_console.py shows it with the
+    case), never cached; each look audited with the case. 410 Gone, not 404, when no photo is
+    kept for it: only staff get that far."""
+    report_id = browser_id(request.path_params["report_id"])
+    path = await read(evidence_file, report_id) if report_id else None
+    if path is None:
+        return Response(status_code=NOT_STORED, headers={"Cache-Control": "no-store"})
+    await act(audit_read, staff, VIEWED_EVIDENCE_PHOTO, target=("report", report_id))
+    return FileResponse(path, headers={"Cache-Control": "no-store"})
+
+
 def staff_routes() -> list[Route]:
-    return [Route(TRANSPARENCY_CSV, transparency_csv, methods=["GET"])]
+    return [
+        Route(TRANSPARENCY_CSV, transparency_csv, methods=["GET"]),
+        Route(EVIDENCE_PHOTO, evidence_photo, methods=["GET"]),
+    ]

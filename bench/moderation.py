@@ -45,7 +45,7 @@ from actions.moderation_reads import (
     QueueCursor,
     QueueFilter,
     Statement,
-    history_selects,
+    history_select,
     member_history,
     queue_select,
     report_queue,
@@ -173,12 +173,12 @@ def cases(members: int) -> list[Case]:
         Case(
             f"history of #{BUSY_MEMBER} (busy)",
             lambda: member_history(BUSY_MEMBER),
-            history_selects(BUSY_MEMBER),
+            [history_select(BUSY_MEMBER)],
         ),
         Case(
             f"history of #{ordinary}",
             lambda: member_history(ordinary),
-            history_selects(ordinary),
+            [history_select(ordinary)],
         ),
     ]
 

@@ -7,7 +7,7 @@ console's history of 95 rows more than its statements did (bench/moderation.py).
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from sqlalchemy import DateTime, String, TypeDecorator
+from sqlalchemy import DateTime, String, TypeDecorator, cast, null
 from sqlalchemy.ext.compiler import compiles
 from sqlalchemy.sql.compiler import SQLCompiler
 from sqlalchemy.sql.elements import ColumnElement, Label
@@ -36,6 +36,33 @@ def page_dicts(rows: Iterable[Sequence[Any]], fields: Fields) -> list[dict[str, 
     such as a cursor's, left out)."""
     keys = tuple(fields)
     return [dict(zip(keys, row, strict=False)) for row in rows]
+
+
+def part_columns(parts: Sequence[Fields], which: int) -> list[Label[Any]]:
+    """The columns of one arm of a UNION ALL of several tables' rows, as `page_columns` has
+    them: every part's fields in turn, labelled `<part>_<key>`, the other parts' as NULLs of
+    their type (a UNION gives each column one type)."""
+    return [
+        (column if index == which else cast(null(), column.type)).label(f"{index}_{column.name}")
+        for index, fields in enumerate(parts)
+        for column in page_columns(fields)
+    ]
+
+
+def part_dicts(
+    rows: Iterable[Sequence[Any]], parts: Sequence[Fields], first: int = 0
+) -> list[list[dict[str, Any]]]:
+    """Rows of `part_columns` as each part's dicts, in the rows' order: a row's first column
+    says its part; the parts' columns start at column `first`."""
+    spans, at = [], first
+    for fields in parts:
+        spans.append((tuple(fields), at, at + len(fields)))
+        at += len(fields)
+    found: list[list[dict[str, Any]]] = [[] for _ in parts]
+    for row in rows:
+        keys, start, end = spans[row[0]]
+        found[row[0]].append(dict(zip(keys, row[start:end], strict=True)))
+    return found
 
 
 @compiles(_IsoTime, "postgresql")

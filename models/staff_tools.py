@@ -30,3 +30,8 @@ def tools_for(roles: frozenset[Role]) -> list[str]:
 
 
 TRANSPARENCY_CSV = "/api/staff/transparency.csv"  # app/staff_api.py, for the transparency page
+EVIDENCE_PHOTO = "/api/staff/evidence/{report_id}"  # app/staff_api.py: a photo report's photo
+
+
+def evidence_url(report_id: int) -> str:
+    return EVIDENCE_PHOTO.format(report_id=report_id)

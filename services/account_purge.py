@@ -5,8 +5,9 @@ the data exports past their 48 hours or whose build failed (models/data_export.p
 after the commit, with strays: services/export_archive.py), the tickets closed 12 months ago
 (models/tickets.py), the traffic clicks no account signed up after, 13 months old
 (models/traffic.py), the payment records of erased accounts past their 7 years of fiscal
-retention (models/payment_retention.py), and the scoring of photos the classifier skipped
-(services/member_photos.score_unscored_photos).
+retention (models/payment_retention.py), the evidence photos no report keeps any more
+(models/evidence.py: six months after the decision), and the scoring of photos the
+classifier skipped (services/member_photos.score_unscored_photos).
 
 It runs inside the server (a lifespan task, hourly) and as `python -m services.account_purge`.
 """
@@ -26,7 +27,7 @@ from models.traffic import purge_unclaimed_clicks
 from services.config import get_config
 from services.database import transaction
 from services.export_archive import delete_archives, delete_strays
-from services.member_photos import score_unscored_photos
+from services.member_photos import delete_spent_evidence, score_unscored_photos
 from services.outages import log_failure
 from services.photo_pipeline import delete_photo_files
 
@@ -59,6 +60,8 @@ def purge_expired_accounts() -> int:
         delete_photo_files(photo_dir, *account.photo_files)
     delete_archives(expired_exports)
     delete_strays(named_exports, utcnow())
+    if evidence := delete_spent_evidence(utcnow()):
+        log.info("deleted %d evidence photos past their retention", evidence)
     if erased:
         log.info("erased %d deleted accounts", len(erased))
     return len(erased)

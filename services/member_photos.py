@@ -7,17 +7,25 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from pathlib import Path
 
+from models.evidence import photos_still_evidence
 from models.photo_review import open_reports, record_score, review_new_photo, unscored_photos
 from models.photos import delete_photo
 from models.profile_steps import add_photo
 from services.config import get_config
 from services.database import db_session, transaction
 from services.photo_classifier import score_upload
-from services.photo_pipeline import delete_photo_files, keep_as_evidence, store_photo
+from services.photo_pipeline import (
+    delete_photo_files,
+    is_photo_filename,
+    keep_as_evidence,
+    original_name,
+    store_photo,
+)
 from services.site_settings import current_settings
 
 UNSCORED_GRACE = timedelta(minutes=1)  # younger unscored photos may be an upload under way
 SWEEP_BATCH = 200  # photos the hourly sweep scores at most
+EVIDENCE_BATCH = 500  # evidence photos looked up in one statement
 
 
 @dataclass(frozen=True)
@@ -65,8 +73,28 @@ def score_unscored_photos(now: datetime) -> int:
 
 
 def evidence_dir() -> Path:
-    """Files of reported photos their members deleted, kept for the moderators (docs/photos.md)."""
+    """Files of reported photos their members deleted, kept for the moderators (docs/photos.md)
+    as long as models/evidence.py says."""
     return get_config().media_dir / "evidence"
+
+
+def delete_spent_evidence(now: datetime) -> int:
+    """The hourly purge's part: the evidence photos (with their thumbnails) no report keeps any
+    more, deleted; returns how many photos."""
+    folder = evidence_dir()
+    files: dict[str, list[str]] = {}  # a photo's name: its files here
+    for path in folder.iterdir() if folder.is_dir() else ():
+        if is_photo_filename(path.name):
+            files.setdefault(original_name(path.name), []).append(path.name)
+    photos = list(files)
+    kept: set[str] = set()
+    with db_session() as db:
+        for start in range(0, len(photos), EVIDENCE_BATCH):
+            kept |= photos_still_evidence(db, photos[start : start + EVIDENCE_BATCH], now)
+    spent = [photo for photo in photos if photo not in kept]
+    for photo in spent:
+        delete_photo_files(folder, *files[photo])
+    return len(spent)
 
 
 def remove_member_photo(member_id: int, photo_id: int) -> None:

@@ -226,6 +226,16 @@ def _reporter(reporter: rx.Var[dict], reporter_id: rx.Var) -> rx.Component:
     )
 
 
+def _content(content_type: rx.Var, evidence: rx.Var[str]) -> rx.Component:
+    """The kind of content; for a photo, the photo itself (app/staff_api.evidence_photo: also
+    once its member deleted it)."""
+    photo = rx.el.a(rx.el.img(src=evidence, alt="", loading="lazy"), href=evidence)
+    return rx.fragment(
+        _label(CONTENT_LABELS, content_type),
+        rx.cond(evidence != "", rx.el.div(photo, class_name="staff-photos")),
+    )
+
+
 def _case_facts() -> rx.Component:
     R = StaffReportState.report
     return card(
@@ -233,7 +243,7 @@ def _case_facts() -> rx.Component:
         facts(
             (N_("Category"), _label(CATEGORY_LABELS, R["category"])),
             (N_("Source"), _label(SOURCE_LABELS, R["source"])),
-            (N_("Content"), _label(CONTENT_LABELS, R["content_type"])),
+            (N_("Content"), _content(R["content_type"], R["evidence_url"].to(str))),
             (N_("Status"), _label(CASE_STATUS_LABELS, R["status"])),
             (N_("Received on"), when(R["created_at"])),
             (N_("Explanation"), rx.el.span(R["text"], white_space="pre-wrap")),

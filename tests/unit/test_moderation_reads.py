@@ -8,10 +8,11 @@ import itertools
 from datetime import UTC, date, datetime, timedelta
 
 import pytest
-from sqlmodel import Session, select
+from sqlmodel import Session, col, select
 
 from actions.moderation_assign import assign_to_self
 from actions.moderation_reads import (
+    HISTORY_ROWS,
     AuditFilter,
     QueueFilter,
     appeal_case,
@@ -35,6 +36,7 @@ from models.moderation import (
 )
 from models.staff import Role
 from tests.factories import add_photo, make_member
+from tests.queries import statements
 
 NOW = datetime(2026, 5, 20, 12, 0, tzinfo=UTC)
 _numbers = itertools.count(1)
@@ -152,6 +154,32 @@ def test_a_members_history_counts_strikes_that_stand(db: Session, bert: Member):
     assert history.strikes == 2  # the warning and the removal
     assert [r["measure"] for r in history.reports] == ["", "warning", "dismiss"]
     assert len(history.decisions) == 4
+
+
+def test_a_history_is_one_statement_of_the_latest_50_of_each(db: Session, bert: Member):
+    """Both tables in one statement, each the latest HISTORY_ROWS newest first; rows of the
+    same time keep one order (the one the table's own read gives)."""
+    for day in range(HISTORY_ROWS + 2):
+        add_report(db, reported_id=bert.id, created_at=NOW - timedelta(days=day // 2))
+        add_decision(db, bert.id, "warning", decided_at=NOW - timedelta(days=day))
+
+    with statements() as sent:
+        history = member_history(bert.id)
+
+    assert len([s for s in sent if s.lstrip().upper().startswith("SELECT")]) == 1
+    reports = [r["created_at"] for r in history.reports]
+    decisions = [d["decided_at"] for d in history.decisions]
+    assert (len(reports), len(decisions)) == (HISTORY_ROWS, HISTORY_ROWS)
+    assert reports == sorted(reports, reverse=True) and decisions == sorted(decisions, reverse=True)
+    assert datetime.fromisoformat(decisions[-1]) == NOW - timedelta(days=HISTORY_ROWS - 1)
+    assert history.strikes == HISTORY_ROWS
+    alone = db.exec(
+        select(Report.id)
+        .where(Report.reported_id == bert.id)
+        .order_by(col(Report.created_at).desc())
+        .limit(HISTORY_ROWS)
+    ).all()
+    assert [r["id"] for r in history.reports] == alone  # ties as the table's own read has them
 
 
 def test_a_history_reads_rows_as_the_page_shows_them(db: Session, bert: Member):
