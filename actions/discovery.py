@@ -8,7 +8,7 @@ from sqlalchemy import ColumnElement, exists, literal
 from sqlmodel import Session, select
 
 from actions.runner import Done
-from actions.viewer import Viewer
+from actions.viewer import SIGNED_IN, VIEWER_COLUMNS, Viewer, viewer_of
 from models.attribute_labels import DETAIL_LABELS, label_key, value_label
 from models.blocks import Block
 from models.directory import MemberTile, age_on, newest_members
@@ -173,7 +173,7 @@ def _member_and_ties(
     return row[0], row[1], _Ties(*map(bool, row[2:]))
 
 
-def _details(profile: Profile, visible: list[str]) -> list[list[str]]:
+def shown_details(profile: Profile, visible: list[str]) -> list[list[str]]:
     """[label msgid, value label key] pairs of the fields the settings show, where filled in."""
     rows = []
     for name in LOOKS_FIELDS:
@@ -234,7 +234,7 @@ def _shown(
         region=profile.region or "",
         country=profile.country,
         about_me=profile.about_me if settings.visible_profile_notes else "",
-        details=_details(profile, visible),
+        details=shown_details(profile, visible),
         interests=list(profile.interests) if "interests" in visible else [],
         photos=[_photo(item, settings, lock) for item in gallery],
         liked=ties.liked,
@@ -242,25 +242,41 @@ def _shown(
     )
 
 
+def _profile_view(db: Session, viewer: Viewer | None, member_id: int) -> tuple[ProfileView, _Ties]:
+    viewer_id = viewer.member_id if viewer else None
+    member, profile, ties = _member_and_ties(db, viewer_id, member_id)
+    if viewer_id == member_id:
+        access = ProfileAccess.OWN
+    else:
+        access = access_of(viewer_id, member, profile, ties.blocks_viewer)
+    if access == ProfileAccess.LOGIN_REQUIRED:
+        return ProfileView(access, name=profile.name), ties
+    if access == ProfileAccess.NOT_FOUND or member is None:
+        return ProfileView(ProfileAccess.NOT_FOUND), ties
+    return _shown(db, viewer, access, member, profile, ties), ties
+
+
 def open_profile(viewer: Viewer | None, member_id: int) -> Done[ProfileView]:
     """The profile as the viewer may see it; opening a liker's profile clears the like's new
     flag, and the viewer's badge follows."""
     viewer_id = viewer.member_id if viewer else None
     with transaction() as db:
-        member, profile, ties = _member_and_ties(db, viewer_id, member_id)
-        if viewer_id == member_id:
-            access = ProfileAccess.OWN
-        else:
-            access = access_of(viewer_id, member, profile, ties.blocks_viewer)
-        if access == ProfileAccess.LOGIN_REQUIRED:
-            return Done(ProfileView(access, name=profile.name))
-        if access == ProfileAccess.NOT_FOUND or member is None:
-            return Done(ProfileView(ProfileAccess.NOT_FOUND))
-        view = _shown(db, viewer, access, member, profile, ties)
+        view, ties = _profile_view(db, viewer, member_id)
         if (
-            access == ProfileAccess.VISIBLE
+            view.access == ProfileAccess.VISIBLE
             and ties.new_like
             and mark_seen(db, viewer_id, member_id)
         ):
             view = replace(view, new_likes=new_like_count(db, viewer_id))
     return Done(view)
+
+
+def peek_profile(viewer_id: int | None, member_id: int) -> ProfileView:
+    """The profile as `open_profile` shows it to this viewer, read only (nothing marked seen):
+    what the server writes into the page's first paint (components/member_landings/)."""
+    with db_session() as db:
+        viewer = None
+        if viewer_id is not None:
+            row = db.exec(select(*VIEWER_COLUMNS).where(Member.id == viewer_id)).first()
+            viewer = viewer_of(row, SIGNED_IN)
+        return _profile_view(db, viewer, member_id)[0]

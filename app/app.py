@@ -16,7 +16,9 @@ from app.event_errors import event_failed
 from app.event_frames import EventFrames
 from app.event_guard import guard_events
 from app.http_api import http_api
+from app.lander_variants import LanderVariants
 from app.layouts import error_page, with_layout
+from app.member_redirects import UnlistedMembers
 from app.page_meta import NOT_FOUND, description
 from app.pages.registry import Page, declared_pages
 from app.pages.titled import titled_page
@@ -85,7 +87,9 @@ app = rx.App(
         EarlyFormPosts,
         SlashlessPages,
         DocumentHead,
+        UnlistedMembers,  # inside TrafficClicks: a redirected landing's click is recorded
         TrafficClicks,  # outside DocumentHead: sees a HEAD as a HEAD
+        LanderVariants,  # outside both: the page and the click name the same variant
         http_api(),
     ],
     toaster=rx.toast.provider(custom_attrs={"containerAriaLabel": notifications_label()}),

@@ -32,6 +32,7 @@ from actions.runner import read
 from actions.viewer import resolve_viewer, session_token
 from app.catalogue_api import Countries, catalogue_url, part_catalogue_url
 from app.deferred_boot import deferred_boot
+from app.lander_variants import VARIANT_SCOPE
 from app.page_meta import (
     LANG_PARAM,
     alternates,
@@ -43,6 +44,7 @@ from app.page_meta import (
 from app.stand_in_pages import prerendered_path
 from components.first_results import MARK, first_results_html
 from components.landers.writers import LANDER_PARTS
+from components.member_landings.writers import MEMBER_PARTS
 from components.server_parts import PageRequest, ServerParts
 from models.legal.registry import LEGAL_SLUGS
 from models.routes import url
@@ -210,7 +212,7 @@ async def _first_results(scope: Scope, settings: SiteSettings, locale: str) -> s
         return ""
 
 
-SERVER_PARTS: tuple[ServerParts, ...] = (LANDER_PARTS,)
+SERVER_PARTS: tuple[ServerParts, ...] = (LANDER_PARTS, MEMBER_PARTS)
 
 
 async def _with_server_parts(page: str, scope: Scope, settings: SiteSettings, locale: str) -> str:
@@ -225,7 +227,8 @@ async def _with_server_parts(page: str, scope: Scope, settings: SiteSettings, lo
     except SQLAlchemyError:
         log.exception("page %s served without its viewer", scope["path"])
         viewer_id = None
-    request = PageRequest(scope["path"], headers, settings, locale, viewer_id)
+    variant = scope.get(VARIANT_SCOPE, "")
+    request = PageRequest(scope["path"], headers, settings, locale, viewer_id, variant)
     for family in families:
         try:
             written = await family.write(request)

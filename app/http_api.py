@@ -16,6 +16,7 @@ from actions.browser_session import device_cookie_for, log_out, session_is_live,
 from actions.photo_files import photo_answer
 from actions.push import subscribe_to_push
 from actions.runner import act, read
+from actions.signup_chat import signup_chat
 from actions.viewer import DEVICE_COOKIE, SESSION_COOKIE
 from app.auto_like_api import auto_like
 from app.catalogue_api import catalogue_routes
@@ -38,7 +39,7 @@ from app.staff_api import staff_routes
 from models.auth_session import SESSION_LIFETIME
 from models.login_history import Seen
 from models.photo_access import PhotoView
-from models.routes import url
+from models.routes import member_chat_url, url
 from services import device_cookie
 from services.config import PROJECT_ROOT, get_config
 from services.payments.provider import TEST_PROVIDER_PATH, WEBHOOK_PATH, test_provider_serves
@@ -107,9 +108,13 @@ async def renew_device_cookie(request: Request) -> Response:
 
 async def activate_link(request: Request) -> Response:
     """The activation e-mail's link: confirm the address and show the outcome."""
-    confirmed = await act(confirm_address, request.query_params.get("token", ""))
-    outcome = "activate-done" if confirmed else "activate-error"
-    return RedirectResponse(url(outcome), status_code=303)
+    token = request.query_params.get("token", "")
+    if not await act(confirm_address, token):
+        return RedirectResponse(url("activate-error"), status_code=303)
+    # a signup aimed at a member lands in the chat with them (log-in first in another browser)
+    chat_with = await read(signup_chat, token)
+    where = member_chat_url(chat_with) if chat_with else url("activate-done")
+    return RedirectResponse(where, status_code=303)
 
 
 async def reactivate_link(request: Request) -> Response:

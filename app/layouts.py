@@ -20,6 +20,7 @@ from components.terms_update import terms_update
 from components.time_bonus import time_bonus_banner, time_bonus_modal, time_bonus_watch
 from models.routes import Layout, Route, url
 from state.i18n import I18nState, locale_known
+from state.site_info import site_text
 from translations.errors import BACK_TO_HOME, ERROR_DEFAULT_MESSAGE, PAGE_NOT_FOUND
 
 NO_ACTIVATION_REMINDER = ("signup", "members-id-signup", "settings", "notifications")
@@ -92,7 +93,11 @@ def _lander(_route: Route, content: rx.Component) -> rx.Component:
     return rx.fragment(
         rx.el.header(
             rx.el.div(
-                rx.link(rx.image(src="/logo.svg", alt="", width="34px"), href=url("index")),
+                rx.link(
+                    rx.image(src="/logo.svg", alt="", width="34px", height="34px"),
+                    href=url("index"),
+                    aria_label=site_text("name"),  # the logo alone names nothing
+                ),
                 class_name="container",
             ),
             class_name="lander-bar",

@@ -15,6 +15,7 @@ from urllib.parse import parse_qs
 from starlette.requests import cookie_parser
 
 from actions.viewer import DEVICE_COOKIE, SESSION_COOKIE
+from services.click_cookie import CLICK_COOKIE
 from state.shell import COUNTRY_HEADERS
 from translations.locales import LOCALE_COOKIE
 
@@ -24,7 +25,7 @@ MAX_ADDRESS = 2048
 MAX_PARAMS = 32  # query parameters kept; our pages read at most a few
 MAX_PARAM_NAME = 64
 MAX_HEADER = 512  # characters of a kept header: a browser's user agent is about 150-300
-MAX_COOKIE = 128  # a session token is 43 characters, a device cookie 75, a locale 2
+MAX_COOKIE = 128  # a session token is 43 characters, a device cookie 75, a click's at most 100
 MAX_TOKEN = 64  # Reflex's client token is a UUID of 36 characters
 MAX_CLIENT_IP = 45  # the longest written IPv6 address
 MAX_STORED = 2000  # a browser-storage value: the signup draft's own cut
@@ -33,7 +34,8 @@ MAX_STORED_VARS = 64  # browser-storage values in one event; the site has about 
 KEPT_HEADERS = frozenset(
     {"host", "origin", "user-agent", "accept-language", "asgi-scope-client", *COUNTRY_HEADERS}
 )
-KEPT_COOKIES = (SESSION_COOKIE, DEVICE_COOKIE, LOCALE_COOKIE)
+# The partner click's cookie too: the signup and the visitors' search read it (state/signup.py).
+KEPT_COOKIES = (SESSION_COOKIE, DEVICE_COOKIE, LOCALE_COOKIE, CLICK_COOKIE)
 TOKEN_CHARACTERS = frozenset("0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ-_")
 
 

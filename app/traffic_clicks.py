@@ -9,13 +9,15 @@ is served as if it had no parameters."""
 import logging
 from urllib.parse import parse_qsl
 
-from starlette.datastructures import Headers, MutableHeaders
-from starlette.types import ASGIApp, Message, Receive, Scope, Send
+from starlette.datastructures import Headers
+from starlette.types import ASGIApp, Receive, Scope, Send
 
 from actions.runner import act
 from actions.traffic import record_landing
 from app.document_head import request_locale
+from app.lander_variants import VARIANT_SCOPE
 from app.page_meta import NOT_FOUND, route_for
+from app.response_cookie import sending_cookie
 from models.lander_slug import parse_slug, slug_of
 from models.member import utcnow
 from models.routes import Route
@@ -60,6 +62,7 @@ async def _landing(scope: Scope, route: Route, tracking: dict[str, str]) -> Land
         tracking=tracking,
         path=scope["path"],
         lander=lander_of(route.name),
+        variant=scope.get(VARIANT_SCOPE, ""),
         niche=niche_of(scope["path"]),
         language=request_locale(scope, settings.domain_language).locale,
         address_hash=address_hash(scope_client(scope)),
@@ -93,15 +96,4 @@ class TrafficClicks:
         route = _visitable(scope)
         tracking = _tracking(scope) if route else None
         cookie = await _click_cookie(scope, route, tracking) if route and tracking else None
-        if cookie is None:
-            await self.app(scope, receive, send)
-            return
-
-        async def send_with_cookie(message: Message) -> None:
-            if message["type"] == "http.response.start":
-                headers = MutableHeaders(raw=list(message["headers"]))
-                headers.append("set-cookie", cookie)
-                message = {**message, "headers": headers.raw}
-            await send(message)
-
-        await self.app(scope, receive, send_with_cookie)
+        await self.app(scope, receive, send if cookie is None else sending_cookie(send, cookie))

@@ -3,14 +3,16 @@ this site's pages beside a blank app.
 
 Builds and serves this site and a blank Reflex app in production mode, then runs the npm
 `lighthouse` CLI with Debian's Chromium on `/`, `/members`, a profile and `/credits` (the last
-two logged in as a member, through the session cookie) and on the blank app's `/`. Prints
-performance, accessibility and SEO scores with FCP, LCP, TBT and CLS, and the verdict against
-the targets. Each page is measured RUNS times and the run with the median performance score
-is shown: in this headless Chromium the first frame sometimes waits a second or two on the
-browser, which moves a single run's figures far more than a change to the page would. The
-CLI is installed with the venv's npm into a cache folder when missing. It reports the targets
-but never fails on them. `--smoke`: one run of `/` and one of `/credits` (logged in), no blank
-app, no verdict; `--site-build` serves that build instead of building.
+two logged in as a member, through the session cookie), on every lander (`milf-amsterdam`
+where it takes a slug) and a demo member's `/members/{id}/landing`, and on the blank app's `/`.
+Prints performance, accessibility and SEO scores with FCP, LCP, TBT and CLS, and the verdict
+against the targets (the landers' and the member landing's stricter: the click is paid). Each
+page is measured RUNS times and the run with the median performance score is shown: in this
+headless Chromium the first frame sometimes waits a second or two on the browser, which moves a
+single run's figures far more than a change to the page would. The CLI is installed with the
+venv's npm into a cache folder when missing. It reports the targets but never fails on them.
+`--smoke`: one run of the gallery lander and one of `/credits` (logged in), no blank app, no
+verdict; `--site-build` serves that build instead of building.
 """
 
 import json
@@ -18,7 +20,7 @@ import os
 import subprocess
 import sys
 import tempfile
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import NamedTuple
 
@@ -34,6 +36,7 @@ from bench.options import add_site_build, bench_parser, parse
 from models.auth_session import start_session
 from models.db import make_engine
 from models.member import Member
+from models.routes import LANDER_NAMES
 from services.config import _sqlalchemy_url
 from tests.e2e.journeys import Account, mark_automatic_like_seen, past_the_welcome_window
 from tests.factories import make_member, password_hash
@@ -44,10 +47,26 @@ LIGHTHOUSE = CACHE_DIR / "node_modules" / ".bin" / "lighthouse"
 CHROME_FLAGS = "--headless=new --no-sandbox --disable-gpu --disable-dev-shm-usage"
 TIMEOUT_SECONDS = 300
 RUNS = 3
-TARGETS = {"performance": 0.9, "accessibility": 0.95, "seo": 0.95}
-CLS_TARGET = 0.1
-TARGET_PAGES = ("app /", "app /members")
-SMOKE_PAGES = ("app /", "app /credits")  # one anonymous page, one logged in
+LANDER_SLUG = "milf-amsterdam"  # a niche and a place, for the landers that take a slug
+SMOKE_PAGES = ("lander gallery", "app /credits")  # one anonymous page, one logged in
+
+
+@dataclass(frozen=True)
+class Goals:
+    """A page's targets: the lowest scores, the highest LCP (None: none) and CLS."""
+
+    scores: dict[str, float] = field(
+        default_factory=lambda: {"performance": 0.9, "accessibility": 0.95, "seo": 0.95}
+    )
+    lcp_ms: float | None = None
+    cls: float = 0.1
+
+
+# The landing pages' (issue 31): a paid click must paint at once.
+PAID_CLICK = Goals({"performance": 0.95, "accessibility": 0.95, "seo": 0.95}, 1500, 0.05)
+TARGETS = {"app /": Goals(), "app /members": Goals(), "member landing": PAID_CLICK} | {
+    f"lander {name}": PAID_CLICK for name in (*LANDER_NAMES, "tinderswipe")
+}
 
 
 @dataclass(frozen=True)
@@ -136,7 +155,16 @@ def site_targets(site: Server) -> list[Target]:
         Target("app /members", site.url + "/members"),
         Target("app profile", f"{site.url}/members/{profile_id}", cookie),
         Target("app /credits", site.url + "/credits", cookie),
+        *lander_targets(site),
+        Target("member landing", f"{site.url}/members/{profile_id}/landing"),
     ]
+
+
+def lander_targets(site: Server) -> list[Target]:
+    """Every lander, as a visitor opens it (`/landers/tinderswipe` takes no slug)."""
+    paths = {name: f"/landers/{name}/{LANDER_SLUG}" for name in LANDER_NAMES}
+    paths["tinderswipe"] = "/landers/tinderswipe"
+    return [Target(f"lander {name}", site.url + path) for name, path in sorted(paths.items())]
 
 
 def member_cookie(site: Server) -> tuple[str, int]:
@@ -161,10 +189,12 @@ def member_cookie(site: Server) -> tuple[str, int]:
 
 def print_table(reports: list[Report], runs: int) -> None:
     print(f"\nLighthouse (mobile, simulated throttling; the median of {runs} runs)")
-    print(f"{'page':<18}{'perf':>6}{'a11y':>6}{'seo':>6}{'FCP':>9}{'LCP':>9}{'TBT':>8}{'CLS':>7}")
+    width = max(len(r.label) for r in reports) + 2
+    columns = f"{'perf':>6}{'a11y':>6}{'seo':>6}{'FCP':>9}{'LCP':>9}{'TBT':>8}{'CLS':>7}"
+    print(f"{'page':<{width}}{columns}")
     for r in reports:
         print(
-            f"{r.label:<18}{r.performance:>6.2f}{r.accessibility:>6.2f}{r.seo:>6.2f}"
+            f"{r.label:<{width}}{r.performance:>6.2f}{r.accessibility:>6.2f}{r.seo:>6.2f}"
             f"{r.fcp_ms:>7.0f}ms{r.lcp_ms:>7.0f}ms{r.tbt_ms:>6.0f}ms{r.cls:>7.3f}"
         )
     for r in reports:
@@ -172,17 +202,24 @@ def print_table(reports: list[Report], runs: int) -> None:
             print(f"  {r.label}: {', '.join(r.failed_audits)}")
 
 
+def misses(report: Report, goals: Goals) -> list[str]:
+    found = [
+        f"{name} {getattr(report, name):.2f} < {low}"
+        for name, low in goals.scores.items()
+        if getattr(report, name) < low
+    ]
+    if goals.lcp_ms is not None and report.lcp_ms > goals.lcp_ms:
+        found.append(f"LCP {report.lcp_ms:.0f}ms > {goals.lcp_ms:.0f}ms")
+    if report.cls >= goals.cls:
+        found.append(f"CLS {report.cls:.3f} >= {goals.cls}")
+    return found
+
+
 def print_verdict(reports: list[Report]) -> None:
-    print("\nTargets on / and /members")
-    for r in (r for r in reports if r.label in TARGET_PAGES):
-        misses = [
-            f"{name} {getattr(r, name):.2f} < {target}"
-            for name, target in TARGETS.items()
-            if getattr(r, name) < target
-        ]
-        if r.cls >= CLS_TARGET:
-            misses.append(f"CLS {r.cls:.3f} >= {CLS_TARGET}")
-        print(f"  {r.label}: {'; '.join(misses) if misses else 'all met'}")
+    print("\nTargets on / and /members; stricter on the landers and the member landing")
+    for r in (r for r in reports if r.label in TARGETS):
+        missed = misses(r, TARGETS[r.label])
+        print(f"  {r.label}: {'; '.join(missed) if missed else 'all met'}")
 
 
 def main() -> None:

@@ -177,9 +177,11 @@ def number(value: rx.Var | int) -> rx.Var[str]:
     return rx.Var(f"((n) => ({hydrated()} ? {written} : String(n)))(Number({value}))").to(str)
 
 
-def percent(value: rx.Var | int) -> rx.Var[str]:
-    """A percentage (25 for 25 %) written the visitor's way: de "25 %", en "25%", fr "25 %"."""
-    format_ = intl_object("NumberFormat", "style: 'percent'")
+def percent(value: rx.Var | int, decimals: int = 0) -> rx.Var[str]:
+    """A percentage (25 for 25 %) written the visitor's way: de "25 %", en "25%", fr "25 %";
+    with up to `decimals` decimals."""
+    digits = f", maximumFractionDigits: {decimals}" if decimals else ""
+    format_ = intl_object("NumberFormat", f"style: 'percent'{digits}")
     return rx.Var(f"{format_}.format(Number({rx.Var.create(value)}) / 100)").to(str)
 
 

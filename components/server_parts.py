@@ -18,13 +18,15 @@ from translations.prerender_marks import CLOSE, OPEN
 @dataclass(frozen=True)
 class PageRequest:
     """What a writer may know of the request: the address asked for, its headers, the settings,
-    the page's language and the logged-in member, if any."""
+    the page's language, the logged-in member, if any, and a lander's variant's name
+    (app/lander_variants.py)."""
 
     path: str
     headers: Mapping[str, str]
     settings: SiteSettings
     locale: str
     viewer_id: int | None
+    variant: str = ""
 
 
 def part_mark(family: str, name: str) -> str:

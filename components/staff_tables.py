@@ -88,6 +88,27 @@ def empty_line(
     )
 
 
+def filter_buttons(
+    choices: dict[str, str], chosen: rx.Var[str], choose: Callable, testid: str
+) -> rx.Component:
+    """One button per choice (value -> msgid), the chosen one pressed."""
+    return rx.el.div(
+        *(
+            rx.button(
+                t(label),
+                size="1",
+                variant=rx.cond(chosen == value, "solid", "soft"),
+                on_click=choose(value),
+                aria_pressed=rx.cond(chosen == value, "true", "false"),
+                data_testid=f"{testid}-{value or 'all'}",
+            )
+            for value, label in choices.items()
+        ),
+        class_name="staff-filters",
+        role="group",
+    )
+
+
 def paged_table(
     state: type[rx.State],
     headers: tuple[str, ...],

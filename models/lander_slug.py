@@ -55,14 +55,20 @@ def _niche_and_rest(slug: str) -> tuple[str, str]:
     return PLAIN, slug
 
 
+def slug_parts(slug: object) -> tuple[str, str]:
+    """(niche, place words) of `slug`: ("milf", "amsterdam") for `milf-amsterdam`; the plain
+    niche and no words for anything unusable."""
+    if not isinstance(slug, str) or not _SLUG.fullmatch(slug := slug.lower()):
+        return PLAIN, ""
+    niche, rest = _niche_and_rest(slug)
+    return niche, rest.strip("-")
+
+
 def parse_slug(
     slug: object, find_place: Callable[[str], LanderPlace | None] = _no_place
 ) -> LanderTarget:
     """The niche and place `slug` names; the plain niche anywhere for anything unusable."""
-    if not isinstance(slug, str) or not _SLUG.fullmatch(slug := slug.lower()):
-        return LanderTarget()
-    niche, rest = _niche_and_rest(slug)
-    words = rest.strip("-")
+    niche, words = slug_parts(slug)
     return LanderTarget(niche, find_place(words) if words else None)
 
 

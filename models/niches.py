@@ -60,3 +60,33 @@ def niche_filter(niche: str, today: date) -> ColumnElement[bool]:
     if rule.body_types:
         clauses.append(Profile.body_type.in_(rule.body_types))
     return and_(*clauses)
+
+
+@dataclass(frozen=True)
+class NicheFacts:
+    """What a profile records that niches select on."""
+
+    gender: str
+    sexuality: str
+    born: date
+    body_type: str | None
+
+
+# The most particular niche first: a woman of 65 looking for men is gilf before milf and she.
+MEMBER_NICHE_ORDER = ("gay", "gilf", "milf", "bbw", "she")
+
+
+def fits_niche(niche: str, facts: NicheFacts, today: date) -> bool:
+    """Whether `niche_filter(niche)` selects a profile of these facts."""
+    rule = niche_rule(niche)
+    return (
+        (rule.gender is None or facts.gender == rule.gender)
+        and (not rule.sexualities or facts.sexuality in rule.sexualities)
+        and (not rule.min_age or facts.born <= years_before(today, rule.min_age))
+        and (not rule.body_types or facts.body_type in rule.body_types)
+    )
+
+
+def member_niche(facts: NicheFacts, today: date) -> str:
+    """The most particular niche that selects this member; the plain one when none does."""
+    return next((n for n in MEMBER_NICHE_ORDER if fits_niche(n, facts, today)), PLAIN)

@@ -213,6 +213,7 @@ ROUTES: tuple[Route, ...] = (
     _staff_route("staff-tickets", "/staff/tickets", N_("Customer service")),
     _staff_route("staff-payments", "/staff/payments", N_("Payments queue")),
     _staff_route("staff-postbacks", "/staff/postbacks", N_("Postbacks")),
+    _staff_route("staff-landers", "/staff/landers", N_("Landers and variants")),
     _staff_route("staff-tickets-id", "/staff/tickets/[id]", N_("Ticket"), "/staff/tickets/1"),
     Route("token", "/[token]", N_("Information"), example="/terms"),
     *(Route(f"pages-{slug}", f"/pages/{slug}", _STATIC_TITLES[slug]) for slug in STATIC_PAGES),
@@ -250,6 +251,12 @@ def member_chat_url(member_id: object, gift: bool = False) -> str:
 
 def member_signup_url(member_id: object) -> str:
     return _filled("members-id-signup", "id", member_id)
+
+
+def lander_url(kind: str, slug: str = "") -> str:
+    """`/landers/gallery/milf-amsterdam` for ("gallery", "milf-amsterdam"), `/landers/gallery`
+    without a slug."""
+    return _filled(f"landers-{kind}", "[...splat]", slug).removesuffix("/")
 
 
 def liked_member_url(member_id: object) -> str:

@@ -7,6 +7,7 @@ A test proves every other SiteSettings field is here."""
 from dataclasses import dataclass
 
 from models.attributes import INTERESTS
+from models.lander_variants import LANDER_OPTION_LABELS, LanderVariants
 from models.setting_kinds import (
     Bundles,
     Choice,
@@ -52,6 +53,7 @@ EMAIL = r"[^@\s]+@[^@\s]+\.[^@\s]+"
 PHONE = r"\+?[0-9][0-9 \-()]{5,30}"
 VAT_NUMBER = r"[A-Z]{2}[0-9A-Z+*.]{2,13}"
 KVK = r"[0-9]{8}"
+PARTNER_LINK = r"https://[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}(/[^\s<>\"{}]*(\{placement\}[^\s<>\"{}]*)*)?"
 CREDITOR_ID = r"[A-Z]{2}[0-9]{2}[A-Z0-9]{3}[A-Z0-9]{1,28}"
 
 _countries = fixed(*TARGET_COUNTRIES)
@@ -75,6 +77,7 @@ OPTION_LABELS = {
     "post": N_("After photos are shown (post-moderation)"),
     "yes": N_("Yes"),
     "no": N_("No"),
+    **LANDER_OPTION_LABELS,
 }
 
 
@@ -83,7 +86,7 @@ class Editable:
     key: str
     group: str
     label: str
-    kind: Kind | PostbackTemplates
+    kind: Kind | PostbackTemplates | LanderVariants
     hint: str = ""  # one line under the label, where the label alone leaves a question
 
 
@@ -171,6 +174,24 @@ EDITABLE: dict[str, Editable] = {
                     "Per network, the address each conversion is reported to. The placeholders "
                     "clickid, sub1, sub2, sub3, ref, event, amount, currency and tid, each in "
                     "braces, are replaced by their values. An empty row is left out."
+                ),
+            ),
+            cam_promotion=(N_("Cam promotion cards"), YesNo()),
+            cam_partner_name=(N_("Name of the cam partner"), Text(60, low=0)),
+            cam_partner_url=(
+                N_("Link to the cam partner"),
+                Text(500, low=0, pattern=PARTNER_LINK),
+                N_(
+                    "An https address with our partner code. {placement} in it is replaced by "
+                    "where the card was shown. The cards show only with a name and a link."
+                ),
+            ),
+            lander_variants=(
+                N_("Variants of the landers"),
+                LanderVariants(),
+                N_(
+                    "A visitor is given one of a lander's variants by weight and keeps it. A "
+                    "weight of 0 stops a variant; a row without a name is left out."
                 ),
             ),
         ),

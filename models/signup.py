@@ -213,7 +213,7 @@ def _source(
     tracking = claim_click(db, click, member_id) if click else {}
     return SignupSource(
         member_id=member_id,
-        to_member_id=to_member_id if form.signup_message else None,
+        to_member_id=to_member_id,  # the member the signup was aimed at: the chat it opens
         signup_message=form.signup_message,
         **tracking,
     )

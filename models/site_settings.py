@@ -145,6 +145,13 @@ class SiteSettings:
     # Network (the tracking record's `network`) -> the address its conversions are reported to
     # (models/setting_postbacks.py).
     postback_urls: dict[str, str] = field(default_factory=dict)
+    # The landers' weighted variants, rows of models/lander_variants.Variant's fields.
+    lander_variants: list[dict] = field(default_factory=list)
+    # Cam promotion cards (components/cam_promotion.py): a partner site's card, its link
+    # carrying our tracking ({placement}: where the card was shown).
+    cam_promotion: bool = False
+    cam_partner_name: str = ""
+    cam_partner_url: str = ""
     member_resell: bool = False
     niche: int = 1
     min_age: int = 18

@@ -18,6 +18,7 @@ TOOLS: dict[str, tuple[Role, ...]] = {
     "staff-tickets": SUPPORT,
     "staff-payments": SUPPORT,
     "staff-postbacks": SUPPORT,
+    "staff-landers": SUPPORT,
     "staff-settings": ADMIN_ONLY,
     "staff-discounts": ADMIN_ONLY,
     "staff-audit": ADMIN_ONLY,

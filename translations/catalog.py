@@ -52,6 +52,12 @@ SERVER_ONLY_SOURCES = frozenset(
     }
 )
 
+# Modules whose texts the server writes into a page's HTML (components/server_parts.py: the
+# landers, a member's pages): a text found only there (and in mails) never goes to the browser,
+# which gets it written. A text such a module hands the browser must appear elsewhere too
+# (tests/unit/test_plurals.py proves every text the pages hand the browser is in its catalogue).
+SERVER_WRITTEN_PREFIXES = ("components/landers/", "components/member_landings/")
+
 # Catalogue parts: a text that appears only in one part's modules (and perhaps in mails) goes to
 # that part's catalogue, which only the part's pages load (app/catalogue_api.py,
 # app/document_head.py), so members never download it with every page: the staff console's
@@ -67,6 +73,7 @@ CATALOGUE_PARTS: dict[str, tuple[str, ...]] = {
         "models/staff_tools.py",
         "models/decision_form.py",
         "models/setting_",  # the admins' settings editor (docs/admin.md)
+        "models/lander_variants.py",
         "models/discount_form.py",
         "models/staff_reason.py",
         "actions/site_settings_admin.py",
@@ -115,13 +122,17 @@ def _entries(locale: str) -> dict[Key, tuple[str, ...]]:
     return found
 
 
+def _server_only(path: str) -> bool:
+    return path in SERVER_ONLY_SOURCES or path.startswith(SERVER_WRITTEN_PREFIXES)
+
+
 @cache
 def server_only_texts() -> frozenset[Key]:
-    """The texts that appear only in SERVER_ONLY_SOURCES (by the default catalogue's places)."""
+    """The texts that appear only in server-only modules (by the default catalogue's places)."""
     return frozenset(
         _key(m)
         for m in _parsed(DEFAULT_LOCALE) or ()
-        if m.id and m.locations and all(path in SERVER_ONLY_SOURCES for path, _ in m.locations)
+        if m.id and m.locations and all(_server_only(path) for path, _ in m.locations)
     )
 
 
@@ -189,7 +200,7 @@ def browser_message(msgid: str, **params: object) -> BrowserMessage:
 
 def _part_of(locations: list[tuple[str, int]]) -> str | None:
     """The part whose modules alone show a text at `locations`; None: the main catalogue."""
-    paths = [path for path, _ in locations if path not in SERVER_ONLY_SOURCES]
+    paths = [path for path, _ in locations if not _server_only(path)]
     for part, prefixes in CATALOGUE_PARTS.items():
         if paths and all(path.startswith(prefixes) for path in paths):
             return part

@@ -3,6 +3,7 @@
 import reflex as rx
 
 from app.pages.registry import page
+from components.cam_promotion import cam_card
 from components.deferred import deferred
 from components.first_results import FOUND, MORE_THAN_FOUND, NOBODY_FOUND, first_results_holder
 from components.forms import age_range, any_select, labelled, post_form
@@ -158,6 +159,7 @@ def members_page() -> rx.Component:
                 rx.cond(deferred(S.did_init, "searchShown"), _results(), first_results_holder()),
             ),
         ),
+        cam_card("members"),
         class_name="container",
         data_testid="page-members",
     )

@@ -7,6 +7,7 @@ from components.confirm_dialog import confirm_content
 from components.i18n import region_name, t, t_choice
 from components.link_button import link_button
 from components.member_card import country_name
+from components.member_landings.profile_paint import profile_first_paint
 from components.photo_gallery import photo_gallery
 from components.report_dialog import complaint_link, report_dialog
 from models.attribute_labels import every_label
@@ -299,7 +300,7 @@ def profile_page() -> rx.Component:
                 S.status,
                 ("not_found", _not_found()),
                 ("login_required", _members_only()),
-                rx.center(rx.spinner(size="3"), padding="48px"),
+                profile_first_paint(),
             ),
         ),
         class_name="container",

@@ -2,8 +2,9 @@
 
 import reflex as rx
 
-from app.pages.registry import page, title_only
+from app.pages.registry import page
 from components.i18n import t
+from components.member_landings.signup_page import signup_teaser
 from components.signup_modal import complete_signup_page
 from models.routes import url
 from state.signup import SignupState
@@ -51,5 +52,5 @@ def signup_page() -> rx.Component:
 
 
 page("complete-signup", on_load=[SignupState.resume])(complete_signup_page)
-# The signup modal of the empty layout is this route's content, over its title.
-title_only("members-id-signup", on_load=[SignupState.open_for_member])
+# The signup modal of the empty layout opens over the member the server wrote in.
+page("members-id-signup", on_load=[SignupState.open_for_member])(signup_teaser)

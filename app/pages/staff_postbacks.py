@@ -9,7 +9,7 @@ from app.pages.registry import page
 from app.pages.staff_console import staff_load
 from components.i18n import money, t, t_choice
 from components.staff_shell import staff_shell
-from components.staff_tables import age, member_link, paged_table, when
+from components.staff_tables import age, filter_buttons, member_link, paged_table, when
 from models.postback import ConversionEvent, PostbackStatus
 from state.staff_postbacks import StaffPostbacksState as S
 from translations.catalog import N_
@@ -42,21 +42,7 @@ EMPTY = N_("No postbacks.")
 
 def _filters() -> rx.Component:
     choices = {"": ALL, **{status.value: STATUS_LABELS[status.value] for status in STATUSES}}
-    return rx.el.div(
-        *(
-            rx.button(
-                t(label),
-                size="1",
-                variant=rx.cond(S.chosen == value, "solid", "soft"),
-                on_click=S.show(value),
-                aria_pressed=rx.cond(S.chosen == value, "true", "false"),
-                data_testid=f"postbacks-{value or 'all'}",
-            )
-            for value, label in choices.items()
-        ),
-        class_name="staff-filters",
-        role="group",
-    )
+    return filter_buttons(choices, S.chosen, S.show, "postbacks")
 
 
 def _moment(iso: rx.Var) -> rx.Component:

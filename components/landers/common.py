@@ -6,19 +6,28 @@ The click is paid, so a lander paints with its members before any JavaScript: it
 the members (actions/lander_reads.py) and writes its parts in the visitor's language in place
 of the marks the prerender left in its holders (components/server_parts.py)."""
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from html import escape
 
 import reflex as rx
 
-from actions.lander_reads import ANYWHERE, COUNTRY, LanderMembers, read_lander
+from actions.lander_reads import (
+    ANYWHERE,
+    COUNTRY,
+    LanderMembers,
+    MemberChooser,
+    lander_members,
+    read_lander,
+)
 from actions.runner import read
+from components.cam_promotion import cam_card
 from components.i18n import t
 from components.member_card import EAGER_CARDS
 from components.server_parts import PageRequest, part_mark
 from components.signup_modal import signup_modal
 from models.lander_slug import LanderPlace, LanderTarget, slug_of
+from models.lander_variants import HEADLINE_TEXTS, PLAIN, Variant, variant_named
 from models.regions import region_name
 from models.routes import member_signup_url
 from models.site_settings import SiteSettings
@@ -36,13 +45,21 @@ def lander_mark(name: str) -> str:
     return part_mark(LANDER, name)
 
 
+def lander_kind(path: str) -> str:
+    """`gallery` for `/landers/gallery/milf-amsterdam`; "" for an address outside /landers."""
+    segments = path.strip("/").split("/")
+    return segments[1] if len(segments) > 1 and segments[0] == "landers" else ""
+
+
 @dataclass(frozen=True)
 class LanderView:
-    """A lander's slug read, the members it shows and the visitor's country (None: unknown)."""
+    """A lander's slug read, the members it shows, the visitor's country (None: unknown) and
+    the variant the visitor was given (models/lander_variants.py)."""
 
     target: LanderTarget
     found: LanderMembers
     country: str | None
+    variant: Variant = PLAIN
 
 
 # Each niche's headline says what its selection holds (models/niches.py) and no more: bdsm has
@@ -78,9 +95,10 @@ def _asked_place(target: LanderTarget, country: str | None, locale: str) -> str:
     return country_name(country, locale) if country else ""
 
 
-def _shown_place(
+def shown_place(
     target: LanderTarget, found: LanderMembers, country: str | None, locale: str
 ) -> str:
+    """The name of the area the members shown come from ("" for anywhere)."""
     if found.area == ANYWHERE:
         return ""
     if found.area == COUNTRY:
@@ -96,14 +114,24 @@ def _count_text(found: LanderMembers, place: str, locale: str) -> str:
     return gettext(locale, text, count=found.counted, place=place)
 
 
-def head_html(view: LanderView, locale: str) -> str:
-    """The headline, the counted number and, when the search widened, why."""
+def _headline(target: LanderTarget, variant: Variant) -> str:
+    """The variant's headline, else the niche's own."""
+    return HEADLINE_TEXTS.get(variant.headline) or HEADLINES.get(target.niche, HEADLINES["none"])
+
+
+CountText = Callable[[LanderMembers, str, str], str]  # (found, place shown, locale) -> text
+
+
+def head_html(view: LanderView, locale: str, count: CountText = _count_text) -> str:
+    """The headline, the counted number (as `count` words it) and, when the search widened,
+    why."""
     target, found, country = view.target, view.found, view.country
-    headline = gettext(locale, HEADLINES.get(target.niche, HEADLINES["none"]))
-    place = _shown_place(target, found, country, locale)
-    html = f'<h1 class="lander-title">{escape(headline)}</h1>'
+    headline = gettext(locale, _headline(target, view.variant))
+    place = shown_place(target, found, country, locale)
+    html = f'<span class="lander-accent-{view.variant.accent}" hidden></span>'
+    html += f'<h1 class="lander-title">{escape(headline)}</h1>'
     html += '<p class="lander-count" data-testid="lander-count">'
-    html += f"{escape(_count_text(found, place, locale))}</p>"
+    html += f"{escape(count(found, place, locale))}</p>"
     asked = _asked_place(target, country, locale)
     if found.widened and asked:
         html += f'<p class="muted">{escape(gettext(locale, WIDENED, place=asked))}</p>'
@@ -151,8 +179,10 @@ def grid_html(found: LanderMembers, settings: SiteSettings, locale: str) -> str:
     return f'<div class="member-grid">{cards}</div>'
 
 
-async def lander_view(request: PageRequest, limit: int) -> LanderView:
-    """Up to `limit` of the niche's members nearest this visitor."""
+async def lander_view(
+    request: PageRequest, limit: int, choose: MemberChooser = lander_members
+) -> LanderView:
+    """Up to `limit` of the niche's members nearest this visitor (or as `choose` picks them)."""
     headers = request.headers
     country = country_of_request(headers, headers.get("accept-language")) or None
     target, found = await read(
@@ -163,8 +193,12 @@ async def lander_view(request: PageRequest, limit: int) -> LanderView:
         limit,
         request.viewer_id,
         request.settings,
+        choose,
     )
-    return LanderView(target, found, country)
+    kind = lander_kind(request.path)
+    return LanderView(
+        target, found, country, variant_named(request.settings, kind, request.variant)
+    )
 
 
 def signup_button() -> rx.Component:
@@ -183,6 +217,7 @@ def lander_frame(kind: str, *children: rx.Component) -> rx.Component:
     return rx.fragment(
         rx.el.section(
             *children,
+            cam_card(f"landers-{kind}"),
             class_name=f"container lander lander-{kind}",
             data_testid=f"page-landers-{kind}",
         ),

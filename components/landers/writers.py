@@ -1,17 +1,31 @@
 """Which lander writes a page's `⟦lander-…⟧` marks: the design named by the address
 (`/landers/{kind}/{slug?}`). Each design's module holds its screen and its writer."""
 
-from components.landers import gallery
-from components.landers.common import LANDER
+from components.landers import (
+    alonetonight,
+    collagelanding,
+    gallery,
+    iconslanding,
+    maplanding,
+    socialnetwork,
+    tinderswipe,
+    transitionsvideolanding,
+    video,
+)
+from components.landers.common import LANDER, lander_kind
 from components.server_parts import PageRequest, PartWriter, ServerParts
 
-WRITERS: dict[str, PartWriter] = {gallery.KIND: gallery.write}
-
-
-def lander_kind(path: str) -> str:
-    """`gallery` for `/landers/gallery/milf-amsterdam`; "" for an address outside /landers."""
-    segments = path.strip("/").split("/")
-    return segments[1] if len(segments) > 1 and segments[0] == "landers" else ""
+WRITERS: dict[str, PartWriter] = {
+    alonetonight.KIND: alonetonight.write,
+    tinderswipe.KIND: tinderswipe.write,
+    collagelanding.KIND: collagelanding.write,
+    iconslanding.KIND: iconslanding.write,
+    socialnetwork.KIND: socialnetwork.write,
+    maplanding.KIND: maplanding.write,
+    gallery.KIND: gallery.write,
+    video.KIND: video.write,
+    transitionsvideolanding.KIND: transitionsvideolanding.write,
+}
 
 
 async def write_lander(request: PageRequest) -> dict[str, str]:

@@ -87,6 +87,15 @@ STORED_ITEMS: tuple[StoredItem, ...] = (
         N_("30 days"),
     ),
     StoredItem(
+        "lander.variant",  # models/lander_variants.VARIANT_COOKIE
+        Storage.COOKIE,
+        N_(
+            "Remembers which version of a landing page you were shown, so that it looks the "
+            "same when you come back. It holds nothing about you."
+        ),
+        N_("90 days"),
+    ),
+    StoredItem(
         LOCALE_COOKIE,
         Storage.COOKIE,
         N_("Remembers the language you chose."),

@@ -142,3 +142,25 @@ async def test_logged_out_search_can_be_switched_off(make_root, db) -> None:
     await members.load_newest()
     assert members.login_required and members.members == []
     assert not substate(make_root(), SessionState).logged_in
+
+
+@pytest.mark.parametrize(
+    ("switched_on", "name", "link", "shown"),
+    [
+        (True, "CamPals", "https://campals.example/?aff=7&s={placement}", True),
+        (False, "CamPals", "https://campals.example/?aff=7&s={placement}", False),
+        (True, "", "https://campals.example/?aff=7", False),
+        (True, "CamPals", "", False),
+    ],
+)
+async def test_the_cam_card_has_a_partner_only_while_switched_on_with_name_and_link(
+    make_root, db, switched_on: bool, name: str, link: str, shown: bool
+) -> None:
+    committed(db, seed_default_settings)
+    committed(db, save_setting, "cam_promotion", switched_on)
+    committed(db, save_setting, "cam_partner_name", name)
+    committed(db, save_setting, "cam_partner_url", link)
+    root = make_root()
+    await _load(root)
+    shell = substate(root, ShellState)
+    assert (shell.cam_partner, shell.cam_link) == ((name, link) if shown else ("", ""))

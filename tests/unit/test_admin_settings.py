@@ -143,6 +143,11 @@ def test_each_editor_gives_back_the_value_it_shows(key):
         ("vat_rates", {"rate.NL": "51"}, "rate.NL"),
         ("vat_rates", {"rate.NL": "-1"}, "rate.NL"),
         ("vat_rates", {"rate.NL": "21.123"}, "rate.NL"),
+        ("cam_partner_url", {"value": "http://cams.example.com/"}, "value"),
+        ("cam_partner_url", {"value": "https://203.0.113.9/?aff=1"}, "value"),
+        ("cam_partner_url", {"value": 'https://cams.example.com/"><script>'}, "value"),
+        ("cam_partner_url", {"value": "https://cams.example.com/?s={member}"}, "value"),
+        ("cam_partner_name", {"value": "x" * 61}, "value"),
     ],
 )
 def test_values_outside_a_settings_rules_are_refused(key, form, name):

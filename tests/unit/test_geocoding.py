@@ -87,12 +87,14 @@ def test_the_nearest_city_may_lie_across_the_antimeridian(dateline_cities) -> No
 
 
 def test_admin1_codes_become_regions_only_when_our_lists_have_them() -> None:
-    assert geocoding._region("FI", "01") == "FI-18"  # Uusimaa, not FI-01 (Åland)
-    assert geocoding._region("NO", "04") == "NO-30"  # Buskerud: part of Viken in pycountry
-    assert geocoding._region("ES", "CE") == "ES-CE"
-    assert geocoding._region("GB", "") is None
-    assert geocoding._region("NZ", "10") is None  # Chatham Islands: left out of our regions
-    assert geocoding._region("JP", "40") is None  # numeric codes are not guessed
+    assert geocoding.region_of_admin1("FI", "01") == "FI-18"  # Uusimaa, not FI-01 (Åland)
+    assert geocoding.region_of_admin1("NO", "04") == "NO-30"  # Buskerud: part of Viken in pycountry
+    assert geocoding.region_of_admin1("ES", "CE") == "ES-CE"
+    assert geocoding.region_of_admin1("GB", "") is None
+    assert (
+        geocoding.region_of_admin1("NZ", "10") is None
+    )  # Chatham Islands: left out of our regions
+    assert geocoding.region_of_admin1("JP", "40") is None  # numeric codes are not guessed
 
 
 # The route

@@ -20,6 +20,8 @@ from models.auth_session import SESSION_LIFETIME
 from models.data_export import LINK_LIFETIME
 from models.deletion import GRACE_PERIOD
 from models.direct_debit import KEPT_FOR, RECORDS_KEPT_FOR
+from models.lander_variants import COOKIE_MAX_AGE as VARIANT_COOKIE_MAX_AGE
+from models.lander_variants import VARIANT_COOKIE
 from models.legal.cookies import COOKIES, STORED_ITEMS, Storage, listed
 from models.legal.document import LegalDocument, document_texts
 from models.legal.facts import FACT_NAMES, legal_facts
@@ -263,9 +265,11 @@ def test_every_storage_a_state_declares_is_in_the_table() -> None:
 
 def test_the_table_names_the_cookies_of_the_code_with_their_lifetimes() -> None:
     rows = {item.name: item for item in STORED_ITEMS if item.storage == Storage.COOKIE}
-    assert set(rows) == {SESSION_COOKIE, DEVICE_COOKIE, LOCALE_COOKIE, CLICK_COOKIE}
+    assert set(rows) == {SESSION_COOKIE, DEVICE_COOKIE, LOCALE_COOKIE, CLICK_COOKIE, VARIANT_COOKIE}
     assert timedelta(days=30) == CLICK_LIFETIME  # the issue: the click's cookie, 30 days
     assert rows[CLICK_COOKIE].lifetime == "30 days"
+    assert VARIANT_COOKIE_MAX_AGE == 90 * 24 * 3600
+    assert rows[VARIANT_COOKIE].lifetime == "90 days"
     assert timedelta(days=30) == SESSION_LIFETIME  # the spec: auth cookie 30 days
     assert rows[SESSION_COOKIE].lifetime.startswith("30 days")
     assert LOCALE_COOKIE_MAX_AGE == 365 * 24 * 3600  # the spec: locale cookie 365 days
@@ -277,7 +281,7 @@ def test_every_row_is_set_somewhere_in_the_code() -> None:
     """No stale rows: each name is declared by a state or written by the page's scripts."""
     declared = {name for _, name in _declared_client_storage()}
     scripts = " ".join(path.read_text() for path in STORAGE_SOURCES)
-    constants = {SESSION_COOKIE, DEVICE_COOKIE, LOCALE_COOKIE, CLICK_COOKIE,
+    constants = {SESSION_COOKIE, DEVICE_COOKIE, LOCALE_COOKIE, CLICK_COOKIE, VARIANT_COOKIE,
                  REACT_ROUTER_SCROLL_KEY}  # fmt: skip
     stale = [
         item.name

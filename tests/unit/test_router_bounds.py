@@ -6,6 +6,8 @@ from app.router_bounds import (
     bounded_router_data,
     bounded_storage,
 )
+from models.member import utcnow
+from services.click_cookie import CLICK_COOKIE, signed, verified_click
 
 LONG = "x" * 240_000
 
@@ -58,6 +60,15 @@ def test_the_log_in_still_reads_the_device_cookie() -> None:
     device = "1795800417." + "f" * 64
     static = {"sid": "s", "ip": "", "headers": {"cookie": f"tracker=x; auth.device={device}"}}
     assert bounded_connection(static)["headers"]["cookie"] == f"auth.device={device}"
+
+
+def test_the_signup_still_reads_the_partner_click_cookie() -> None:
+    """A visitor from a partner's link signs up credited to it (state/signup.py)."""
+    click = signed(12345, utcnow())
+    static = {"sid": "s", "ip": "", "headers": {"cookie": f"tracker=x; {CLICK_COOKIE}={click}"}}
+    kept = bounded_connection(static)["headers"]["cookie"]
+    assert kept == f"{CLICK_COOKIE}={click}"
+    assert verified_click(kept, utcnow()) == 12345
 
 
 def test_tokens_and_browser_storage() -> None:

@@ -275,7 +275,7 @@ def test_characters_a_database_cannot_store_are_dropped(db: Session) -> None:
 
 
 @pytest.mark.parametrize(("message", "known_target"), [("", True), ("Hello", False)])
-def test_message_target_is_kept_only_with_a_message_to_an_existing_member(
+def test_the_target_is_kept_when_it_exists_with_or_without_a_message(
     db: Session, message: str, known_target: bool
 ) -> None:
     target = make_member(db, "bert@example.com")
@@ -283,7 +283,8 @@ def test_message_target_is_kept_only_with_a_message_to_an_existing_member(
     member = register_member(
         db, _clean(signup_message=message), _account(to_member_id=to_member_id)
     )
-    assert db.get(SignupSource, member.id).to_member_id is None
+    kept = db.get(SignupSource, member.id).to_member_id
+    assert kept == (target.id if known_target else None)
 
 
 @pytest.mark.parametrize("status", [MemberStatus.ACTIVE, MemberStatus.NOT_CONFIRMED])

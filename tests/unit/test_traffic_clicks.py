@@ -52,6 +52,7 @@ def landing(address: str = "a" * 64, **tracking: str) -> Landing:
         tracking={**TRACKING, **tracking},
         path="/landers/gallery/milf-amsterdam",
         lander="gallery",
+        variant="b",
         niche="milf",
         language="de",
         address_hash=address,
