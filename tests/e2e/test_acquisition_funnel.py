@@ -67,7 +67,7 @@ DESKTOP_CHROME = (
     "Chrome/131.0.0.0 Safari/537.36"
 )
 EVENTS = ("lead", "confirmed", "sale", "reversal")
-# A round every 5 s (the periodic job services/postbacks.send_postbacks), on a machine the build keeps busy.
+# A round every 5 s (services/postbacks), on a machine the build keeps busy.
 POSTBACK_SECONDS = 30.0
 
 

@@ -70,7 +70,8 @@ OWN_PATHS = {
     "/unsubscribe", "/appeal/[token]", "/staff", "/staff/verify", "/staff/enrol",
     "/staff/reports", "/staff/reports/[id]", "/staff/photos", "/staff/appeals",
     "/staff/appeals/[id]", "/staff/members/[id]", "/staff/transparency", "/staff/audit",
-    "/staff/tickets", "/staff/tickets/[id]", "/staff/payments", "/staff/postbacks", "/staff/landers",
+    "/staff/tickets", "/staff/tickets/[id]", "/staff/payments", "/staff/postbacks",
+    "/staff/landers",
     "/staff/settings", "/staff/discounts", "/staff/support", "/staff/support/members/[id]",
 }  # fmt: skip
 BY_NAME = {route.name: route for route in ROUTES}
