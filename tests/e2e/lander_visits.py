@@ -6,6 +6,7 @@ and a visit in Chromium that sees the server's members, screenshots the page int
 from datetime import date
 from pathlib import Path
 
+import httpx
 from journeys import accept_entry_warning, create_account, expect, open_page, stored_photo
 from playwright.sync_api import Page
 from server import Server
@@ -21,6 +22,12 @@ VISITS = [("en", 375), ("de-DE", 375), ("en", 1280), ("de-DE", 1280)]  # (locale
 WITH_A_PHOTO = N_plural("{count} member with a photo", "{count} members with a photo")
 IN_PLACE = N_plural("{place}: {count} member", "{place}: {count} members")
 PLACES = {"en": ("Amsterdam", "Netherlands"), "de": ("Amsterdam", "Niederlande")}
+
+
+def html_of(site: Server, path: str, locale: str) -> str:
+    """The page the server sends a visitor of `locale`, before any JavaScript."""
+    with httpx.Client(base_url=site.url, timeout=30) as client:
+        return client.get(path, headers={"accept-language": locale}).text
 
 
 def amsterdammer(site: Server, engine: Engine, folder: Path, name: str) -> str:

@@ -8,9 +8,9 @@ from datetime import date
 from html import escape, unescape
 from pathlib import Path
 
-import httpx
 import pytest
 from journeys import NewPage, accept_entry_warning, create_account, expect, open_page, stored_photo
+from lander_visits import html_of
 from server import Server
 from sqlalchemy import Engine
 
@@ -47,8 +47,7 @@ def just_active(site: Server, site_db: Engine, tmp_path_factory) -> list[str]:
 def test_the_html_counts_the_active_before_any_javascript(
     site: Server, just_active: list[str], locale: str
 ) -> None:
-    with httpx.Client(base_url=site.url, timeout=30) as client:
-        html = client.get(PATH, headers={"accept-language": locale}).text
+    html = html_of(site, PATH, locale)
     assert COUNTED[locale].search(unescape(html))
     assert escape(gettext(locale, MEANING)) in html
     names = {unescape(card).rsplit(", ", 1)[0] for card in CARD.findall(html)}

@@ -5,10 +5,9 @@ signup starts on the page."""
 
 from html import escape
 
-import httpx
 import pytest
 from journeys import NewPage
-from lander_visits import amsterdammer, plain_count_text, visit
+from lander_visits import amsterdammer, html_of, plain_count_text, visit
 from server import Server
 from sqlalchemy import Engine
 
@@ -29,8 +28,7 @@ def nearest(site: Server, site_db: Engine, tmp_path_factory: pytest.TempPathFact
 def test_the_html_holds_the_promises_before_any_javascript(
     site: Server, site_db: Engine, nearest: str, locale: str
 ) -> None:
-    with httpx.Client(base_url=site.url, timeout=30) as client:
-        html = client.get(PATH, headers={"accept-language": locale}).text
+    html = html_of(site, PATH, locale)
     assert escape(plain_count_text(site_db, locale, SHOWN)) in html
     assert escape(gettext(locale, FIRST)) in html and escape(gettext(locale, LAST)) in html
     assert html.count('class="promise-icon"><svg') == 6

@@ -11,9 +11,9 @@ from datetime import date
 from html import escape
 from pathlib import Path
 
-import httpx
 import pytest
 from journeys import NewPage, accept_entry_warning, create_account, expect, open_page, stored_photo
+from lander_visits import html_of
 from server import Server
 from sqlalchemy import Engine
 from sqlmodel import Session, select
@@ -62,8 +62,7 @@ def amsterdammer(site: Server, site_db: Engine, tmp_path_factory) -> str:
 def test_the_html_holds_the_map_and_counts_before_any_javascript(
     site: Server, site_db: Engine, amsterdammer: str, locale: str
 ) -> None:
-    with httpx.Client(base_url=site.url, timeout=30) as client:
-        html = client.get(PATH, headers={"accept-language": locale}).text
+    html = html_of(site, PATH, locale)
     height, also = SVG.search(html).groups()
     assert height == also
     counted = gettext(locale, MEMBERS, count=_milfs_in_noord_holland(site_db))

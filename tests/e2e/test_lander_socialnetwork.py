@@ -5,10 +5,9 @@ the page."""
 
 from html import escape
 
-import httpx
 import pytest
 from journeys import NewPage
-from lander_visits import amsterdammer, plain_count_text, visit
+from lander_visits import amsterdammer, html_of, plain_count_text, visit
 from server import Server
 from sqlalchemy import Engine
 
@@ -30,8 +29,7 @@ def newest(site: Server, site_db: Engine, tmp_path_factory: pytest.TempPathFacto
 def test_the_html_holds_the_feed_before_any_javascript(
     site: Server, site_db: Engine, newest: str, locale: str
 ) -> None:
-    with httpx.Client(base_url=site.url, timeout=30) as client:
-        html = client.get(PATH, headers={"accept-language": locale}).text
+    html = html_of(site, PATH, locale)
     assert escape(plain_count_text(site_db, locale, SHOWN)) in html
     feed = html[html.index('data-testid="lander-feed"') :]
     assert escape(newest) in feed[: feed.index("</li>")]  # the newest event first

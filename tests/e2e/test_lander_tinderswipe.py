@@ -5,9 +5,9 @@ brings the next card with the focus on it, and a like opens the signup aimed at 
 import re
 from pathlib import Path
 
-import httpx
 import pytest
 from journeys import NewPage, accept_entry_warning, expect, open_page
+from lander_visits import html_of
 from playwright.sync_api import Locator, Page
 from server import Server
 
@@ -21,8 +21,7 @@ CARD = re.compile(r'<article class="deck-card"[^>]*data-testid="swipe-card"')
 
 @pytest.mark.parametrize("locale", ["en", "de"])
 def test_the_html_holds_the_deck_before_any_javascript(site: Server, locale: str) -> None:
-    with httpx.Client(base_url=site.url, timeout=30) as client:
-        html = client.get(PATH, headers={"accept-language": locale}).text
+    html = html_of(site, PATH, locale)
     assert 0 < len(CARD.findall(html)) <= SHOWN
     assert 'data-testid="swipe-end"' in html
     assert f"<span>{gettext(locale, 'Pass')}</span>" in html

@@ -7,10 +7,9 @@ sequence stands on the first photo with the members listed below."""
 import re
 from html import escape, unescape
 
-import httpx
 import pytest
 from journeys import NewPage, accept_entry_warning, expect, open_page
-from lander_visits import SHOTS, VISITS, amsterdammer, plain_count_text, visit
+from lander_visits import SHOTS, VISITS, amsterdammer, html_of, plain_count_text, visit
 from moving_landers import assert_fast_paint, shown
 from server import Server
 from sqlalchemy import Engine
@@ -33,8 +32,7 @@ def nearest(site: Server, site_db: Engine, tmp_path_factory: pytest.TempPathFact
 def test_the_html_holds_the_sequence_before_any_javascript(
     site: Server, site_db: Engine, nearest: str, locale: str
 ) -> None:
-    with httpx.Client(base_url=site.url, timeout=30) as client:
-        html = client.get(PATH, headers={"accept-language": locale}).text
+    html = html_of(site, PATH, locale)
     slides = [(link, unescape(name)) for link, name in SLIDE.findall(html)]
     assert escape(gettext(locale, HEADLINE)) in html
     assert escape(plain_count_text(site_db, locale, TURNS)) in html

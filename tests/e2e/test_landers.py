@@ -11,7 +11,6 @@ from datetime import date
 from html import escape, unescape
 from pathlib import Path
 
-import httpx
 import pytest
 from journeys import (
     NewPage,
@@ -21,6 +20,7 @@ from journeys import (
     open_page,
     stored_photo,
 )
+from lander_visits import html_of
 from server import Server
 from sqlalchemy import Engine
 from sqlmodel import Session, select
@@ -88,8 +88,7 @@ def amsterdammer(site: Server, site_db: Engine, tmp_path_factory) -> str:
 def test_the_html_holds_the_members_before_any_javascript(
     site: Server, site_db: Engine, amsterdammer: str, locale: str
 ) -> None:
-    with httpx.Client(base_url=site.url, timeout=30) as client:
-        html = client.get(PATH, headers={"accept-language": locale}).text
+    html = html_of(site, PATH, locale)
     milfs = _milfs(site_db)
     names = {p.name for p in milfs}
     cards = [unescape(card) for card in CARD.findall(html)]

@@ -3,7 +3,6 @@ the cards (to the signup aimed at each member, photos sized and lazy below the f
 fictional profiles labelled, in the visitor's language."""
 
 from datetime import UTC, datetime, timedelta
-from html.parser import HTMLParser
 
 import pytest
 from sqlmodel import Session
@@ -16,28 +15,11 @@ from models.lander_slug import slug_of
 from models.member import Member
 from models.site_settings import SiteSettings
 from tests.factories import add_photo, edit_profile, make_member
+from tests.unit.lander_pages import Parsed
 
 START = datetime(2025, 1, 1, tzinfo=UTC)
 SETTINGS = SiteSettings()
 HEAD_MARK, GRID_MARK = lander_mark("head"), lander_mark("grid")
-
-
-class Parsed(HTMLParser):
-    def __init__(self, html: str) -> None:
-        super().__init__()
-        self.links: list[str] = []
-        self.images: list[dict] = []
-        self.texts: list[str] = []
-        self.feed(html)
-
-    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        if tag == "a":
-            self.links.append(dict(attrs)["href"] or "")
-        if tag == "img":
-            self.images.append(dict(attrs))
-
-    def handle_data(self, data: str) -> None:
-        self.texts.append(data)
 
 
 def _woman(db: Session, number: int, age: int, **profile) -> Member:

@@ -6,7 +6,6 @@ its click recorded."""
 
 from collections.abc import Iterator
 from datetime import UTC, date, datetime
-from html.parser import HTMLParser
 
 import pytest
 from sqlmodel import Session, select
@@ -27,29 +26,12 @@ from models.niches import NicheFacts, fits_niche, member_niche
 from models.site_settings import SiteSettings
 from models.traffic import TrafficClick
 from tests.factories import add_photo, block_member, edit_profile, make_member
+from tests.unit.lander_pages import Parsed
 
 SETTINGS = SiteSettings()
 TODAY = date(2026, 6, 1)
 LANDING, SIGNUP, PROFILE = member_mark("landing"), member_mark("signup"), member_mark("profile")
 CHROME = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 Chrome/131.0.0.0 Safari/537.36"
-
-
-class Parsed(HTMLParser):
-    def __init__(self, html: str) -> None:
-        super().__init__()
-        self.links: list[str] = []
-        self.images: list[dict] = []
-        self.texts: list[str] = []
-        self.feed(html)
-
-    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        if tag == "a":
-            self.links.append(dict(attrs)["href"] or "")
-        if tag == "img":
-            self.images.append(dict(attrs))
-
-    def handle_data(self, data: str) -> None:
-        self.texts.append(data)
 
 
 def _born(age: int) -> date:
