@@ -218,6 +218,14 @@ _RECIPIENTS = LegalSection(
                     "birth. Your messages are seen only by the member you write to."
                 ),
                 N_(
+                    "Visitors of our landing pages, which invite them to sign up, see the "
+                    "profiles of members near them (profile name, age, place and photo). One of "
+                    "these pages shows members who were active on {site} in the last 24 hours or "
+                    "7 days, never when each of them was; another shows when a member joined or "
+                    "added a photo, such as “3 hours ago”. With privacy mode on, your profile "
+                    "does not appear there."
+                ),
+                N_(
                     "Mollie B.V. in Amsterdam, our payment provider, receives the amount, the "
                     "order number and, for a direct debit, the account holder's name and IBAN. "
                     "What you enter on Mollie's pages falls under Mollie's own privacy statement."
@@ -330,6 +338,15 @@ _RETENTION = LegalSection(
                         "complaints and review, and it counts in our transparency reports under "
                         "the Digital Services Act. Of a banned account we keep only a hash of its "
                         "e-mail address and phone number, so that it cannot return."
+                    ),
+                ),
+                (
+                    N_("Reported photos"),
+                    N_(
+                        "A photo that was reported is kept as evidence while the report, or a "
+                        "complaint against the decision on it, is open, and for six months after "
+                        "the decision, the time in which a complaint can be lodged, also when its "
+                        "owner deleted it. Then it is erased; the report and its decision stay."
                     ),
                 ),
                 (

@@ -36,6 +36,15 @@ _CATEGORIES = Table(
             "Our hosting provider; messages go only to the member you write to",
         ),
         (
+            "Internet or other electronic network activity",
+            "When a partner's link brought you: the partner, its reference codes and click id, "
+            "the page you arrived on, a hash of your IP address and your browser's user agent",
+            "That partner, to pay its commission: it is told of your signup, your confirmed "
+            "e-mail address, your first purchase (amount and currency) and its refund or "
+            "chargeback, by its own click id and codes only, never by your name, e-mail "
+            "address or profile",
+        ),
+        (
             "Geolocation data",
             "Your city and region; never your precise location",
             "Other members see your city on your profile",
@@ -43,7 +52,8 @@ _CATEGORIES = Table(
         (
             "Audio, electronic or visual information",
             "Your photos",
-            "Other members see your approved photos",
+            "Other members, and visitors of our landing pages near you, see your approved "
+            "photos unless privacy mode is on",
         ),
         (
             "Inferences",
@@ -91,7 +101,8 @@ PRIVACY_US = LegalDocument(
                 Paragraph(
                     "In the past 12 months we disclosed these categories only to the service "
                     "providers named, under contracts that forbid them to use the information "
-                    "for anything else, and to other members as far as your profile shows it."
+                    "for anything else, to other members as far as your profile shows it, and "
+                    "to the partner whose link brought you, as the table says."
                 ),
             ),
         ),
@@ -106,6 +117,8 @@ PRIVACY_US = LegalDocument(
                         "cookie policy.",
                         "From our payment provider: whether a payment succeeded, was refunded or "
                         "charged back.",
+                        "From the partner whose link brought you to {site}: its reference codes "
+                        "and its click id.",
                         "From other members: messages they send you and reports about your "
                         "profile or messages.",
                     )

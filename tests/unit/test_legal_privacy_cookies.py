@@ -20,6 +20,7 @@ from models.auth_session import SESSION_LIFETIME
 from models.data_export import LINK_LIFETIME
 from models.deletion import GRACE_PERIOD
 from models.direct_debit import KEPT_FOR, RECORDS_KEPT_FOR
+from models.evidence import KEPT_AFTER_DECISION
 from models.lander_variants import COOKIE_MAX_AGE as VARIANT_COOKIE_MAX_AGE
 from models.lander_variants import VARIANT_COOKIE
 from models.legal.cookies import COOKIES, STORED_ITEMS, Storage, listed
@@ -183,6 +184,18 @@ def test_retention_periods_are_what_the_code_keeps() -> None:
     assert timedelta(days=30) == CLICK_LIFETIME and "remembers that visit for 30 days" in text
     assert timedelta(days=396) == KEPT_UNCLAIMED  # the issue: 13 months
     assert "led to no account is deleted after 13 months" in text  # purge_unclaimed_clicks
+    assert timedelta(days=183) == KEPT_AFTER_DECISION  # DSA Art. 20: six months to appeal
+    assert "for six months after the decision" in text and "also when its owner" in text
+
+
+def test_landing_pages_showing_members_and_their_activity_are_named() -> None:
+    """The landers show nearby members to visitors; alonetonight and socialnetwork say how
+    recently they were active (actions/lander_reads.py), privacy mode keeps a member off."""
+    text = _english(PRIVACY)
+    assert "Visitors of our landing pages" in text
+    assert "active on Amorly in the last 24 hours or 7 days, never when each" in text
+    assert "when a member joined or added a photo" in text
+    assert "With privacy mode on, your profile does not appear there" in text
 
 
 def test_what_erasure_keeps_is_in_the_retention_table() -> None:
@@ -229,6 +242,9 @@ def test_the_us_notice_is_english_only_with_the_ccpa_parts() -> None:
         "Right to non-discrimination",
         "Sensitive personal information",
         "45 days",
+        "From the partner whose link brought you",
+        "by its own click id and codes only",  # the postbacks, as in the EU statement
+        "visitors of our landing pages",
     ):
         assert named in text, named
     assert len(PRIVACY_US.sections) >= MIN_SECTIONS["privacy-us"]
