@@ -14,9 +14,8 @@ with their latest event and its real time: a newly approved photo, else joining.
 measures from what it records anyway: it keeps no "online" presence."""
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import UTC, date, datetime, timedelta
-from functools import partial
 
 from sqlalchemy import (
     ColumnElement,
@@ -63,6 +62,26 @@ class LanderMembers:
     widened: bool = False  # too few fitted where asked: `area` is wider
     area: str = ANYWHERE
     capped: bool = False
+
+
+@dataclass(frozen=True)
+class LanderAsk:
+    """What a lander asks for: members of `target` for a visitor from `country` (or the logged-in
+    `viewer_id`) in `locale`, up to `limit`, at `now` (default: the time of the read)."""
+
+    target: LanderTarget
+    country: str | None
+    locale: str
+    limit: int
+    viewer_id: int | None = None
+    settings: SiteSettings | None = None
+    now: datetime | None = None
+
+    def at(self) -> datetime:
+        return self.now or datetime.now(UTC)
+
+    def site_settings(self) -> SiteSettings:
+        return self.settings or current_settings()
 
 
 def lander_target(slug: object) -> LanderTarget:
@@ -176,27 +195,19 @@ def _fitting(target: LanderTarget, viewer_id: int | None, today: date) -> Column
 
 
 def lander_members(
-    db: Session | Connection,
-    *,
-    target: LanderTarget,
-    country: str | None,
-    locale: str,
-    limit: int,
-    viewer_id: int | None = None,
-    settings: SiteSettings | None = None,
-    today: date | None = None,
-    also: ColumnElement[bool] | None = None,
+    db: Session | Connection, ask: LanderAsk, also: ColumnElement[bool] | None = None
 ) -> LanderMembers:
-    """Up to `limit` members for a lander of `target` shown to a visitor from `country` (or the
-    logged-in `viewer_id`), nearest first, widening while fewer than `limit` fit; only those
-    `also` holds for, if given."""
-    today = today or date.today()
-    fitting = and_(_fitting(target, viewer_id, today), true() if also is None else also)
-    step, area, local, counted = _area_shown(db, fitting, _areas(target.place, country), limit)
-    near = _nearness(target.place, country)
-    settings = settings or current_settings()
-    rows = _rows(db, and_(fitting, local), near, limit)
-    return _found([_member(row, settings, locale, today) for row in rows], step, area, counted)
+    """Up to `ask.limit` members for a lander, nearest first, widening while fewer than that
+    fit; only those `also` holds for, if given."""
+    today = ask.at().date()
+    fitting = and_(_fitting(ask.target, ask.viewer_id, today), true() if also is None else also)
+    areas = _areas(ask.target.place, ask.country)
+    step, area, local, counted = _area_shown(db, fitting, areas, ask.limit)
+    near = _nearness(ask.target.place, ask.country)
+    rows = _rows(db, and_(fitting, local), near, ask.limit)
+    settings = ask.site_settings()
+    members = [_member(row, settings, ask.locale, today) for row in rows]
+    return _found(members, step, area, counted)
 
 
 def _latest_photos(now: datetime) -> Subquery:
@@ -231,27 +242,20 @@ def _active_rows(db: Session | Connection, where: ColumnElement, now: datetime, 
     return db.execute(query).all()
 
 
-def lander_activity(
-    db: Session | Connection,
-    *,
-    target: LanderTarget,
-    country: str | None,
-    locale: str,
-    limit: int,
-    viewer_id: int | None = None,
-    settings: SiteSettings | None = None,
-    now: datetime | None = None,
-) -> LanderMembers:
-    """A feed of up to `limit` members, in the area `lander_members` would show, the most recently
-    active first; each member also has `event` (JOINED or NEW_PHOTO) and `at`, its real time."""
-    now = now or datetime.now(UTC)
-    fitting = _fitting(target, viewer_id, now.date())
-    step, area, local, counted = _area_shown(db, fitting, _areas(target.place, country), limit)
-    settings = settings or current_settings()
+def lander_activity(db: Session | Connection, ask: LanderAsk) -> LanderMembers:
+    """A feed of up to `ask.limit` members, in the area `lander_members` would show, the most
+    recently active first; each member also has `event` (JOINED or NEW_PHOTO) and `at`, its real
+    time."""
+    now = ask.at()
+    fitting = _fitting(ask.target, ask.viewer_id, now.date())
+    areas = _areas(ask.target.place, ask.country)
+    step, area, local, counted = _area_shown(db, fitting, areas, ask.limit)
+    settings = ask.site_settings()
     members = []
-    for row in _active_rows(db, and_(fitting, local), now, limit):
+    for row in _active_rows(db, and_(fitting, local), now, ask.limit):
         event, at = _event(row[-2], row[-1])
-        members.append(_member(row[:-2], settings, locale, now.date()) | {"event": event, "at": at})
+        member = _member(row[:-2], settings, ask.locale, now.date())
+        members.append(member | {"event": event, "at": at})
     members.sort(key=lambda member: member["at"], reverse=True)  # a joining's photo came later
     return _found(members, step, area, counted)
 
@@ -287,69 +291,36 @@ def active_since(since: datetime) -> ColumnElement[bool]:
     return and_(acted, ~fictional)
 
 
-def lander_recently_active(
-    db: Session | Connection,
-    *,
-    target: LanderTarget,
-    country: str | None,
-    locale: str,
-    limit: int,
-    viewer_id: int | None = None,
-    settings: SiteSettings | None = None,
-    now: datetime | None = None,
-) -> ActiveMembers:
-    """Up to `limit` members, as `lander_members` picks them, active (`active_since`) within one
-    of ACTIVE_WINDOWS: of those where at least FEW_ACTIVE were, the one shown nearest the place
-    asked (the shortest on a tie); none: the newest members, `within` None."""
-    now = now or datetime.now(UTC)
-    read = partial(
-        lander_members,
-        db,
-        target=target,
-        country=country,
-        locale=locale,
-        limit=limit,
-        viewer_id=viewer_id,
-        settings=settings,
-        today=now.date(),
-    )
+def lander_recently_active(db: Session | Connection, ask: LanderAsk) -> ActiveMembers:
+    """Up to `ask.limit` members, as `lander_members` picks them, active (`active_since`) within
+    one of ACTIVE_WINDOWS: of those where at least FEW_ACTIVE were, the one shown nearest the
+    place asked (the shortest on a tie); none: the newest members, `within` None."""
+    now = ask.at()
+    ask = replace(ask, now=now)
     enough = []
     for window in ACTIVE_WINDOWS:
-        found = ActiveMembers(**vars(read(also=active_since(now - window))), within=window)
+        read = lander_members(db, ask, also=active_since(now - window))
+        found = ActiveMembers(**vars(read), within=window)
         if found.counted >= FEW_ACTIVE:
             if not found.widened:
                 return found
             enough.append(found)
     if enough:  # min() keeps the first, the shortest window, of equally near ones
         return min(enough, key=lambda found: _AREAS.index(found.area))
-    return ActiveMembers(**vars(read()))
+    return ActiveMembers(**vars(lander_members(db, ask)))
 
 
-MemberChooser = Callable[..., LanderMembers]  # lander_members, or a design's own pick
+MemberChooser = Callable[[Connection, LanderAsk], LanderMembers]  # lander_members, or its own
 
 
 def read_lander(
-    slug: object,
-    country: str | None,
-    locale: str,
-    limit: int,
-    viewer_id: int | None = None,
-    settings: SiteSettings | None = None,
-    choose: MemberChooser = lander_members,
+    slug: object, ask: Callable[[LanderTarget], LanderAsk], choose: MemberChooser = lander_members
 ) -> tuple[LanderTarget, LanderMembers]:
-    """A lander's target and members as `choose` picks them, read on a plain pooled connection
-    (run it through `actions.runner.read`)."""
+    """A lander's target and members as `choose` picks them for `ask(target)`, read on a plain
+    pooled connection (run it through `actions.runner.read`)."""
     target = lander_target(slug)
     with read_connection() as connection:
-        return target, choose(
-            connection,
-            target=target,
-            country=country,
-            locale=locale,
-            limit=limit,
-            viewer_id=viewer_id,
-            settings=settings,
-        )
+        return target, choose(connection, ask(target))
 
 
 def members_per_place(

@@ -33,6 +33,7 @@ from actions.viewer import resolve_viewer, session_token
 from app.catalogue_api import Countries, catalogue_url, part_catalogue_url
 from app.deferred_boot import deferred_boot
 from app.lander_variants import VARIANT_SCOPE
+from app.member_redirects import FOUND_SCOPE, VIEWER_SCOPE
 from app.page_meta import (
     LANG_PARAM,
     alternates,
@@ -223,12 +224,12 @@ async def _with_server_parts(page: str, scope: Scope, settings: SiteSettings, lo
         return page
     headers = Headers(scope=scope)
     try:
-        viewer_id = await _viewer_id(headers)
+        viewer_id = scope[VIEWER_SCOPE] if VIEWER_SCOPE in scope else await _viewer_id(headers)
     except SQLAlchemyError:
         log.exception("page %s served without its viewer", scope["path"])
         viewer_id = None
-    variant = scope.get(VARIANT_SCOPE, "")
-    request = PageRequest(scope["path"], headers, settings, locale, viewer_id, variant)
+    variant, member = scope.get(VARIANT_SCOPE, ""), scope.get(FOUND_SCOPE)
+    request = PageRequest(scope["path"], headers, settings, locale, viewer_id, variant, member)
     for family in families:
         try:
             written = await family.write(request)

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 
 import reflex as rx
 
+from actions.member_pages import MemberFound
 from models.site_settings import SiteSettings
 from state.document_values import document_value, read_once
 from translations.prerender_marks import CLOSE, OPEN
@@ -18,8 +19,8 @@ from translations.prerender_marks import CLOSE, OPEN
 @dataclass(frozen=True)
 class PageRequest:
     """What a writer may know of the request: the address asked for, its headers, the settings,
-    the page's language, the logged-in member, if any, and a lander's variant's name
-    (app/lander_variants.py)."""
+    the page's language, the logged-in member, if any, a lander's variant's name
+    (app/lander_variants.py) and a member page's member as app/member_redirects.py read it."""
 
     path: str
     headers: Mapping[str, str]
@@ -27,6 +28,7 @@ class PageRequest:
     locale: str
     viewer_id: int | None
     variant: str = ""
+    member: MemberFound | None = None
 
 
 def part_mark(family: str, name: str) -> str:

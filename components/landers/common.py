@@ -8,6 +8,7 @@ of the marks the prerender left in its holders (components/server_parts.py)."""
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from functools import partial
 from html import escape
 
 import reflex as rx
@@ -15,6 +16,7 @@ import reflex as rx
 from actions.lander_reads import (
     ANYWHERE,
     COUNTRY,
+    LanderAsk,
     LanderMembers,
     MemberChooser,
     lander_members,
@@ -185,16 +187,15 @@ async def lander_view(
     """Up to `limit` of the niche's members nearest this visitor (or as `choose` picks them)."""
     headers = request.headers
     country = country_of_request(headers, headers.get("accept-language")) or None
-    target, found = await read(
-        read_lander,
-        slug_of(request.path) or "",
-        country,
-        request.locale,
-        limit,
-        request.viewer_id,
-        request.settings,
-        choose,
+    ask = partial(
+        LanderAsk,
+        country=country,
+        locale=request.locale,
+        limit=limit,
+        viewer_id=request.viewer_id,
+        settings=request.settings,
     )
+    target, found = await read(read_lander, slug_of(request.path) or "", ask, choose)
     kind = lander_kind(request.path)
     return LanderView(
         target, found, country, variant_named(request.settings, kind, request.variant)

@@ -10,7 +10,7 @@ from html import escape
 
 import reflex as rx
 
-from actions.member_pages import LandingMember, MemberFound, member_found
+from actions.member_pages import LandingMember, member_found
 from actions.runner import read
 from components.server_parts import PageRequest, part_mark
 from models.regions import region_name
@@ -46,8 +46,11 @@ def member_page(path: str) -> tuple[int, str] | None:
 
 async def listed_member(request: PageRequest, member_id: int) -> LandingMember | None:
     """The member, if this viewer may see them on a landing (others are redirected before:
-    app/member_redirects.py; this check holds if the redirect did not run)."""
-    found: MemberFound = await read(member_found, request.viewer_id, member_id, request.settings)
+    app/member_redirects.py, whose read is reused; this check holds if the redirect did not
+    run)."""
+    found = request.member
+    if found is None or found.member is None or found.member.id != member_id:
+        found = await read(member_found, request.viewer_id, member_id, request.settings)
     return found.member if found.listed else None
 
 

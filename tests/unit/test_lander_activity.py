@@ -13,6 +13,7 @@ from actions.lander_reads import (
     JOINED,
     NEW_PHOTO,
     PLACE,
+    LanderAsk,
     LanderMembers,
     lander_activity,
 )
@@ -45,16 +46,7 @@ def _member(db: Session, joined: timedelta, **profile) -> Member:
 
 
 def _feed(db: Session, target: LanderTarget, viewer_id: int | None = None, limit: int = 20):
-    return lander_activity(
-        db,
-        target=target,
-        country="NL",
-        locale="en",
-        limit=limit,
-        viewer_id=viewer_id,
-        settings=SETTINGS,
-        now=NOW,
-    )
+    return lander_activity(db, LanderAsk(target, "NL", "en", limit, viewer_id, SETTINGS, NOW))
 
 
 def _events(found: LanderMembers) -> list[tuple[int, str, datetime]]:

@@ -14,6 +14,7 @@ from actions.lander_reads import (
     COUNTRY,
     FEW_ACTIVE,
     ActiveMembers,
+    LanderAsk,
     lander_recently_active,
 )
 from components.landers.alonetonight import SHOWN
@@ -83,15 +84,8 @@ def _act(db: Session, member: Member, kind: str, at: datetime, other: Member) ->
 
 
 def _read(db: Session, country: str | None = "NL", niche: str = "none") -> ActiveMembers:
-    return lander_recently_active(
-        db,
-        target=LanderTarget(niche),
-        country=country,
-        locale="en",
-        limit=SHOWN,
-        settings=SETTINGS,
-        now=NOW,
-    )
+    ask = LanderAsk(LanderTarget(niche), country, "en", SHOWN, None, SETTINGS, NOW)
+    return lander_recently_active(db, ask)
 
 
 def _ids(found: ActiveMembers) -> set[int]:

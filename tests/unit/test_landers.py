@@ -6,7 +6,14 @@ from datetime import UTC, date, datetime, timedelta
 import pytest
 from sqlmodel import Session
 
-from actions.lander_reads import ANYWHERE, COUNTRY, PLACE, lander_members, lander_target
+from actions.lander_reads import (
+    ANYWHERE,
+    COUNTRY,
+    PLACE,
+    LanderAsk,
+    lander_members,
+    lander_target,
+)
 from models.attributes import BODY_TYPES, GENDERS, SEXUALITIES
 from models.lander_slug import MAX_SLUG_LENGTH, NICHES, LanderPlace, LanderTarget, parse_slug
 from models.member import Member
@@ -14,6 +21,7 @@ from models.site_settings import NICHE_SLUG_PREFIXES, SiteSettings
 from tests.factories import add_photo, block_member, edit_profile, make_member
 
 TODAY = date(2025, 6, 15)
+NOON = datetime(2025, 6, 15, 12, tzinfo=UTC)  # TODAY, in any timezone the server has
 START = datetime(2025, 1, 1, tzinfo=UTC)
 SETTINGS = SiteSettings()
 AMSTERDAM = LanderPlace("NL", "NL-NH", "Amsterdam")
@@ -91,15 +99,7 @@ def _member(db: Session, day: int = 0, photo: bool = True, **profile) -> Member:
 
 
 def _read(db: Session, slug_target: LanderTarget, country: str | None = None, limit: int = 50):
-    return lander_members(
-        db,
-        target=slug_target,
-        country=country,
-        locale="en",
-        limit=limit,
-        settings=SETTINGS,
-        today=TODAY,
-    )
+    return lander_members(db, LanderAsk(slug_target, country, "en", limit, None, SETTINGS, NOON))
 
 
 def _ids(found) -> list[int]:
@@ -239,16 +239,8 @@ def test_nobody_hidden_invisible_banned_blocked_or_without_a_photo(db: Session) 
     visitor = _read(db, LanderTarget("she", AMSTERDAM), country="NL")
     assert set(_ids(visitor)) == {shown.id, blocker.id, blocked.id, viewer.id}
     assert visitor.counted == 4
-    as_member = lander_members(
-        db,
-        target=LanderTarget("she", AMSTERDAM),
-        country="NL",
-        locale="en",
-        limit=50,
-        viewer_id=viewer.id,
-        settings=SETTINGS,
-        today=TODAY,
-    )
+    ask = LanderAsk(LanderTarget("she", AMSTERDAM), "NL", "en", 50, viewer.id, SETTINGS, NOON)
+    as_member = lander_members(db, ask)
     assert set(_ids(as_member)) == {shown.id, private.id}
     assert not {m.id for m in left_out} & {*_ids(visitor), *_ids(as_member)}
     assert as_member.counted == 2

@@ -26,6 +26,7 @@ from models.niches import NicheFacts, fits_niche, member_niche
 from models.site_settings import SiteSettings
 from models.traffic import TrafficClick
 from tests.factories import add_photo, block_member, edit_profile, make_member
+from tests.queries import statements
 from tests.unit.lander_pages import Parsed
 
 SETTINGS = SiteSettings()
@@ -276,3 +277,26 @@ async def test_a_failed_check_serves_the_page(
 
     monkeypatch.setattr(member_redirects, "member_found", failing)
     assert client.get(f"/members/{anna.id}/landing").status_code == 200
+
+
+async def test_the_page_writer_reuses_the_checks_read(anna: Member, engine) -> None:
+    """The redirect's check reads the viewer and the member once; the writer reads neither."""
+    seen: dict = {}
+
+    def page(request) -> HTMLResponse:
+        seen.update(request.scope)
+        return HTMLResponse("page")
+
+    inner = Starlette(routes=[Route("/{path:path}", page)])
+    with TestClient(UnlistedMembers(inner)) as test_client:
+        assert test_client.get(f"/members/{anna.id}/landing").status_code == 200
+    found = seen[member_redirects.FOUND_SCOPE]
+    assert seen[member_redirects.VIEWER_SCOPE] is None and found.member.id == anna.id
+    request = PageRequest(f"/members/{anna.id}/landing", {}, SETTINGS, "en", None, "", found)
+    with statements() as ran:
+        written = await write_member(request)
+    assert ran == [] and "Anna" in written[LANDING]
+    other = PageRequest(f"/members/{anna.id + 1}/landing", {}, SETTINGS, "en", None, "", found)
+    with statements() as ran:
+        await write_member(other)  # another member's page: the check's read is not theirs
+    assert len(ran) == 1
