@@ -3,7 +3,7 @@ deleting and asking for reactivation (the mailed links are actions.account_links
 hash or check a password run through `actions.runner.act_hashing` (argon2id is slow on purpose).
 
 Mails whose outcome the member sees on the screen are returned for the state to send; the others
-go out as a `MailOut` effect once the transaction committed."""
+are deferred as jobs in the transaction (`mailed`), sent once it committed."""
 
 from dataclasses import dataclass
 from datetime import date
@@ -11,7 +11,7 @@ from functools import partial
 
 from sqlalchemy.exc import IntegrityError
 
-from actions.mail import MailOut
+from actions.mail import mailed
 from actions.moderation import statement_at_login
 from actions.runner import Done
 from actions.viewer import Viewer
@@ -112,7 +112,8 @@ def request_password_reset(email: str, client: str) -> Done[None]:
     with transaction() as db:
         found = request_reset(db, email, client)
         mail = account_mail(db, found[0], PASSWORD_RESET, RESET_PATH, found[1]) if found else None
-    return Done(None, (MailOut(mail),) if mail else ())
+        out = mailed(db, mail) if mail else None
+    return Done(None, (out,) if out else ())
 
 
 def reset_link_ok(token: str) -> bool:
@@ -164,8 +165,8 @@ def delete_my_account(viewer: Viewer, password: str, reason: str, note: str) -> 
     """Hidden at once and logged out everywhere; the reactivation link goes out by mail."""
     with transaction() as db:
         token = delete_account(db, viewer.member_id, password, reason, note)
-        mail = reactivation_mail(db, db.get(Member, viewer.member_id), token)
-    return Done(None, (MailOut(mail),))
+        out = mailed(db, reactivation_mail(db, db.get(Member, viewer.member_id), token))
+    return Done(None, (out,))
 
 
 def reactivation_link(email: str) -> Done[OutgoingMail | None]:

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from actions.effects import handles
-from actions.mail import MailOut
+from actions.mail import mailed
 from actions.runner import Done, act
 from actions.viewer import Viewer
 from models.data_export import DataExport, downloadable_export, finish_export, start_export
@@ -67,7 +67,8 @@ def build_export(export_id: int, member_id: int) -> Done[None]:
             return Done(None)
         export, member = db.get(DataExport, export_id), db.get(Member, member_id)
         mail = export_ready_mail(member, db.get(Profile, member_id), token, export.expires_at)
-    return Done(None, (MailOut(mail),))
+        out = mailed(db, mail)
+    return Done(None, (out,))
 
 
 def export_download(viewer: Viewer, token: str) -> Path | None:

@@ -9,7 +9,7 @@ from sqlmodel import Session, select
 
 from actions.audit import audit
 from actions.checkout import HeldElsewhere, Quote, place_in, quote_in
-from actions.mail import MailOut
+from actions.mail import mailed
 from actions.payment_views import BundleView
 from actions.price_list import bundle_view
 from actions.runner import Done
@@ -371,8 +371,9 @@ def record_provider_mandate(
 
 def prenotify(order_id: int, due_date: date | None) -> Done[None]:
     """The pre-notification of an order whose debit is on its way (`due_date` when the provider
-    said): amount, date, mandate reference, creditor identifier and the masked IBAN."""
-    with db_session() as db:
+    said): amount, date, mandate reference, creditor identifier and the masked IBAN. A
+    transaction: its mail is deferred in it."""
+    with transaction() as db:
         order = db.get(Order, order_id)
         mandate = order_mandate(db, order_id)
         member = db.get(Member, order.member_id) if order else None
@@ -388,7 +389,8 @@ def prenotify(order_id: int, due_date: date | None) -> Done[None]:
             masked_iban(mandate.iban),
             due_date,
         )
-    return Done(None, (MailOut(mail),))
+        out = mailed(db, mail)
+    return Done(None, (out,))
 
 
 def abandon_order(order_id: int) -> Done[bool]:

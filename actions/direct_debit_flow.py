@@ -13,7 +13,6 @@ upkeep task asks again, first looking among the customer's payments for one made
 the provider has no payment the order fails.
 """
 
-import asyncio
 import logging
 from dataclasses import dataclass
 
@@ -38,14 +37,13 @@ from models.orders import order_number
 from models.payment_methods import DIRECT_DEBIT
 from models.routes import transaction_url
 from services.config import get_config
-from services.outages import log_failure
+from services.jobs import periodic
 from services.payments.provider import mollie_locale, payment_client, webhook_url
 from services.payments.types import PaymentRequest, ProviderError, ProviderPayment
 from translations.catalog import gettext
 from translations.errors import SDD_DEBIT_REFUSED
 
 CODE_LENGTH = 6
-UPKEEP_EVERY_SECONDS = 300
 _TAKEN, _REFUSED, _UNANSWERED = "taken", "refused", "unanswered"
 log = logging.getLogger(__name__)
 
@@ -193,6 +191,7 @@ def _request(plan: SddPlan, customer: str, mandate: str) -> PaymentRequest:
     )
 
 
+@periodic("direct_debit_upkeep", cron="*/5 * * * *")
 async def direct_debit_upkeep() -> None:
     """Ask again for the debits the provider did not answer, each by the one process that
     claims its lease; forget stale drafts and codes."""
@@ -200,13 +199,3 @@ async def direct_debit_upkeep() -> None:
         if await act(claim_debit_for, mandate_id):
             await _debit(mandate_id)
     await act(purge_stale_drafts)
-
-
-async def direct_debit_upkeep_periodically() -> None:
-    """Lifespan task: the upkeep every five minutes."""
-    while True:
-        await asyncio.sleep(UPKEEP_EVERY_SECONDS)
-        try:
-            await direct_debit_upkeep()
-        except Exception:
-            log_failure(log, "direct debit upkeep failed")

@@ -11,6 +11,7 @@ import logging
 from collections.abc import Awaitable, Callable, Iterable
 from typing import Any, TypeVar
 
+from services.jobs import settle as settle_jobs
 from services.outages import log_failure
 
 E = TypeVar("E")
@@ -32,8 +33,11 @@ def handles(kind: type[E]) -> Callable[[Callable[[E], Awaitable[None]]], Callabl
 
 
 def dispatch(effects: Iterable[object]) -> None:
-    """Start the handlers of each effect in the background."""
+    """Start the handlers of each effect in the background; a durable one (a job deferred in
+    the transaction, services/jobs.py) is already taken care of."""
     for effect in effects:
+        if getattr(effect, "durable", False):
+            continue
         handlers = _handlers.get(type(effect), [])
         if not handlers:
             log.warning("no handler for effect %s", type(effect).__name__)
@@ -56,9 +60,10 @@ def _finished(task: asyncio.Task) -> None:
 
 async def settle() -> None:
     """Wait until every effect this event loop started so far (and those they started) has
-    finished. Effects of a loop that has closed (a test's, left unfinished) never will: they
-    are let go."""
+    finished, and run the jobs deferred so far (services/jobs.py). Effects of a loop that has
+    closed (a test's, left unfinished) never will: they are let go."""
     loop = asyncio.get_running_loop()
     _tasks.difference_update([task for task in _tasks if task.get_loop().is_closed()])
     while pending := [task for task in _tasks if not task.done() and task.get_loop() is loop]:
         await asyncio.gather(*pending, return_exceptions=True)
+    await settle_jobs()

@@ -1,20 +1,23 @@
-"""Mail as an effect: an action that mails returns `MailOut(mail)`, sent once it committed.
-
-The handler lives here rather than in `services/`: services sit below actions and must not
-import them."""
+"""Mail as a job: an action that mails calls `mailed(db, mail)` inside its transaction, which
+defers the send (services/mail_job.py), and lists the returned `MailOut` among its effects, for
+its caller and tests to see what went out."""
 
 from dataclasses import dataclass
+from typing import ClassVar
 
-from actions.effects import handles
-from services.mail import OutgoingMail, delivered
+from sqlmodel import Session
+
+from services.mail import OutgoingMail
+from services.mail_job import mail_later
 
 
 @dataclass(frozen=True)
 class MailOut:
     mail: OutgoingMail
+    durable: ClassVar[bool] = True  # its job runs it: nothing to dispatch after the commit
 
 
-@handles(MailOut)
-async def _send(effect: MailOut) -> None:
-    """A failure is logged by `delivered`; the member carries on (the reminder can re-send)."""
-    await delivered(effect.mail)
+def mailed(db: Session, mail: OutgoingMail) -> MailOut:
+    """Defer `mail` in `db`'s transaction: it goes out once that commits, never otherwise."""
+    mail_later(db, mail)
+    return MailOut(mail)

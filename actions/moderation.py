@@ -13,7 +13,7 @@ from datetime import datetime
 from sqlmodel import Session, or_, select
 
 from actions.audit import audit
-from actions.mail import MailOut
+from actions.mail import mailed
 from actions.runner import Done
 from actions.staff_viewer import StaffViewer
 from models.auth_session import end_all_sessions
@@ -253,7 +253,7 @@ def _decision_effects(
         if (notifier := _notifier_recipient(report)) is not None:
             link = Link(appeal_token(report.id, NOTIFIER))
             mails.append(notifier_mail(decision, named, report.reference, notifier, link, settings))
-    effects: list[object] = [MailOut(mail) for mail in mails]
+    effects: list[object] = [mailed(db, mail) for mail in mails]
     if member is not None and decision.measure in ACCOUNT_MEASURES:
         effects.append(MemberSentAway(member.id, ban_page_url(decision.id)))
     return tuple(effects)
@@ -281,7 +281,8 @@ def decide_appeal(staff: StaffViewer, appeal_id: int, reverse: bool, answer: str
         audit(db, staff, "moderation.decide_appeal", ("appeal", appeal.id), answer,
               before={"status": AppealStatus.OPEN}, after={"status": appeal.status})  # fmt: skip
         mail = _outcome_mail(db, appeal, decision, reverse, answer)
-    return Done(None, (MailOut(mail),) if mail else ())
+        out = mailed(db, mail) if mail else None
+    return Done(None, (out,) if out else ())
 
 
 def _outcome_mail(

@@ -5,7 +5,6 @@ provider creates the payment (with the order's idempotency key, so a retry never
 another action stores its id. The webhook and the result page both end in `apply_payment`.
 """
 
-import asyncio
 import dataclasses
 import logging
 from collections.abc import Awaitable, Callable
@@ -38,7 +37,7 @@ from models.orders import order_number
 from models.payment_methods import DIRECT_DEBIT, METHOD_LABELS
 from models.routes import transaction_url
 from services.config import get_config
-from services.outages import log_failure
+from services.jobs import periodic
 from services.payments.provider import mollie_locale, payment_client, webhook_url
 from services.payments.types import PaymentRequest, ProviderError, ProviderPayment, ProviderRefund
 from translations.catalog import gettext
@@ -48,7 +47,6 @@ from translations.locales import DEFAULT_LOCALE
 log = logging.getLogger(__name__)
 
 ATTEMPTS = 3
-RESUBMIT_EVERY_SECONDS = 60
 T = TypeVar("T")
 
 
@@ -228,17 +226,9 @@ async def _refund(plan: RefundPlan, language: str) -> str:
     return ""
 
 
+@periodic("resubmit_refunds", cron="* * * * *")
 async def resubmit_refunds() -> None:
-    """Refunds the provider never answered for, asked for again with their own keys."""
+    """Every minute, the refunds the provider never answered for, asked for again with their
+    own keys."""
     for plan in await read(unsubmitted_refunds, utcnow()):
         await _refund(plan, DEFAULT_LOCALE)
-
-
-async def resubmit_refunds_periodically() -> None:
-    """Lifespan task: every minute, the refunds that got no answer."""
-    while True:
-        await asyncio.sleep(RESUBMIT_EVERY_SECONDS)
-        try:
-            await resubmit_refunds()
-        except Exception:
-            log_failure(log, "resubmitting refunds failed")

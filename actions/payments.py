@@ -10,7 +10,7 @@ from sqlmodel import Session
 
 from actions.conversions import note_order
 from actions.live import BadgesChanged
-from actions.mail import MailOut
+from actions.mail import mailed
 from actions.runner import Done
 from models.credits import charge_credits, grant_credits
 from models.direct_debit import order_mandate
@@ -176,7 +176,7 @@ def _fulfil(db: Session, order: Order, effects: list[object]) -> bool:
     name = profile.name if profile else ""
     reference = mandate.reference if mandate else None
     mail = receipt_mail(order, member, name, current_settings(), reference)
-    effects.append(MailOut(mail))
+    effects.append(mailed(db, mail))
     return True
 
 

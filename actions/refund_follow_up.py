@@ -1,11 +1,10 @@
 """The hourly follow-up of refunds the provider has not settled: those open for more than a day
 are asked about again (what the webhook does, `sync_payment`), and those still open a week
 after the request are flagged (`attention_at`) so that they lead support's payments queue
-(/staff/payments) instead of waiting unseen. Every worker runs the task, at its start and then
-hourly; one round runs at a time (services/worker_lock.py), and a refund asked about within
-RECHECK_AFTER is not asked again, so that a second worker's round just after finds it done."""
+(/staff/payments) instead of waiting unseen. An hourly periodic job (services/jobs.py): one
+round per hour across every worker and instance, and a refund asked about within RECHECK_AFTER
+is not asked again, so that a round just after finds it done."""
 
-import asyncio
 import logging
 from dataclasses import dataclass
 from datetime import datetime, timedelta
@@ -18,17 +17,14 @@ from actions.runner import Done, act, read
 from models.member import as_utc, utcnow
 from models.orders import OPEN_REFUND, Order, OrderRefund
 from services.database import db_session, transaction
-from services.outages import log_failure
-from services.worker_lock import one_worker
+from services.jobs import periodic
 
 log = logging.getLogger(__name__)
 
 FOLLOW_AFTER = timedelta(days=1)
 ATTENTION_AFTER = timedelta(days=7)
 FOLLOW_BATCH = 50  # an hour's share; the least recently asked go first
-FOLLOW_EVERY_SECONDS = 3600
 RECHECK_AFTER = timedelta(minutes=30)  # well inside the hour between rounds
-FOLLOW_UP_LOCK = "refund follow-up"
 
 
 @dataclass(frozen=True)
@@ -90,17 +86,6 @@ async def follow_up_refunds(now: datetime) -> int:
     return flagged
 
 
-async def follow_up_refunds_alone(now: datetime) -> int | None:
-    """A round of `follow_up_refunds` unless another worker's round is running (None then)."""
-    async with one_worker(FOLLOW_UP_LOCK) as alone:
-        return await follow_up_refunds(now) if alone else None
-
-
-async def follow_up_refunds_periodically() -> None:
-    """Lifespan task: at the worker's start, then every hour, the refunds due."""
-    while True:
-        try:
-            await follow_up_refunds_alone(utcnow())
-        except Exception:
-            log_failure(log, "following up refunds failed")
-        await asyncio.sleep(FOLLOW_EVERY_SECONDS)
+@periodic("follow_up_refunds", cron="17 * * * *")
+async def follow_up_refunds_hourly() -> None:
+    await follow_up_refunds(utcnow())

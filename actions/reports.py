@@ -6,7 +6,7 @@ from enum import StrEnum
 from urllib.parse import urlsplit
 
 from actions.blocks import block_member
-from actions.mail import MailOut
+from actions.mail import mailed
 from actions.runner import Done
 from actions.viewer import Viewer
 from models.attempts import attempt_key, minutes_refused, remember_failure
@@ -103,6 +103,5 @@ def file_notice(notice: Notice, client: str) -> Done[NoticeFiled]:
         remember_failure(db, key, now)  # every notice counts, not only failed ones
         row = notice_report(db, notice)
         db.add(row)
-        receipt = notice_receipt(row) if row.notifier_email else None
-    effects = (MailOut(receipt),) if receipt else ()
+        effects = (mailed(db, notice_receipt(row)),) if row.notifier_email else ()
     return Done(NoticeFiled(row.reference, sent_to=row.notifier_email), effects)

@@ -1,6 +1,7 @@
 """The one async runner: actions and reads run in a thread pool, never on the event loop.
 
-`act` runs an action (a function returning `Done`), then dispatches its effects; `read` runs a
+`act` runs an action (a function returning `Done`), then dispatches its effects and starts the
+jobs it deferred that run in this process (SQLite, services/jobs.py); `read` runs a
 query that changes nothing. The pool is as large as the database pool, so a worker's event
 loop keeps answering other members while a statement waits on a lock or a slow disk.
 """
@@ -14,6 +15,7 @@ from typing import Generic, ParamSpec, TypeVar
 
 from actions.effects import dispatch
 from services.database import pool_capacity
+from services.jobs import Call, collecting, start
 from services.password_work import PASSWORD_POOL
 
 T = TypeVar("T")
@@ -37,17 +39,26 @@ async def _in_pool(work: Callable[P, T], *args: P.args, **kwargs: P.kwargs) -> T
     return await asyncio.get_running_loop().run_in_executor(_pool(), partial(work, *args, **kwargs))
 
 
+def _collected(action: Callable[..., Done[T]], *args, **kwargs) -> tuple[Done[T], list[Call]]:
+    """The action's result, and the jobs it deferred that run in this process (SQLite)."""
+    with collecting() as calls:
+        return action(*args, **kwargs), calls
+
+
 async def _acted(executor: Executor, action: Callable[..., Done[T]], *args, **kwargs) -> T:
-    future = asyncio.get_running_loop().run_in_executor(executor, partial(action, *args, **kwargs))
+    work = partial(_collected, action, *args, **kwargs)
+    future = asyncio.get_running_loop().run_in_executor(executor, work)
     future.add_done_callback(_dispatch_effects)
     # Shielded: a caller cancelled meanwhile (a tab that closed) does not cancel the effects of
     # what the action committed.
-    return (await asyncio.shield(future)).value
+    return (await asyncio.shield(future))[0].value
 
 
 def _dispatch_effects(future: asyncio.Future) -> None:
     if not future.cancelled() and future.exception() is None:
-        dispatch(future.result().effects)
+        done, calls = future.result()
+        start(calls)
+        dispatch(done.effects)
 
 
 async def act(action: Callable[P, Done[T]], *args: P.args, **kwargs: P.kwargs) -> T:

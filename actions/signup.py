@@ -8,7 +8,7 @@ from datetime import date
 from sqlmodel import Session
 
 from actions.conversions import note_conversion
-from actions.mail import MailOut
+from actions.mail import mailed
 from actions.runner import Done
 from actions.viewer import Viewer
 from models.activation import issue_activation
@@ -70,9 +70,9 @@ def sign_up(form: SignupForm, arrival: Arrival) -> Done[NewMember]:
         member = register_member(db, clean, account)
         token = issue_activation(db, member)
         handoff, session_id = start_handoff(db, member.id)
-        mail = account_mail(db, member, ACTIVATION, ACTIVATE_PATH, token)
+        out = mailed(db, account_mail(db, member, ACTIVATION, ACTIVATE_PATH, token))
         note_conversion(db, member.id, ConversionEvent.LEAD)
-    return Done(NewMember(member.id, handoff, session_id), (MailOut(mail),))
+    return Done(NewMember(member.id, handoff, session_id), (out,))
 
 
 def record_event(kind: str, visitor: str, member_id: int | None) -> Done[None]:

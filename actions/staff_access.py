@@ -20,7 +20,7 @@ from sqlalchemy import exists
 from sqlmodel import Session, select
 
 from actions.audit import audit
-from actions.mail import MailOut
+from actions.mail import mailed
 from actions.runner import Done
 from actions.staff_viewer import StaffViewer, live_session, staff_in, staff_member
 from models.account_errors import AccountError
@@ -222,8 +222,8 @@ def confirm_enrolment(token: str | None, code: str, address: str) -> Done[Checke
         totp.confirmed_at, totp.enrol_session = now, None
         _pass(staff, now)
         audit(db, _acting(staff, address), "enrol_totp", ("member", staff.member.id))
-        mail = staff_security_mail(db, staff.member, TOTP_ENROLLED)
-    return Done(Checked(True, recovery_codes=tuple(codes)), (MailOut(mail),))
+        out = mailed(db, staff_security_mail(db, staff.member, TOTP_ENROLLED))
+    return Done(Checked(True, recovery_codes=tuple(codes)), (out,))
 
 
 def verify_second_factor(token: str | None, code: str, address: str) -> Done[Checked]:
@@ -248,8 +248,8 @@ def verify_second_factor(token: str | None, code: str, address: str) -> Done[Che
         _pass(staff, now)
         left = {"recovery_codes_left": len(totp.recovery_hashes)}
         audit(db, acting, "use_recovery_code", target, after=left)
-        mail = staff_security_mail(db, staff.member, RECOVERY_CODE_USED)
-    return Done(Checked(True), (MailOut(mail),))
+        out = mailed(db, staff_security_mail(db, staff.member, RECOVERY_CODE_USED))
+    return Done(Checked(True), (out,))
 
 
 def ended_staff_sessions(token_hashes: frozenset[str]) -> frozenset[str]:

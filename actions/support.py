@@ -11,7 +11,7 @@ from sqlmodel import Session, col, func, select
 
 from actions.audit import audit
 from actions.live import BadgesChanged
-from actions.mail import MailOut
+from actions.mail import mailed
 from actions.runner import Done
 from actions.staff_viewer import StaffViewer
 from models.account_changes import email_change_token
@@ -100,8 +100,9 @@ def resend_activation(staff: StaffViewer, member_id: int, reason: str) -> Done[N
         if member.status != MemberStatus.NOT_CONFIRMED:
             raise AccountError(ALREADY_ACTIVE)
         mail = account_mail(db, member, ACTIVATION, ACTIVATE_PATH, issue_activation(db, member))
+        out = mailed(db, mail)
         audit(db, staff, "support.resend_activation", ("member", member_id), reason)
-    return Done(None, (MailOut(mail),))
+    return Done(None, (out,))
 
 
 def change_email(staff: StaffViewer, member_id: int, new_email: str, reason: str) -> Done[str]:
@@ -112,10 +113,11 @@ def change_email(staff: StaffViewer, member_id: int, new_email: str, reason: str
         member = _member(db, staff, member_id)
         token = email_change_token(db, member, address, derived_key(BAN_KEY))
         mail = account_mail(db, member, EMAIL_CHANGE, MAIL_CHANGE_PATH, token, to=address)
+        out = mailed(db, mail)
         # No address in the log, which is kept for good: the link's row holds the new one.
         audit(db, staff, "support.change_email", ("member", member_id), reason,
               after={"email": "changed", "token": find_token(db, token).id})  # fmt: skip
-    return Done(address, (MailOut(mail),))
+    return Done(address, (out,))
 
 
 def end_sessions(staff: StaffViewer, member_id: int, reason: str) -> Done[int]:
@@ -160,6 +162,6 @@ def start_deletion(staff: StaffViewer, member_id: int, reason: str) -> Done[None
         token = delete_on_request(db, member_id)
         if token is None:
             raise AccountError(ALREADY_DELETED)
-        mail = reactivation_mail(db, member, token)
+        out = mailed(db, reactivation_mail(db, member, token))
         audit(db, staff, "support.delete", ("member", member_id), reason)
-    return Done(None, (MailOut(mail),))
+    return Done(None, (out,))

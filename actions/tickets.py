@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from sqlmodel import Session
 
 from actions.audit import audit
-from actions.mail import MailOut
+from actions.mail import mailed
 from actions.runner import Done
 from actions.staff_viewer import StaffViewer
 from models.account_errors import AccountError
@@ -80,9 +80,10 @@ def send_contact(request: ContactRequest, member_id: int | None, client: str) ->
             ticket = open_ticket(db, request, member_id)
         db.flush()
         advisory_lock(db, RECEIPTS_LOCK)  # the limits count receipts sent at the same time
-        receipt = ticket_receipt(ticket) if receipt_allowed(db, ticket, utcnow()) else None
-    sent = ContactSent(ticket.reference, sent_to=ticket.email, receipt=receipt is not None)
-    return Done(sent, (MailOut(receipt),) if receipt else ())
+        allowed = receipt_allowed(db, ticket, utcnow())
+        receipt = (mailed(db, ticket_receipt(ticket)),) if allowed else ()
+    sent = ContactSent(ticket.reference, sent_to=ticket.email, receipt=bool(receipt))
+    return Done(sent, receipt)
 
 
 def _may_follow(request: ContactRequest, member_id: int | None) -> Callable[[Ticket], bool]:
@@ -109,8 +110,8 @@ def answer_ticket(staff: StaffViewer, ticket_id: int, text: str) -> Done[None]:
         after = {"status": ticket.status, "message_id": message.id, "length": len(body)}
         target = ("ticket", ticket.id)
         audit(db, staff, "tickets.answer", target, ANSWER_REASON, {"status": before}, after)
-        mail = ticket_answer(ticket, body)
-    return Done(None, (MailOut(mail),))
+        out = mailed(db, ticket_answer(ticket, body))
+    return Done(None, (out,))
 
 
 def set_ticket_status(staff: StaffViewer, ticket_id: int, status: str, reason: str) -> Done[None]:

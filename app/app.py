@@ -7,9 +7,7 @@ import reflex as rx
 
 import actions.mail_notify
 import actions.push_notify  # noqa: F401 - registers the effect handlers that send Web Push
-from actions.direct_debit_flow import direct_debit_upkeep_periodically
-from actions.payment_flow import resubmit_refunds_periodically
-from actions.refund_follow_up import follow_up_refunds_periodically
+import app.job_modules
 from app.document_head import DocumentHead
 from app.early_form_posts import EarlyFormPosts
 from app.event_errors import event_failed
@@ -30,12 +28,10 @@ from components.connection_notice import connection_notice, notifications_label
 from components.i18n import t
 from components.render_error import render_error_boundary
 from models.routes import ROUTES, Route
-from services.account_purge import purge_periodically
+from services.jobs import run_jobs_here
 from services.logs import show_our_logs
-from services.payments.provider import test_provider_serves, warn_about_payments
-from services.payments.test_provider import default_test_provider
+from services.payments.provider import warn_about_payments
 from services.place_names import warm_up_in_background
-from services.postbacks import send_postbacks_periodically
 from state.shell import ShellState
 
 HEAD = [
@@ -100,15 +96,9 @@ app = rx.App(
 app.app_wraps[5, "Overlay"] = lambda stateful: connection_notice() if stateful else None
 app.app_wraps[55, "ErrorBoundary"] = lambda _stateful: render_error_boundary()
 guard_events(app)  # bounds and rates on the websocket's events before Reflex reads them
-app.register_lifespan_task(purge_periodically)
-app.register_lifespan_task(resubmit_refunds_periodically)
-app.register_lifespan_task(follow_up_refunds_periodically)
-app.register_lifespan_task(direct_debit_upkeep_periodically)
-app.register_lifespan_task(send_postbacks_periodically)
+app.register_lifespan_task(run_jobs_here)  # the job worker, unless JOB_WORKER=off
 app.register_lifespan_task(warm_up_in_background)  # landers' place names
 warn_about_payments()
-if test_provider_serves():
-    app.register_lifespan_task(default_test_provider().sweep_forever)
 _pages = declared_pages()
 for _route in ROUTES:
     _add_route(app, _route, _pages.get(_route.name))

@@ -2,7 +2,7 @@ from logging.config import fileConfig
 
 from alembic import context
 
-from models.db import make_engine
+from models.db import is_ours, make_engine
 from models.tables import metadata
 from services.config import get_config
 
@@ -18,6 +18,7 @@ def run_migrations() -> None:
         target_metadata=metadata,
         render_as_batch=connectable.dialect.name == "sqlite",
         compare_type=True,
+        include_name=is_ours,
     )
     with context.begin_transaction():
         context.run_migrations()

@@ -4,7 +4,7 @@ import hashlib
 import time
 from pathlib import Path
 
-from sqlalchemy import Connection, Engine, event, exc, make_url, text
+from sqlalchemy import Engine, event, exc, make_url, text
 from sqlalchemy.pool import ConnectionPoolEntry
 from sqlmodel import Session, create_engine
 
@@ -82,19 +82,7 @@ def advisory_lock(db: Session, name: str) -> None:
         db.exec(text("SELECT pg_advisory_xact_lock(:key)").bindparams(key=key))  # type: ignore[call-overload]
 
 
-def try_session_lock(connection: Connection, name: str) -> bool:
-    """On PostgreSQL, take the lock on `name` for the connection if nobody holds it: False when
-    another connection does. It outlives transactions (a rollback keeps it): `session_unlock`
-    before the connection goes back to its pool. SQLite serves one process: always True."""
-    if connection.dialect.name != "postgresql":
-        return True
-    statement = text("SELECT pg_try_advisory_lock(:key)").bindparams(key=_lock_key(name))
-    taken = bool(connection.execute(statement).scalar())
-    connection.commit()
-    return taken
-
-
-def session_unlock(connection: Connection, name: str) -> None:
-    if connection.dialect.name == "postgresql":
-        connection.execute(text("SELECT pg_advisory_unlock(:key)").bindparams(key=_lock_key(name)))
-        connection.commit()
+def is_ours(name: str | None, type_: str, _parent_names: object) -> bool:
+    """Alembic's `include_name`: procrastinate's tables belong to its own schema
+    (services/job_engine.py, migrations/versions/0023_jobs.py), not to the models."""
+    return not (type_ == "table" and (name or "").startswith("procrastinate_"))

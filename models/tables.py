@@ -12,6 +12,7 @@ from models.credits import CreditEntry
 from models.data_export import DataExport
 from models.direct_debit import SddMandate, SmsCode
 from models.discount_codes import DiscountCode, DiscountRedemption
+from models.effect_marks import EffectMark
 from models.email_tokens import EmailToken
 from models.likes import Like
 from models.login import AddressLock
@@ -52,6 +53,7 @@ __all__ = [
     "Decision",
     "DiscountCode",
     "DiscountRedemption",
+    "EffectMark",
     "EmailToken",
     "Like",
     "LoginEvent",

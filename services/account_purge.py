@@ -9,7 +9,7 @@ retention (models/payment_retention.py), the evidence photos no report keeps any
 (models/evidence.py: six months after the decision), and the scoring of photos the
 classifier skipped (services/member_photos.score_unscored_photos).
 
-It runs inside the server (a lifespan task, hourly) and as `python -m services.account_purge`.
+It runs as hourly periodic jobs (services/jobs.py) and as `python -m services.account_purge`.
 """
 
 import asyncio
@@ -19,6 +19,7 @@ from models.auth_session import purge_expired_sessions
 from models.data_export import expire_exports, forget_failed_builds, named_files
 from models.decisions import lift_expired_suspensions
 from models.deletion import erase_expired_accounts
+from models.effect_marks import purge_effect_marks
 from models.login_history import purge_login_history
 from models.member import utcnow
 from models.payment_retention import purge_retained_payments
@@ -27,12 +28,11 @@ from models.traffic import purge_unclaimed_clicks
 from services.config import get_config
 from services.database import transaction
 from services.export_archive import delete_archives, delete_strays
+from services.jobs import periodic
 from services.member_photos import delete_spent_evidence, score_unscored_photos
-from services.outages import log_failure
 from services.photo_pipeline import delete_photo_files
 
 log = logging.getLogger(__name__)
-INTERVAL_SECONDS = 3600
 
 
 def purge_expired_accounts() -> int:
@@ -52,6 +52,8 @@ def purge_expired_accounts() -> int:
             log.info("deleted %d expired log-in sessions", ended)
         if failed := forget_failed_builds(db, utcnow()):
             log.info("dropped %d data exports whose build failed", failed)
+        if marks := purge_effect_marks(db, utcnow()):
+            log.info("forgot %d marks of mails and pushes sent a week ago", marks)
         if retained := purge_retained_payments(db, utcnow()):
             log.info("deleted %d orders of erased accounts past their retention", retained)
         expired_exports, named_exports = expire_exports(db, utcnow()), named_files(db)
@@ -67,17 +69,14 @@ def purge_expired_accounts() -> int:
     return len(erased)
 
 
-async def purge_periodically() -> None:
-    while True:
-        try:
-            await asyncio.to_thread(purge_expired_accounts)
-        except Exception:
-            log_failure(log, "account purge failed; retrying next round")
-        try:
-            await asyncio.to_thread(score_unscored_photos, utcnow())
-        except Exception:
-            log_failure(log, "scoring unscored photos failed; retrying next round")
-        await asyncio.sleep(INTERVAL_SECONDS)
+@periodic("purge", cron="7 * * * *")
+async def hourly_purge() -> None:
+    await asyncio.to_thread(purge_expired_accounts)
+
+
+@periodic("score_unscored_photos", cron="37 * * * *")
+async def hourly_scoring() -> None:
+    await asyncio.to_thread(score_unscored_photos, utcnow())
 
 
 if __name__ == "__main__":

@@ -43,6 +43,7 @@ class AppConfig:
     mail_events_secret: str | None = None  # the bearer token of the mail provider's webhook
     server_secret: str | None = None  # the MAC key; unset: DATA_DIR/server_secret
     settings_cache_seconds: float = 30.0  # how long a worker keeps the site settings
+    job_worker: bool = True  # JOB_WORKER=off: jobs run in `python -m app.worker`, not here
 
     @property
     def outbox_dir(self) -> Path:
@@ -103,4 +104,5 @@ def get_config() -> AppConfig:
         mail_events_secret=os.environ.get("MAIL_EVENTS_SECRET") or None,
         server_secret=os.environ.get("SERVER_SECRET") or None,
         settings_cache_seconds=float(os.environ.get("SETTINGS_CACHE_SECONDS") or 30),
+        job_worker=_flag("JOB_WORKER", True),
     )

@@ -28,13 +28,12 @@ from models.postback import ERROR_MAX, Postback, PostbackStatus
 from models.setting_postbacks import allowed_address, runs_locally
 from services.config import get_config
 from services.database import transaction
-from services.outages import log_failure
+from services.jobs import periodic
 from services.tls import tls_context
 
 log = logging.getLogger(__name__)
 
 BATCH = 20
-EVERY_SECONDS = 5
 TIMEOUT_SECONDS = 10  # each connect, read or write
 DEADLINE_SECONDS = 15  # a whole send, redirects included
 LEASE = timedelta(minutes=2)  # far beyond a send's longest, DEADLINE_SECONDS
@@ -167,14 +166,10 @@ async def send_due_postbacks(
     return sum(answer.accepted for answer in answers)
 
 
-async def send_postbacks_periodically() -> None:
-    """Lifespan task: a round every EVERY_SECONDS."""
-    while True:
-        try:
-            await send_due_postbacks(utcnow())
-        except Exception:
-            log_failure(log, "sending postbacks failed")
-        await asyncio.sleep(EVERY_SECONDS)
+@periodic("send_postbacks", cron="* * * * * */5")
+async def send_postbacks() -> None:
+    """A round every five seconds, once across every worker and instance."""
+    await send_due_postbacks(utcnow())
 
 
 if __name__ == "__main__":

@@ -20,7 +20,9 @@ import models.tables  # noqa: F401 - registers every table
 import services.database
 import state.live
 from models.db import make_engine
+from services import jobs
 from services.config import _sqlalchemy_url, get_config
+from services.job_engine import schema_sql
 from services.mail import outbox_messages
 from services.tab_registry import MemoryTabRegistry
 from tests.queries import statements_on_the_event_loop
@@ -36,6 +38,7 @@ pytest_plugins = ["tests.payments_fixtures"]
 
 WORKER = os.environ.get("PYTEST_XDIST_WORKER", "")  # gw0, gw1, ... under pytest-xdist
 FIRST_WORKER_REDIS_DB = 8  # 0 is the site's own; the fault tests and benches use 1 and 2
+JOB_TABLES = ("procrastinate_periodic_defers", "procrastinate_jobs", "procrastinate_workers")
 HAS_POSTGRES = os.environ.get("DATABASE_URL", "").startswith("postgres")
 
 
@@ -94,7 +97,7 @@ def database_url(request: pytest.FixtureRequest, tmp_path) -> Iterator[str]:
         return
     url = _postgres_url()
     if url in _TABLES_MADE and "engine" in request.fixturenames:
-        empty_postgres_tables(url, SQLModel.metadata)
+        empty_postgres_tables(url, SQLModel.metadata, also=JOB_TABLES)
     else:  # a test without `engine` builds (and may change) the schema itself
         _TABLES_MADE.discard(url)
         wipe_postgres_schema(url)
@@ -124,9 +127,12 @@ def engine(
     elif database_url not in _TABLES_MADE:
         SQLModel.metadata.create_all(engine)
         if engine.dialect.name == "postgresql":
+            with engine.begin() as connection:  # the job engine's own tables (0023_jobs.py)
+                connection.connection.driver_connection.execute(schema_sql())
             _TABLES_MADE.add(database_url)
     monkeypatch.setattr(services.database, "get_engine", lambda: engine)
     yield engine
+    jobs._waiting.clear()  # jobs committed outside `act` that no settle() ran: this test's
     engine.dispose()
 
 

@@ -20,7 +20,7 @@ from sqlalchemy import (
     table,
 )
 
-from models.db import make_engine
+from models.db import is_ours, make_engine
 from models.tables import metadata
 from services.config import PROJECT_ROOT
 
@@ -36,7 +36,8 @@ def test_migrations_match_models_and_roll_back(database_url: str) -> None:
     with engine.begin() as connection:
         command.upgrade(_alembic_config(connection), "head")
         context = MigrationContext.configure(
-            connection, opts={"compare_type": True, "render_as_batch": True}
+            connection,
+            opts={"compare_type": True, "render_as_batch": True, "include_name": is_ours},
         )
         assert compare_metadata(context, metadata) == []
     with engine.begin() as connection:

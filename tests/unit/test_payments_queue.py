@@ -6,13 +6,11 @@ answer as the webhook does, with an audit row only when something changed; the f
 about refunds a day old and flags those open a week, which then lead the queue; it runs at a
 worker's start and then hourly, one round at a time across the workers."""
 
-import asyncio
 from datetime import timedelta
 
 import pytest
 from sqlmodel import Session, select
 
-from actions import refund_follow_up
 from actions.payment_checks import FETCH_ACTION, FetchOutcome, fetch_provider_state
 from actions.payment_flow import start_checkout, withdraw
 from actions.payment_queue import QueueKind, payments_page
@@ -24,7 +22,6 @@ from models.member import Member, as_utc, utcnow
 from models.orders import Order, OrderRefund, order_number
 from models.staff import Role
 from services.payments.types import ProviderError
-from services.worker_lock import one_worker
 from tests.factories import make_member
 from tests.payments_fixtures import AUTHORISED, Shop
 
@@ -291,42 +288,6 @@ async def test_the_follow_up_asks_after_a_day_and_flags_after_a_week(
     assert await follow_up_refunds(later + HOUR) == 0  # flagged once
     [row] = _listed(QueueKind.REFUNDS)
     assert row["attention"] is True
-
-
-async def test_the_follow_up_runs_at_start_then_hourly(monkeypatch: pytest.MonkeyPatch) -> None:
-    done: list[str] = []
-
-    async def a_round(now) -> int:
-        done.append("round")
-        return 0
-
-    async def sleep(seconds: float) -> None:
-        done.append(f"sleep {seconds}")
-        if len(done) == 4:
-            raise asyncio.CancelledError
-
-    monkeypatch.setattr(refund_follow_up, "follow_up_refunds_alone", a_round)
-    monkeypatch.setattr(refund_follow_up.asyncio, "sleep", sleep)
-    with pytest.raises(asyncio.CancelledError):
-        await refund_follow_up.follow_up_refunds_periodically()
-    assert done == ["round", "sleep 3600", "round", "sleep 3600"]
-
-
-async def test_one_worker_follows_up_while_another_round_runs(
-    db: Session, shop: Shop, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    refund = await _unanswered_refund(db, shop, monkeypatch, received=False)
-    _backdate(db, refund, 2 * DAY)
-    postgres = db.get_bind().dialect.name == "postgresql"
-    async with one_worker(refund_follow_up.FOLLOW_UP_LOCK) as first:
-        assert first
-        # another worker's round at the same time: skipped on PostgreSQL (SQLite, one process,
-        # has no other worker)
-        second = await refund_follow_up.follow_up_refunds_alone(utcnow())
-        assert second is None if postgres else second == 0
-    assert (_fresh(db, OrderRefund, refund.id).checked_at is None) is postgres
-    assert await refund_follow_up.follow_up_refunds_alone(utcnow()) == 0
-    assert _fresh(db, OrderRefund, refund.id).checked_at is not None
 
 
 async def test_flagged_refunds_lead_the_queue(

@@ -1,11 +1,13 @@
 """The report and notice actions: one queued Report each, the block in the same step, the daily
 limit, a repeat as a no-op, nothing for the reported member, and the notice's receipt mail."""
 
+import asyncio
 from datetime import timedelta
 
 import pytest
 from sqlmodel import Session, select
 
+from actions.effects import settle
 from actions.mail import MailOut
 from actions.moderation import decide
 from actions.reports import MemberReport, Reported, file_notice, report_content
@@ -19,7 +21,6 @@ from models.moderation import Measure, RejectedPhotoHash, Report
 from models.report_rules import Notice
 from models.staff import Role
 from services.config import get_config
-from services.mail import send_mail
 from services.member_photos import evidence_dir, photo_dir, remove_member_photo
 from tests.concurrency import at_once, postgres_only
 from tests.factories import add_photo, make_member
@@ -151,14 +152,14 @@ def notice(**fields) -> Notice:
     return Notice(**{**values, **fields})
 
 
-def test_a_notice_is_queued_and_its_receipt_mailed_in_the_pages_language(db, outbox) -> None:
-    done = file_notice(notice(), "203.0.113.9")
+async def test_a_notice_is_queued_and_its_receipt_mailed_in_the_pages_language(db, outbox) -> None:
+    done = await asyncio.to_thread(file_notice, notice(), "203.0.113.9")
+    await settle()
     (row,) = reports(db)
     assert done.value.reference == row.reference and row.source == "notice"
     (effect,) = done.effects
     assert isinstance(effect, MailOut)
-    send_mail(effect.mail)
-    (mail,) = outbox()
+    (mail,) = outbox()  # sent once the action committed (SQLite: in process, services/jobs.py)
     assert mail["To"] == "nora@example.com" and mail["Content-Language"] == "de"
     assert row.reference in mail["Subject"] and "Hinweis" in mail["Subject"]
     assert row.reference in mail.get_body(("plain",)).get_content()

@@ -26,7 +26,6 @@ from starlette.routing import Route
 
 from models.member import utcnow
 from models.test_payments import SandboxPayment
-from services.outages import log_failure
 from services.payments.provider import TEST_PROVIDER_KEY, test_provider_url
 from services.payments.test_provider import store
 from services.payments.test_provider.bodies import (
@@ -58,7 +57,6 @@ from services.payments.test_provider.resources import (
 from services.payments.test_provider.webhooks import Deliver, Timing, Webhooks, post_webhook
 
 log = logging.getLogger(__name__)
-SWEEP_SECONDS = 5.0
 FORGET_EVERY = timedelta(hours=1)
 OUTCOMES = frozenset({"open", "pending", "paid", "failed", "canceled", "expired"})
 
@@ -139,18 +137,6 @@ class TestProvider:
             await asyncio.to_thread(store.forget_old, now)  # long-settled payments go
             self._forgotten_at = now
         return len(changed)
-
-    async def sweep_forever(self, interval: float = SWEEP_SECONDS) -> None:
-        """The background task the server registers (Reflex `register_lifespan_task`)."""
-        try:
-            while True:
-                try:
-                    await self.sweep()
-                except Exception:
-                    log_failure(log, "test provider sweep failed; retrying next round")
-                await asyncio.sleep(interval)
-        finally:
-            self.webhooks.cancel()
 
     # -- Mollie's API ------------------------------------------------------------------
 

@@ -1,0 +1,107 @@
+"""Jobs (services/jobs.py) on SQLite and PostgreSQL: deferred in a transaction, they run if and
+only if it committed; a retried mail goes out once; a periodic job runs once per tick whatever
+the number of workers (PostgreSQL)."""
+
+import asyncio
+import time
+
+import pytest
+
+from actions.effects import settle
+from actions.runner import Done, act
+from services import jobs
+from services.database import transaction
+from services.job_engine import work
+from services.mail import MailDeliveryError, OutgoingMail
+from services.mail_job import mail_later, send_once
+from tests.concurrency import postgres_only
+
+RAN: list[str] = []
+
+
+async def _note(text: str) -> None:
+    RAN.append(text)
+
+
+@pytest.fixture
+def note_job(engine, monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    monkeypatch.setitem(jobs._kinds, "test_note", jobs.JobKind("test_note", _note, ()))
+    RAN.clear()
+    return RAN
+
+
+def _noting(text: str, fail: bool) -> Done[None]:
+    with transaction() as db:
+        jobs.defer(db, "test_note", text=text)
+        if fail:
+            raise RuntimeError("the action failed after deferring")
+    return Done(None)
+
+
+async def test_a_job_runs_if_and_only_if_its_transaction_committed(note_job: list[str]) -> None:
+    with pytest.raises(RuntimeError):
+        await act(_noting, "rolled back", True)
+    await act(_noting, "committed", False)
+    await settle()
+    assert note_job == ["committed"]
+
+
+def _mail(to: str = "anna@example.com") -> OutgoingMail:
+    return OutgoingMail(to, "Hello", "text", "<p>html</p>", "Site", "en", ("http://x/a",))
+
+
+def _mailing() -> Done[None]:
+    with transaction() as db:
+        mail_later(db, _mail())
+    return Done(None)
+
+
+async def test_a_mail_refused_once_is_sent_once_on_its_retry(
+    engine, outbox, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    kind = jobs._kinds["send_mail"]
+    monkeypatch.setitem(jobs._kinds, "send_mail", jobs.JobKind(kind.name, kind.run, (0.0,)))
+    real, tries = send_once.__globals__["send_mail"], []
+
+    def refused_once(mail: OutgoingMail) -> None:
+        tries.append(mail.to)
+        if len(tries) == 1:
+            raise MailDeliveryError("the server is away")
+        real(mail)
+
+    monkeypatch.setitem(send_once.__globals__, "send_mail", refused_once)
+    await act(_mailing)
+    await settle()
+    await settle()  # PostgreSQL: the retry, due at once
+    assert len(tries) == 2 and [m["To"] for m in outbox()] == ["anna@example.com"]
+
+
+async def test_a_mail_job_run_again_after_it_sent_sends_nothing(engine, outbox) -> None:
+    await asyncio.to_thread(send_once, "mail:k1", _mail())
+    await asyncio.to_thread(send_once, "mail:k1", _mail())  # a worker died before finishing
+    assert len(outbox()) == 1
+
+
+async def test_a_periodic_job_runs_once_per_tick_with_two_workers(
+    engine, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Two procrastinate workers (two instances), one tick a second: one run each tick."""
+    postgres_only(engine)
+    ticks: list[float] = []
+
+    async def tick() -> None:
+        ticks.append(time.time())
+
+    monkeypatch.setattr(
+        jobs, "_kinds", {"test_tick": jobs.JobKind("test_tick", tick, (), "* * * * * *")}
+    )
+    workers = [
+        asyncio.create_task(work(engine.url, listen_notify=False, fetch_job_polling_interval=0.1))
+        for _ in range(2)
+    ]
+    await asyncio.sleep(3.5)
+    for worker in workers:
+        worker.cancel()
+    await asyncio.gather(*workers, return_exceptions=True)
+    seconds = [int(t) for t in ticks]
+    assert 2 <= len(ticks) <= 5 and len(set(seconds)) == len(seconds)
