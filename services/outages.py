@@ -66,6 +66,8 @@ def _chain(error: BaseException | None) -> Iterator[BaseException]:
 
 
 def _database_state(error: BaseException) -> str | None:
+    if isinstance(error, psycopg.Error):  # raised by psycopg itself (the job engine's pool)
+        return _driver_state(error)
     if isinstance(error, DisconnectionError):
         return UNREACHABLE
     if isinstance(error, PoolTimeoutError):  # no pooled connection came free in time
@@ -101,7 +103,24 @@ def log_failure(
     if outage is None:
         log.error(message, *args, exc_info=error)
         return
+    log.error(f"{message}: %s", *args, outage_line(outage))
+
+
+def outage_line(outage: Outage) -> str:
+    """ "database unreachable (OperationalError: the driver's first line)"."""
     lines = str(outage.error).strip().splitlines()
     detail = lines[0][:MAX_DETAIL] if lines else ""
-    name = type(outage.error).__name__
-    log.error(f"{message}: %s %s (%s: %s)", *args, outage.service, outage.state, name, detail)
+    return f"{outage.service} {outage.state} ({type(outage.error).__name__}: {detail})"
+
+
+class OutageLines(logging.Filter):
+    """For a library's logger (procrastinate's): a record whose exception is an outage becomes
+    one line, as `log_failure` writes it; any other keeps its traceback."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        error = record.exc_info[1] if record.exc_info else None
+        outage = find_outage(error)
+        if outage is not None:
+            record.msg, record.args = f"{record.getMessage()}: {outage_line(outage)}", ()
+            record.exc_info = record.exc_text = None
+        return True

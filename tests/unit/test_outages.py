@@ -8,6 +8,7 @@ import sqlite3
 from collections.abc import Callable
 from pathlib import Path
 
+import psycopg
 import pytest
 from redis.exceptions import BusyLoadingError
 from redis.exceptions import ConnectionError as RedisConnectionError
@@ -16,7 +17,7 @@ from sqlalchemy import Engine, create_engine, text
 from sqlalchemy.exc import IntegrityError, OperationalError
 from sqlalchemy.exc import TimeoutError as PoolTimeoutError
 
-from services.outages import find_outage, log_failure
+from services.outages import OutageLines, find_outage, log_failure
 from tests.concurrency import postgres_only
 
 log = logging.getLogger("services.test_outages")
@@ -196,3 +197,27 @@ def test_a_bug_keeps_its_traceback(caplog: pytest.LogCaptureFixture) -> None:
     [record] = caplog.records
     assert record.levelname == "ERROR" and record.exc_info is not None
     assert record.getMessage() == "effect failed"
+
+
+def test_psycopgs_own_refusal_is_unreachable() -> None:
+    """The job engine's pool raises psycopg's errors, not SQLAlchemy's."""
+    url = f"postgresql://postgres@127.0.0.1:{closed_port()}/x?connect_timeout=2"
+    error = raised(lambda: psycopg.connect(url))
+    assert outage(raised_from(error)) == ("database", "unreachable")
+
+
+@pytest.mark.parametrize("outage_error", [True, False])
+def test_a_librarys_outage_record_becomes_one_line(outage_error: bool) -> None:
+    """procrastinate logs its failures with tracebacks (services/logs.py filters them)."""
+    cause = RedisConnectionError("gone\nmore") if outage_error else ValueError("a bug")
+    error = raised_from(cause)
+    record = logging.LogRecord(
+        "procrastinate.worker", logging.ERROR, __file__, 1, "Side task %s failed", ("listener",),
+        (type(error), error, error.__traceback__),
+    )  # fmt: skip
+    assert OutageLines().filter(record)
+    line = logging.Formatter().format(record)
+    if outage_error:
+        assert line == "Side task listener failed: Redis unreachable (ConnectionError: gone)"
+    else:
+        assert "Traceback" in line and "ValueError: a bug" in line
