@@ -2,13 +2,14 @@ import reflex as rx
 
 from app.radix_theme import radix_themes
 from app.stand_in_pages import StandInPrerender
-from services.app_server import respawn_failed_workers
+from services.app_server import respawn_failed_workers, share_metrics_between_workers
 from services.config import get_config
 
 respawn_failed_workers()
 
 _config = get_config()
 _config.data_dir.mkdir(parents=True, exist_ok=True)
+share_metrics_between_workers(_config.data_dir)
 
 config = rx.Config(
     app_name="app",

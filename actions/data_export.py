@@ -1,11 +1,8 @@
-"""The member's data export: the request (password checked, once in 24 hours), the build after
-its commit in a worker thread, the mail with the link, and the download (the hourly forgetting
-is in services/account_purge.py). docs/data-rights.md."""
+"""The member's data export: the request (password checked, once in 24 hours), the build as a
+job deferred in the request's transaction (services/jobs.py: it runs once that committed, and
+again after a crash or a failure), the mail with the link, and the download (the hourly
+forgetting is in services/account_purge.py). docs/data-rights.md."""
 
-from dataclasses import dataclass
-from pathlib import Path
-
-from actions.effects import handles
 from actions.mail import mailed
 from actions.runner import Done, act
 from actions.viewer import Viewer
@@ -17,20 +14,20 @@ from services.data_export_mail import export_ready_mail
 from services.database import db_session, transaction
 from services.export_archive import (
     delete_archives,
-    export_dir,
     new_archive_name,
     pseudonyms,
     readme,
     write_archive,
 )
+from services.jobs import defer, job
+from services.photo_store import export_store
 from services.site_settings import current_settings
 from translations.locales import DEFAULT_LOCALE, supported
 
-
-@dataclass(frozen=True)
-class BuildExport:
-    export_id: int
-    member_id: int
+BUILD_EXPORT = "build_export"
+# Seconds before building again after a failure; all within BUILD_TIME, after which the request
+# no longer counts and the purge drops it.
+BUILD_DELAYS = (30.0, 120.0, 600.0)
 
 
 def request_export(viewer: Viewer, password: str, client: str) -> Done[None]:
@@ -39,18 +36,23 @@ def request_export(viewer: Viewer, password: str, client: str) -> Done[None]:
     the archive is built once this commits."""
     with transaction() as db:
         export = start_export(db, viewer.member_id, password, client)
-    return Done(None, (BuildExport(export.id, viewer.member_id),))
+        defer(db, BUILD_EXPORT, export_id=export.id, member_id=viewer.member_id)
+    return Done(None)
 
 
-@handles(BuildExport)
-async def _build(effect: BuildExport) -> None:
-    await act(build_export, effect.export_id, effect.member_id)
+@job(BUILD_EXPORT, BUILD_DELAYS)
+async def _build(export_id: int, member_id: int) -> None:
+    await act(build_export, export_id, member_id)
 
 
 def build_export(export_id: int, member_id: int) -> Done[None]:
     """Read the member's datasets, write the zip, then record it and mail the link. A member
-    erased meanwhile gets nothing, and the file goes again."""
+    erased meanwhile gets nothing, and the file goes again; an export already built (the job
+    run again after a crash) is left as it is."""
     with db_session() as db:
+        export = db.get(DataExport, export_id)
+        if export is None or export.ready_at is not None:
+            return Done(None)
         member = db.get(Member, member_id)
         locale = supported(member.language) or DEFAULT_LOCALE
         alias = pseudonyms(member_id)
@@ -71,10 +73,9 @@ def build_export(export_id: int, member_id: int) -> Done[None]:
     return Done(None, (out,))
 
 
-def export_download(viewer: Viewer, token: str) -> Path | None:
+def export_download(viewer: Viewer, token: str) -> bytes | None:
     """The archive the link names when it is this member's and still valid; else None."""
     with db_session() as db:
         export = downloadable_export(db, viewer.member_id, token)
         name = export.file_name if export else None
-    path = export_dir() / name if name else None
-    return path if path is not None and path.is_file() else None
+    return export_store().get(name) if name else None

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from sqlmodel import Session
 
 from actions.conversions import note_order
+from actions.effects import handles
 from actions.live import BadgesChanged
 from actions.mail import mailed
 from actions.runner import Done
@@ -35,6 +36,7 @@ from models.orders import (
 from models.payment_methods import DIRECT_DEBIT
 from models.time_bonus import clear_time_bonus
 from services.database import transaction
+from services.metrics import PAYMENTS
 from services.payments.types import PaymentStatus, ProviderPayment, ProviderRefund, RefundStatus
 from services.receipt_mail import receipt_mail
 from services.site_settings import current_settings
@@ -60,6 +62,7 @@ class PaymentSettled:
 
     member_id: int
     order_id: int
+    status: str = ""  # the order's status after the change (counted: services/metrics.py)
 
 
 def apply_payment(payment: ProviderPayment, refunds: tuple[ProviderRefund, ...] = ()) -> Done[bool]:
@@ -100,9 +103,18 @@ def _apply(
         _block_direct_debit(db, order.member_id, payment.failure_reason or order.status)
     if changed:
         order.updated_at = utcnow()
-        effects += [PaymentSettled(order.member_id, order.id), BadgesChanged(order.member_id)]
+        effects += [_settled(order), BadgesChanged(order.member_id)]
     db.add(order)
     return Done(changed, tuple(effects))
+
+
+def _settled(order: Order) -> PaymentSettled:
+    return PaymentSettled(order.member_id, order.id, str(order.status))
+
+
+@handles(PaymentSettled)
+async def _count_payment(settled: PaymentSettled) -> None:
+    PAYMENTS.labels(settled.status).inc()
 
 
 def _returned_debit(order: Order, before: str, bank_reason: str | None) -> bool:
@@ -245,7 +257,7 @@ def follow_refund(
         _move(db, order, OrderStatus.REFUNDED, effects)
     elif status in _REFUND_UNDONE and order.status != OrderStatus.CHARGED_BACK:
         _give_back(db, order, row)
-    effects += [PaymentSettled(order.member_id, order.id), BadgesChanged(order.member_id)]
+    effects += [_settled(order), BadgesChanged(order.member_id)]
     return True
 
 

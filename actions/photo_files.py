@@ -1,7 +1,6 @@
 """Which stored photo file a viewer gets: the file itself, its blurred rendition, or nothing."""
 
 from dataclasses import dataclass
-from pathlib import Path
 
 from sqlmodel import Session, or_, select
 
@@ -14,8 +13,8 @@ from models.photo_access import PhotoView, photo_view
 from models.photo_access import Viewer as PhotoViewer
 from models.staff_tools import MODERATION
 from services.database import db_session
-from services.member_photos import evidence_dir, photo_dir
 from services.photo_pipeline import is_blurred_name, is_photo_filename, original_name
+from services.photo_store import evidence_store, photo_store
 
 
 @dataclass(frozen=True)
@@ -53,13 +52,17 @@ def _staff_sees(db: Session, token: str, address: str, filename: str) -> bool:
     return stored is not None and staff_in(db, token, MODERATION, address) is not None
 
 
-def evidence_file(report_id: int) -> Path | None:
-    """The photo a photo report names (its snapshot): kept as evidence after its member
-    deleted it, or still stored; None when neither (not a photo's case, or past its retention,
-    models/evidence.py). Only for staff the caller checked (app/staff_api.evidence_photo)."""
+def evidence_file(report_id: int) -> tuple[str, bytes] | None:
+    """The name and content of the photo a photo report names (its snapshot): kept as
+    evidence after its member deleted it, or still stored; None when neither (not a photo's
+    case, or past its retention, models/evidence.py). Only for staff the caller checked
+    (app/staff_api.evidence_photo)."""
     with db_session() as db:
         report = db.get(Report, report_id)
         name = snapshot_photo(report.content_type, report.snapshot) if report else ""
     if not is_photo_filename(name):
         return None
-    return next((d / name for d in (evidence_dir(), photo_dir()) if (d / name).is_file()), None)
+    for store in (evidence_store(), photo_store()):
+        if (content := store.get(name)) is not None:
+            return name, content
+    return None

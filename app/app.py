@@ -13,6 +13,7 @@ from app.early_form_posts import EarlyFormPosts
 from app.event_errors import event_failed
 from app.event_frames import EventFrames
 from app.event_guard import guard_events
+from app.event_metrics import measure_events
 from app.http_api import http_api
 from app.lander_variants import LanderVariants
 from app.layouts import error_page, with_layout
@@ -96,6 +97,7 @@ app = rx.App(
 app.app_wraps[5, "Overlay"] = lambda stateful: connection_notice() if stateful else None
 app.app_wraps[55, "ErrorBoundary"] = lambda _stateful: render_error_boundary()
 guard_events(app)  # bounds and rates on the websocket's events before Reflex reads them
+app.register_lifespan_task(measure_events)  # after Reflex's, which made the event processor
 app.register_lifespan_task(run_jobs_here)  # the job worker, unless JOB_WORKER=off
 app.register_lifespan_task(warm_up_in_background)  # landers' place names
 warn_about_payments()

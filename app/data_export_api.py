@@ -3,7 +3,7 @@ belongs to; a visitor is asked to log in first and comes back here. An unknown, 
 someone else's link leads to the account settings, where a new copy can be asked for."""
 
 from starlette.requests import Request
-from starlette.responses import FileResponse, RedirectResponse, Response
+from starlette.responses import RedirectResponse, Response
 from starlette.routing import BaseRoute, Route
 
 from actions.data_export import export_download
@@ -21,14 +21,16 @@ async def data_export(request: Request) -> Response:
     viewer = await request_viewer(request)
     if viewer is None:
         return RedirectResponse(login_url(f"{DOWNLOAD_PATH}?token={token}"), status_code=303)
-    path = await read(export_download, viewer, token)
-    if path is None:
+    archive = await read(export_download, viewer, token)
+    if archive is None:
         return RedirectResponse(url("settings", tab="account"), status_code=303)
-    return FileResponse(
-        path,
+    return Response(
+        archive,
         media_type="application/zip",
-        filename=ARCHIVE_NAME,
-        headers={"Cache-Control": "no-store"},
+        headers={
+            "Content-Disposition": f'attachment; filename="{ARCHIVE_NAME}"',
+            "Cache-Control": "no-store",
+        },
     )
 
 

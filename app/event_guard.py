@@ -39,6 +39,7 @@ from app.router_bounds import (
     bounded_storage,
 )
 from services.client_address import client_key
+from services.metrics import SOCKETS
 
 STORAGE_EVENTS = frozenset(
     {
@@ -132,6 +133,7 @@ def guard_events(app: rx.App) -> None:
         except BaseException:  # a refused connect never reaches on_disconnect
             rate.forget(sid)
             raise
+        SOCKETS.inc()
 
     async def on_event(sid: str, data: Any = None, *_more: object) -> None:
         if sid not in namespace.sid_to_token:
@@ -155,6 +157,7 @@ def guard_events(app: rx.App) -> None:
         if sent_as_event(sid, "disconnect"):
             return None
         rate.forget(sid)
+        SOCKETS.dec()
         return reflex_disconnect(sid)
 
     namespace._build_static_router_data = connection

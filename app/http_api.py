@@ -1,9 +1,7 @@
 """HTTP routes the browser calls outside the websocket (spec section 7), mounted before Reflex."""
 
-import asyncio
 import logging
 from datetime import timedelta
-from pathlib import Path
 
 from starlette.applications import Starlette
 from starlette.middleware import Middleware
@@ -13,7 +11,6 @@ from starlette.routing import BaseRoute, Mount, Route
 
 from actions.account_links import confirm_address, undo_deletion
 from actions.browser_session import device_cookie_for, log_out, session_is_live, trade_handoff
-from actions.photo_files import photo_answer
 from actions.push import subscribe_to_push
 from actions.runner import act, read
 from actions.signup_chat import signup_chat
@@ -24,7 +21,9 @@ from app.chat_api import chats, delete_chat, likes
 from app.data_export_api import data_export_routes
 from app.geocode_api import geocode
 from app.mail_api import mail_events, one_click_unsubscribe, unsubscribe_page
+from app.ops_api import ops_routes
 from app.payments_api import discount_code, payment_webhook
+from app.photo_api import photo
 from app.request_auth import (
     authentication_required,
     from_our_origin,
@@ -32,19 +31,18 @@ from app.request_auth import (
     request_client,
     request_viewer,
 )
+from app.request_ids import RequestIds
 from app.robots import crawler_routes
 from app.security_headers import SecurityHeaders
 from app.shell_api import shell_routes
 from app.staff_api import staff_routes
 from models.auth_session import SESSION_LIFETIME
 from models.login_history import Seen
-from models.photo_access import PhotoView
 from models.routes import member_chat_url, url
 from services import device_cookie
 from services.config import PROJECT_ROOT, get_config
 from services.payments.provider import TEST_PROVIDER_PATH, WEBHOOK_PATH, test_provider_serves
 from services.payments.test_provider import test_provider_app
-from services.photo_pipeline import ensure_blurred, is_photo_filename
 from services.web_push import push_host_allowed
 from state.forms import safe_next
 from state.shell import COUNTRY_HEADERS
@@ -199,45 +197,6 @@ async def service_worker(_request: Request) -> Response:
     )
 
 
-async def photo(request: Request) -> Response:
-    """A stored photo as this viewer may see it: the file itself, or its blurred rendition for
-    a photo they are not entitled to (the original's bytes never reach them), or 404."""
-    filename = request.path_params["filename"]
-    if not is_photo_filename(filename):
-        return Response(status_code=404)
-    token, address = request.cookies.get(SESSION_COOKIE), request_client(request)
-    viewer = await request_viewer(request)
-    answer = await read(photo_answer, viewer, filename, token, address)
-    view, wants_blurred = answer.view, answer.wants_blurred
-    path = await _rendition(view, filename, wants_blurred)
-    if path is None:
-        return Response(status_code=404)
-    shared = (view == PhotoView.FULL or wants_blurred) and not answer.staff_only
-    # no-cache, not max-age: a photo a moderator rejects must vanish from browsers at once;
-    # the ETag makes the browser's check a cheap 304 while the viewer may still see it.
-    cache = "private, no-cache" if shared else "no-store"
-    response = FileResponse(path, headers={"Cache-Control": cache}, stat_result=path.stat())
-    if shared and request.headers.get("if-none-match") == response.headers["etag"]:
-        return Response(status_code=304, headers=_validators(response))
-    return response
-
-
-def _validators(response: Response) -> dict[str, str]:
-    return {k: response.headers[k] for k in ("cache-control", "etag", "last-modified")}
-
-
-async def _rendition(view: PhotoView, filename: str, wants_blurred: bool) -> Path | None:
-    photo_dir: Path = get_config().media_dir / "photos"
-    if view == PhotoView.NONE:
-        return None
-    if view == PhotoView.FULL and not wants_blurred:
-        path = photo_dir / filename
-        return path if path.is_file() else None
-    blurred = await asyncio.to_thread(ensure_blurred, photo_dir, filename)
-    # An old stem ending in "_b" names the original itself: never hand that out as a blur.
-    return blurred if blurred is not None and (wants_blurred or blurred.name != filename) else None
-
-
 def _test_provider() -> list[BaseRoute]:
     """The built-in payment provider, served by our own server unless Mollie is configured."""
     if not test_provider_serves():
@@ -246,10 +205,12 @@ def _test_provider() -> list[BaseRoute]:
 
 
 def http_api() -> Starlette:
-    """Our routes, mounted in front of Reflex's app; the security headers wrap both."""
+    """Our routes, mounted in front of Reflex's app; the request ids and the security headers
+    wrap both."""
     return Starlette(
-        middleware=[Middleware(SecurityHeaders)],
+        middleware=[Middleware(RequestIds), Middleware(SecurityHeaders)],
         routes=[
+            *ops_routes(),
             Route("/api/logout.php", logout, methods=["POST"]),
             Route("/api/logout.php", forget_ended_session, methods=["GET"]),
             Route("/api/session.php", session_handoff, methods=["POST"]),

@@ -1,6 +1,7 @@
 """Every module that registers jobs (services/jobs.py), imported by the web process and by
 `python -m app.worker`, so that a worker knows every job it may be handed."""
 
+import actions.data_export  # noqa: F401 - registers its job
 import services.account_purge
 import services.mail_job
 import services.postbacks  # noqa: F401 - each registers its jobs

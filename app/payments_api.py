@@ -17,6 +17,7 @@ from app.request_auth import (
     request_client,
     request_viewer,
 )
+from services.metrics import WEBHOOKS
 from translations.catalog import gettext
 from translations.errors import TOO_MANY_CODES
 
@@ -32,9 +33,12 @@ async def payment_webhook(request: Request) -> Response:
     body = await bounded_body(request, MAX_WEBHOOK_BYTES)
     ids = parse_qs((body or b"").decode("latin-1")).get("id", [])
     if len(ids) != 1 or not PAYMENT_ID.fullmatch(ids[0]):
+        WEBHOOKS.labels("malformed").inc()
         return Response(status_code=400)
     if await sync_payment(ids[0]) is None:
+        WEBHOOKS.labels("provider_unreachable").inc()
         return Response(status_code=503)
+    WEBHOOKS.labels("applied").inc()
     return Response(status_code=200)
 
 

@@ -7,7 +7,7 @@ import io
 from datetime import date
 
 from starlette.requests import Request
-from starlette.responses import FileResponse, Response
+from starlette.responses import Response
 from starlette.routing import Route
 
 from actions.audit import audit_read
@@ -15,6 +15,7 @@ from actions.moderation_reads import period, transparency_counters
 from actions.photo_files import evidence_file
 from actions.runner import act, read
 from actions.staff_viewer import StaffViewer
+from app.photo_api import image_response
 from app.staff_routes import staff_route
 from models.staff_tools import EVIDENCE_PHOTO, MODERATION, TRANSPARENCY_CSV
 from state.forms import browser_id
@@ -55,11 +56,11 @@ async def evidence_photo(request: Request, staff: StaffViewer) -> Response:
     case), never cached; each look audited with the case. 410 Gone, not 404, when no photo is
     kept for it: only staff get that far."""
     report_id = browser_id(request.path_params["report_id"])
-    path = await read(evidence_file, report_id) if report_id else None
-    if path is None:
+    found = await read(evidence_file, report_id) if report_id else None
+    if found is None:
         return Response(status_code=NOT_STORED, headers={"Cache-Control": "no-store"})
     await act(audit_read, staff, VIEWED_EVIDENCE_PHOTO, target=("report", report_id))
-    return FileResponse(path, headers={"Cache-Control": "no-store"})
+    return image_response(*found, {"Cache-Control": "no-store"})
 
 
 def staff_routes() -> list[Route]:

@@ -68,9 +68,10 @@ def _counted_request_within_a_day(db: Session, member_id: int, now: datetime) ->
 
 def finish_export(db: Session, export_id: int, file_name: str) -> str | None:
     """Record the built file; the download link's token (None when the row is gone: the
-    account was erased meanwhile, or the build outlasted BUILD_TIME). Caller commits."""
-    export = db.get(DataExport, export_id)
-    if export is None:
+    account was erased meanwhile, or the build outlasted BUILD_TIME; or when another run of
+    the build recorded its own). Caller commits."""
+    export = db.get(DataExport, export_id, with_for_update=True)
+    if export is None or export.ready_at is not None:
         return None
     token, now = new_token(), utcnow()
     export.token_hash, export.file_name = hash_token(token), file_name

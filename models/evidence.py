@@ -1,5 +1,5 @@
-"""How long a reported photo its member deleted is kept as evidence (its files in
-services/member_photos.evidence_dir): while a photo report or notice that names it in its
+"""How long a reported photo its member deleted is kept as evidence (its files in the evidence
+store, services/photo_store.evidence_store): while a photo report or notice that names it in its
 snapshot is open, while an appeal on its decision is open, and for `KEPT_AFTER_DECISION` after
 its decision: the six months in which the decision can be appealed (DSA Art. 20). The report
 and its decision stay (docs/data-rights.md); only the photo goes."""

@@ -25,12 +25,12 @@ from models.member import utcnow
 from models.payment_retention import purge_retained_payments
 from models.tickets import purge_closed_tickets
 from models.traffic import purge_unclaimed_clicks
-from services.config import get_config
 from services.database import transaction
 from services.export_archive import delete_archives, delete_strays
 from services.jobs import periodic
 from services.member_photos import delete_spent_evidence, score_unscored_photos
 from services.photo_pipeline import delete_photo_files
+from services.photo_store import photo_store
 
 log = logging.getLogger(__name__)
 
@@ -57,9 +57,8 @@ def purge_expired_accounts() -> int:
         if retained := purge_retained_payments(db, utcnow()):
             log.info("deleted %d orders of erased accounts past their retention", retained)
         expired_exports, named_exports = expire_exports(db, utcnow()), named_files(db)
-    photo_dir = get_config().media_dir / "photos"
     for account in erased:
-        delete_photo_files(photo_dir, *account.photo_files)
+        delete_photo_files(photo_store(), *account.photo_files)
     delete_archives(expired_exports)
     delete_strays(named_exports, utcnow())
     if evidence := delete_spent_evidence(utcnow()):

@@ -7,9 +7,11 @@ scale and downscaled with LANCZOS for smooth edges.
 import math
 import random
 from dataclasses import dataclass
-from pathlib import Path
+from io import BytesIO
 
 from PIL import Image, ImageDraw
+
+from services.photo_store import PhotoStore
 
 Colour = tuple[int, int, int]
 Box = tuple[float, float, float, float]
@@ -453,13 +455,18 @@ def draw_avatar(
     return canvas.image.resize((size, size), Image.Resampling.LANCZOS)
 
 
-def save_avatar_files(image: Image.Image, directory: Path, stem: str) -> tuple[str, str]:
+def save_avatar_files(image: Image.Image, store: PhotoStore, stem: str) -> tuple[str, str]:
     """Write `stem`.jpg and a thumbnail `stem`_thumb.jpg; return their file names."""
-    directory.mkdir(parents=True, exist_ok=True)
     filename, thumb_filename = f"{stem}.jpg", f"{stem}_thumb.jpg"
     rgb = image.convert("RGB")
-    rgb.save(directory / filename, "JPEG", quality=85, optimize=True)
     height = round(rgb.height * THUMB_WIDTH / rgb.width)
     thumb = rgb.resize((THUMB_WIDTH, height), Image.Resampling.LANCZOS)
-    thumb.save(directory / thumb_filename, "JPEG", quality=85, optimize=True)
+    store.put(filename, _jpeg(rgb))
+    store.put(thumb_filename, _jpeg(thumb))
     return filename, thumb_filename
+
+
+def _jpeg(image: Image.Image) -> bytes:
+    buffer = BytesIO()
+    image.save(buffer, "JPEG", quality=85, optimize=True)
+    return buffer.getvalue()

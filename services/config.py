@@ -44,6 +44,14 @@ class AppConfig:
     server_secret: str | None = None  # the MAC key; unset: DATA_DIR/server_secret
     settings_cache_seconds: float = 30.0  # how long a worker keeps the site settings
     job_worker: bool = True  # JOB_WORKER=off: jobs run in `python -m app.worker`, not here
+    log_format: str = "text"  # LOG_FORMAT=json: one JSON object a line (services/logs.py)
+    metrics_token: str | None = None  # the bearer token of /metrics (app/ops_api.py)
+    # Photos in an S3-compatible bucket instead of DATA_DIR/media (services/photo_store.py)
+    object_store_url: str | None = None  # the endpoint, e.g. https://s3.eu-west-1.amazonaws.com
+    object_store_bucket: str = "photos"
+    object_store_region: str = "us-east-1"
+    object_store_key_id: str | None = None  # unset: boto3's own chain (AWS_*, instance role)
+    object_store_secret: str | None = None
 
     @property
     def outbox_dir(self) -> Path:
@@ -105,4 +113,11 @@ def get_config() -> AppConfig:
         server_secret=os.environ.get("SERVER_SECRET") or None,
         settings_cache_seconds=float(os.environ.get("SETTINGS_CACHE_SECONDS") or 30),
         job_worker=_flag("JOB_WORKER", True),
+        log_format="json" if os.environ.get("LOG_FORMAT", "").strip().lower() == "json" else "text",
+        metrics_token=os.environ.get("METRICS_TOKEN") or None,
+        object_store_url=os.environ.get("OBJECT_STORE_URL") or None,
+        object_store_bucket=os.environ.get("OBJECT_STORE_BUCKET") or "photos",
+        object_store_region=os.environ.get("OBJECT_STORE_REGION") or "us-east-1",
+        object_store_key_id=os.environ.get("OBJECT_STORE_ACCESS_KEY_ID") or None,
+        object_store_secret=os.environ.get("OBJECT_STORE_SECRET_ACCESS_KEY") or None,
     )

@@ -7,7 +7,6 @@ from dataclasses import dataclass
 from datetime import date, datetime, timedelta
 from itertools import count as count_from
 from itertools import islice
-from pathlib import Path
 
 from sqlmodel import Session, select
 
@@ -24,6 +23,7 @@ from models.site_settings import TARGET_COUNTRIES
 from services.avatars import draw_avatar, save_avatar_files
 from services.demo_names import CITIES, COUNTRY_LANGUAGE, first_names
 from services.demo_texts import compose_about_me
+from services.photo_store import PhotoStore
 
 BATCH_SIZE = 50
 SIGNUP_SPREAD = timedelta(days=730)
@@ -160,7 +160,7 @@ def _batches(items: Sequence[int], size: int) -> Iterator[Sequence[int]]:
         yield items[start : start + size]
 
 
-def _render_photo(demo: _Demo, position: int, directory: Path, size: int) -> tuple[str, str]:
+def _render_photo(demo: _Demo, position: int, store: PhotoStore, size: int) -> tuple[str, str]:
     """One avatar of the member: the same person, another outfit and background."""
     profile = demo.profile
     image = draw_avatar(
@@ -171,15 +171,15 @@ def _render_photo(demo: _Demo, position: int, directory: Path, size: int) -> tup
         size=size,
         person_seed=demo.avatar_seed,
     )
-    return save_avatar_files(image, directory, f"demo{demo.index}-{position}")
+    return save_avatar_files(image, store, f"demo{demo.index}-{position}")
 
 
 def _render_photos(
-    pool: ThreadPoolExecutor, demos: list[_Demo], directory: Path, size: int
+    pool: ThreadPoolExecutor, demos: list[_Demo], store: PhotoStore, size: int
 ) -> list[list[tuple[str, str]]]:
     """Every demo's (filename, thumb_filename) pairs, drawn in parallel."""
     jobs = [(demo, position) for demo in demos for position in range(demo.photo_count)]
-    rendered = iter(pool.map(lambda job: _render_photo(*job, directory, size), jobs))
+    rendered = iter(pool.map(lambda job: _render_photo(*job, store, size), jobs))
     return [list(islice(rendered, demo.photo_count)) for demo in demos]
 
 
@@ -209,13 +209,13 @@ def _insert(db: Session, demos: list[_Demo], files: list[list[tuple[str, str]]])
     db.commit()
 
 
-def seed_demo_members(db: Session, count: int, media_dir: Path, avatar_size: int = 600) -> int:
-    """Create the demo members missing up to `count`; return how many were created."""
+def seed_demo_members(db: Session, count: int, store: PhotoStore, avatar_size: int = 600) -> int:
+    """Create the demo members missing up to `count`, their photos in `store`; return how many
+    were created."""
     indices = _missing_indices(db, count)
     today, now = date.today(), utcnow()
-    directory = media_dir / "photos"
     with ThreadPoolExecutor() as pool:
         for batch in _batches(indices, BATCH_SIZE):
             demos = [_demo(index, today, now) for index in batch]
-            _insert(db, demos, _render_photos(pool, demos, directory, avatar_size))
+            _insert(db, demos, _render_photos(pool, demos, store, avatar_size))
     return len(indices)

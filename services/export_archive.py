@@ -1,6 +1,8 @@
 """The data export's zip: each dataset as JSON and as CSV, the original photos, and a README in
-the member's language. Files live in MEDIA_DIR/exports, outside any folder the site serves;
-only the download route (app/data_export_api.py) hands one out. The hourly purge
+the member's language. Archives live in the `exports` folder of the photo store
+(services/photo_store.py: DATA_DIR/media/exports or the bucket, so any instance can hand out
+what a job worker built), outside any folder the site serves; only the download route
+(app/data_export_api.py) hands one out. The hourly purge
 (services/account_purge.py) deletes expired archives and strays."""
 
 import csv
@@ -8,17 +10,15 @@ import hashlib
 import hmac
 import io
 import json
-import os
 import secrets
 import zipfile
 from collections.abc import Collection, Iterable
 from datetime import datetime, timedelta
-from pathlib import Path
 
 from babel.dates import format_date
 
 from models.export_datasets import Alias, Row, photo_path
-from services.config import get_config
+from services.photo_store import export_store, photo_store
 from services.server_keys import derived_key
 from translations.catalog import N_, gettext
 
@@ -78,10 +78,6 @@ DESCRIPTIONS = {
 }
 PSEUDONYM_DIGITS = 10
 STRAY_AFTER = timedelta(hours=1)  # a build names its file seconds after writing it
-
-
-def export_dir() -> Path:
-    return get_config().media_dir / "exports"
 
 
 def new_archive_name() -> str:
@@ -144,45 +140,37 @@ def _cell(value: object) -> object:
 
 def write_archive(
     name: str, datasets: dict[str, list[Row]], photos: Iterable[str], readme_text: str
-) -> Path:
-    """The zip at export_dir()/name, written under a temporary name first, so a half-written
-    file is never handed out. Photos missing from disk are left out."""
-    folder, photo_dir = export_dir(), get_config().media_dir / "photos"
-    folder.mkdir(parents=True, exist_ok=True)
-    target, partial = folder / name, folder / f".{name}.part"
-    with zipfile.ZipFile(partial, "w", compression=zipfile.ZIP_DEFLATED) as archive:
+) -> None:
+    """The zip `name` in the export store, built in memory and stored whole, so a half-written
+    archive is never handed out. Photos missing from the photo store are left out."""
+    store, buffer = photo_store(), io.BytesIO()
+    with zipfile.ZipFile(buffer, "w", compression=zipfile.ZIP_DEFLATED) as archive:
         archive.writestr("README.txt", readme_text)
         for dataset, rows in datasets.items():
             archive.writestr(f"{dataset}.json", json.dumps(rows, ensure_ascii=False, indent=2))
             archive.writestr(f"{dataset}.csv", _csv(rows))
         for filename in photos:
-            if (photo_dir / filename).is_file():
-                archive.write(photo_dir / filename, photo_path(filename))
-    os.replace(partial, target)
-    return target
+            if (content := store.get(filename)) is not None:
+                archive.writestr(photo_path(filename), content)
+    export_store().put(name, buffer.getvalue())
 
 
 def delete_archives(names: Iterable[str]) -> None:
     for name in names:
-        (export_dir() / name).unlink(missing_ok=True)
+        export_store().delete(name)
 
 
 def delete_strays(named: Collection[str], now: datetime) -> int:
-    """Delete the folder's files that no export row names once they are STRAY_AFTER old: the
-    `.part` of a build that failed half-way, the archive of a build whose row went (an erased
-    account, a build that outlasted its time); how many."""
-    folder = export_dir()
-    if not folder.is_dir():
-        return 0
-    cutoff = (now - STRAY_AFTER).timestamp()
-    strays = [p for p in folder.iterdir() if p.name not in named and _written_before(p, cutoff)]
-    for path in strays:
-        path.unlink(missing_ok=True)
+    """Delete the export store's files that no export row names once they are STRAY_AFTER old:
+    the archive of a build whose row went (an erased account, a build that outlasted its time)
+    or that failed between storing it and naming it; how many."""
+    store, cutoff = export_store(), now - STRAY_AFTER  # `now` in UTC, as models/member.utcnow
+    strays = [n for n in store.names() if n not in named and _written_before(n, cutoff)]
+    for name in strays:
+        store.delete(name)
     return len(strays)
 
 
-def _written_before(path: Path, cutoff: float) -> bool:
-    try:
-        return path.stat().st_mtime < cutoff
-    except FileNotFoundError:  # a `.part` renamed to its archive meanwhile
-        return False
+def _written_before(name: str, cutoff: datetime) -> bool:
+    stored = export_store().stat(name)
+    return stored is not None and stored.modified < cutoff  # None: deleted meanwhile

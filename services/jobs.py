@@ -30,6 +30,7 @@ from sqlmodel import Session
 
 from services import database
 from services.config import get_config
+from services.metrics import JOBS_FAILED, JOBS_RUNNING
 from services.outages import log_failure
 
 log = logging.getLogger(__name__)
@@ -155,6 +156,14 @@ def start(calls: list[Call]) -> None:
 
 async def run_now(call: Call) -> bool:
     """Run the job, again after each of its delays while it raises; whether it succeeded."""
+    with JOBS_RUNNING.track_inprogress():
+        succeeded = await _run_with_retries(call)
+    if not succeeded:
+        JOBS_FAILED.labels(call.name).inc()
+    return succeeded
+
+
+async def _run_with_retries(call: Call) -> bool:
     kind = _kinds[call.name]
     for delay in (*kind.delays, None):
         try:

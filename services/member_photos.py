@@ -5,13 +5,11 @@ event loop; each owns one transaction."""
 
 from dataclasses import dataclass
 from datetime import datetime, timedelta
-from pathlib import Path
 
 from models.evidence import photos_still_evidence
 from models.photo_review import open_reports, record_score, review_new_photo, unscored_photos
 from models.photos import delete_photo
 from models.profile_steps import add_photo
-from services.config import get_config
 from services.database import db_session, transaction
 from services.photo_classifier import score_upload
 from services.photo_pipeline import (
@@ -21,6 +19,7 @@ from services.photo_pipeline import (
     original_name,
     store_photo,
 )
+from services.photo_store import evidence_store, photo_store
 from services.site_settings import current_settings
 
 UNSCORED_GRACE = timedelta(minutes=1)  # younger unscored photos may be an upload under way
@@ -35,24 +34,21 @@ class AddedPhoto:
     thumb_filename: str
 
 
-def photo_dir() -> Path:
-    return get_config().media_dir / "photos"
-
-
 def add_member_photo(member_id: int, data: bytes) -> AddedPhoto:
     """Clean and store an upload with its row, approved or pending as photo moderation has it.
     Raises PhotoRejected (not a usable photo) or AccountError (photo limit reached)."""
-    directory = photo_dir()
-    stored = store_photo(data, directory)
+    store = photo_store()
+    stored = store_photo(data, store)
     moderation = current_settings().photo_moderation
     try:
-        score = score_upload(directory / stored.filename)  # before the row: never public unscored
+        cleaned = store.get(stored.filename) or b""  # scored as stored: re-encoded, upright
+        score = score_upload(cleaned, stored.filename)  # before the row: never public unscored
         with transaction() as db:
             photo = add_photo(db, member_id, stored.filename, stored.thumb_filename)
             review_new_photo(db, photo, stored.phash, moderation, score)
             photo_id = photo.id
     except BaseException:  # refused (photo limit) or failed: keep no files without a row
-        delete_photo_files(directory, stored.filename, stored.thumb_filename)
+        delete_photo_files(store, stored.filename, stored.thumb_filename)
         raise
     return AddedPhoto(photo_id, stored.filename, stored.thumb_filename)
 
@@ -64,7 +60,8 @@ def score_unscored_photos(now: datetime) -> int:
         found = unscored_photos(db, now - UNSCORED_GRACE, SWEEP_BATCH)
     moderation = current_settings().photo_moderation
     for photo_id, filename in found:
-        score = score_upload(photo_dir() / filename)
+        content = photo_store().get(filename)
+        score = None if content is None else score_upload(content, filename)
         if score is None:
             continue  # busy, failed or deleted meanwhile: the next round tries again
         with transaction() as db:
@@ -72,20 +69,14 @@ def score_unscored_photos(now: datetime) -> int:
     return len(found)
 
 
-def evidence_dir() -> Path:
-    """Files of reported photos their members deleted, kept for the moderators (docs/photos.md)
-    as long as models/evidence.py says."""
-    return get_config().media_dir / "evidence"
-
-
 def delete_spent_evidence(now: datetime) -> int:
     """The hourly purge's part: the evidence photos (with their thumbnails) no report keeps any
     more, deleted; returns how many photos."""
-    folder = evidence_dir()
+    folder = evidence_store()
     files: dict[str, list[str]] = {}  # a photo's name: its files here
-    for path in folder.iterdir() if folder.is_dir() else ():
-        if is_photo_filename(path.name):
-            files.setdefault(original_name(path.name), []).append(path.name)
+    for name in folder.names():
+        if is_photo_filename(name):
+            files.setdefault(original_name(name), []).append(name)
     photos = list(files)
     kept: set[str] = set()
     with db_session() as db:
@@ -99,11 +90,13 @@ def delete_spent_evidence(now: datetime) -> int:
 
 def remove_member_photo(member_id: int, photo_id: int) -> None:
     """Delete the member's photo row (NotYourPhotos for any other id), then its files; those
-    of a photo an open report or notice names are kept in `evidence_dir` instead."""
+    of a photo an open report or notice names are kept in the evidence store instead (files
+    of reported photos their members deleted, for the moderators as long as
+    models/evidence.py says)."""
     with transaction() as db:
         reported = bool(open_reports(db, photo_id))
         files = delete_photo(db, member_id, photo_id)
     if reported:
-        keep_as_evidence(photo_dir(), evidence_dir(), *files)
+        keep_as_evidence(photo_store(), evidence_store(), *files)
     else:
-        delete_photo_files(photo_dir(), *files)
+        delete_photo_files(photo_store(), *files)

@@ -40,24 +40,24 @@ def _classifier() -> NSFWClassifier:
     )
 
 
-def explicit_score(path: Path) -> float:
-    """The probability that the photo file at `path` is explicit, in [0, 1]. Blocking (about
-    50 ms of CPU): call it off the event loop."""
-    return min(1.0, max(0.0, _classifier().classify(path).nsfw))
+def explicit_score(photo: bytes | Path) -> float:
+    """The probability that the photo (its content, or its file) is explicit, in [0, 1].
+    Blocking (about 50 ms of CPU): call it off the event loop."""
+    return min(1.0, max(0.0, _classifier().classify(photo).nsfw))
 
 
-def score_upload(path: Path) -> float | None:
+def score_upload(photo: bytes, name: str) -> float | None:
     """`explicit_score`, one photo at a time per worker; None (unscored: held back until the
     hourly sweep scores it) when CLASSIFIER_QUEUE uploads already wait or the classifier
     fails. Blocking: call it off the event loop."""
     if not _WAITING.acquire(blocking=False):
-        log.warning("classifier busy: %s left for the sweep", path.name)
+        log.warning("classifier busy: %s left for the sweep", name)
         return None
     try:
         with _RUNNING:
-            return explicit_score(path)
+            return explicit_score(photo)
     except Exception:  # a broken model must not stop uploads: the photo waits unscored
-        log.exception("classifier failed on %s", path.name)
+        log.exception("classifier failed on %s", name)
         return None
     finally:
         _WAITING.release()

@@ -14,18 +14,17 @@ a re-upload of a rejected picture, re-encoded, resized or slightly edited, lies 
 bits of the rejected one's (models/photo_review.py).
 """
 
-import os
 import re
 import secrets
 import struct
-import tempfile
+from collections.abc import Iterable
 from dataclasses import dataclass
 from io import BytesIO
-from pathlib import Path
 
 import imagehash
 from PIL import ExifTags, Image, ImageFilter, ImageOps
 
+from services.photo_store import PhotoStore
 from translations.catalog import N_, N_plural
 
 PHOTO_NOT_AN_IMAGE = N_("This file is not a photo. Upload a JPEG, PNG or WebP image.")
@@ -129,25 +128,25 @@ def original_name(filename: str) -> str:
     return f"{match['stem']}.jpg"
 
 
-def ensure_blurred(photo_dir: Path, filename: str) -> Path | None:
-    """The blurred rendition of the photo `filename` belongs to, made on first use from the
-    thumbnail (or else the photo); None when neither exists or decodes. Safe to call
-    concurrently: the file appears by an atomic rename, so readers never see half of it."""
+def ensure_blurred(store: PhotoStore, filename: str) -> str | None:
+    """The name of the blurred rendition of the photo `filename` belongs to, made on first use
+    from the thumbnail (or else the photo); None when neither exists or decodes. Safe to call
+    concurrently: a store's `put` is atomic, so readers never see half of it."""
     name = blurred_name(filename)
-    target = photo_dir / name
-    if target.is_file():
-        return target
-    blurred = _blur_first_source(_blur_sources(photo_dir, name))
+    if store.exists(name):
+        return name
+    sources = _blur_sources(name)
+    blurred = _blur_first_source(store.get(source) for source in sources)
     if blurred is None:
         return None
-    _write_atomically(photo_dir, name, blurred)
-    if not any(source.is_file() for source in _blur_sources(photo_dir, name)):
-        target.unlink(missing_ok=True)  # the photo was deleted meanwhile: leave no orphan
+    store.put(name, blurred)
+    if not any(store.exists(source) for source in sources):
+        store.delete(name)  # the photo was deleted meanwhile: leave no orphan
         return None
-    return target
+    return name
 
 
-def store_photo(data: bytes, photo_dir: Path) -> StoredPhoto:
+def store_photo(data: bytes, store: PhotoStore) -> StoredPhoto:
     """Check, clean and store an upload as `<stem>.jpg`, `<stem>_t.jpg` and `<stem>_b.jpg`;
     or PhotoRejected."""
     if len(data) > MAX_UPLOAD_BYTES:
@@ -158,11 +157,11 @@ def store_photo(data: bytes, photo_dir: Path) -> StoredPhoto:
     names = (f"{stem}.jpg", f"{stem}_t.jpg", f"{stem}{BLUR_SUFFIX}.jpg")
     stored = StoredPhoto(*names, photo.width, photo.height, perceptual_hash(photo))
     try:
-        _write_atomically(photo_dir, stored.filename, _jpeg_bytes(photo))
-        _write_atomically(photo_dir, stored.thumb_filename, _jpeg_bytes(thumb))
-        _write_atomically(photo_dir, stored.blur_filename, _blurred_jpeg_bytes(thumb))
+        store.put(stored.filename, _jpeg_bytes(photo))
+        store.put(stored.thumb_filename, _jpeg_bytes(thumb))
+        store.put(stored.blur_filename, _blurred_jpeg_bytes(thumb))
     except BaseException:
-        delete_photo_files(photo_dir, *names)
+        delete_photo_files(store, *names)
         raise
     return stored
 
@@ -172,7 +171,7 @@ def perceptual_hash(image: Image.Image) -> str:
     return str(imagehash.phash(image))
 
 
-def delete_photo_files(photo_dir: Path, *filenames: str) -> None:
+def delete_photo_files(store: PhotoStore, *filenames: str) -> None:
     """Remove stored photo files and their blurred renditions; missing ones are fine, unsafe
     names raise ValueError (before anything is removed)."""
     unsafe = [name for name in filenames if not is_photo_filename(name)]
@@ -180,21 +179,20 @@ def delete_photo_files(photo_dir: Path, *filenames: str) -> None:
         raise ValueError(f"not a photo file name: {unsafe!r}")
     blurred = (_blurred_name_or_none(name) for name in filenames)
     for name in dict.fromkeys([*filenames, *(name for name in blurred if name)]):
-        (photo_dir / name).unlink(missing_ok=True)
+        store.delete(name)
 
 
-def keep_as_evidence(photo_dir: Path, evidence_dir: Path, *filenames: str) -> None:
-    """Move stored photo files to `evidence_dir` (a reported photo its member deleted: the
+def keep_as_evidence(photos: PhotoStore, evidence: PhotoStore, *filenames: str) -> None:
+    """Move stored photo files to `evidence` (a reported photo its member deleted: the
     moderator must still see it) and remove their blurred renditions; names as
     `delete_photo_files` checks them."""
     unsafe = [name for name in filenames if not is_photo_filename(name)]
     if unsafe:
         raise ValueError(f"not a photo file name: {unsafe!r}")
-    evidence_dir.mkdir(parents=True, exist_ok=True)
     for name in filenames:
-        if (photo_dir / name).is_file():
-            (photo_dir / name).replace(evidence_dir / name)
-    delete_photo_files(photo_dir, *filenames)  # the blurs, and anything left
+        if (data := photos.get(name)) is not None:
+            evidence.put(name, data)
+    delete_photo_files(photos, *filenames)  # the originals, their blurs, anything left
 
 
 def _blurred_name_or_none(filename: str) -> str | None:
@@ -204,18 +202,19 @@ def _blurred_name_or_none(filename: str) -> str | None:
     return blurred if is_photo_filename(blurred) else None
 
 
-def _blur_sources(photo_dir: Path, blurred: str) -> list[Path]:
-    """The existing files a blurred rendition may be made from, best first; never itself."""
+def _blur_sources(blurred: str) -> list[str]:
+    """The names a blurred rendition may be made from, best first; never itself."""
     stem = blurred.removesuffix(f"{BLUR_SUFFIX}.jpg")
-    names = [f"{stem}{suffix}.jpg" for suffix in THUMB_SUFFIXES] + [f"{stem}.jpg"]
-    return [photo_dir / name for name in names if (photo_dir / name).is_file()]
+    return [f"{stem}{suffix}.jpg" for suffix in THUMB_SUFFIXES] + [f"{stem}.jpg"]
 
 
-def _blur_first_source(sources: list[Path]) -> bytes | None:
-    """The blurred JPEG of the first source that decodes, or None."""
+def _blur_first_source(sources: Iterable[bytes | None]) -> bytes | None:
+    """The blurred JPEG of the first existing source that decodes, or None."""
     for source in sources:
+        if source is None:
+            continue
         try:
-            with Image.open(source, formats=ACCEPTED_FORMATS) as image:
+            with Image.open(BytesIO(source), formats=ACCEPTED_FORMATS) as image:
                 if image.width * image.height > MAX_PIXELS:
                     continue
                 image.draft("RGB", (BLUR_SIDE, BLUR_SIDE))  # JPEG: decode at a reduced scale
@@ -300,18 +299,3 @@ def _jpeg_bytes(image: Image.Image) -> bytes:
 def _random_stem() -> str:
     """22 random characters from [A-Za-z0-9-]: no `_`, so no stem ends like a suffix."""
     return re.sub(r"[^A-Za-z0-9-]", "-", secrets.token_urlsafe(16))
-
-
-def _write_atomically(directory: Path, name: str, content: bytes) -> None:
-    """Write to a temporary file in `directory`, then rename it over `name`."""
-    directory.mkdir(parents=True, exist_ok=True)
-    handle, temp_name = tempfile.mkstemp(dir=directory, prefix=".upload-", suffix=".tmp")
-    try:
-        with os.fdopen(handle, "wb") as temp_file:
-            temp_file.write(content)
-            temp_file.flush()
-            os.fsync(temp_file.fileno())
-        os.replace(temp_name, directory / name)
-    except BaseException:
-        Path(temp_name).unlink(missing_ok=True)
-        raise

@@ -7,6 +7,7 @@ from models.site_settings import seed_default_settings
 from services.config import get_config
 from services.database import transaction
 from services.demo_members import seed_demo_members
+from services.photo_store import photo_store
 from services.push_keys import vapid
 from services.server_keys import server_secret
 
@@ -19,7 +20,7 @@ def main() -> None:
     with transaction() as db:
         seed_default_settings(db)
         seed_discount_codes(db)
-        created = seed_demo_members(db, config.demo_members, config.media_dir)
+        created = seed_demo_members(db, config.demo_members, photo_store())
     vapid()  # one key pair (and one server secret) before several workers start
     server_secret()
     log.info("settings seeded; %d demo members created (target %d)", created, config.demo_members)

@@ -34,10 +34,10 @@ from tests.services import (
     wipe_postgres_schema,
 )
 
-pytest_plugins = ["tests.payments_fixtures"]
+pytest_plugins = ["tests.payments_fixtures", "tests.s3_server"]
 
 WORKER = os.environ.get("PYTEST_XDIST_WORKER", "")  # gw0, gw1, ... under pytest-xdist
-FIRST_WORKER_REDIS_DB = 8  # 0 is the site's own; the fault tests and benches use 1 and 2
+FIRST_WORKER_REDIS_DB = 8  # 0 is the site's own; the fault tests and benches use 1 to 3
 JOB_TABLES = ("procrastinate_periodic_defers", "procrastinate_jobs", "procrastinate_workers")
 HAS_POSTGRES = os.environ.get("DATABASE_URL", "").startswith("postgres")
 

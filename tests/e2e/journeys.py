@@ -29,6 +29,7 @@ from models.profile_steps import add_photo
 from services.config import _sqlalchemy_url
 from services.mail import outbox_messages
 from services.photo_pipeline import store_photo
+from services.photo_store_local import LocalFolder
 from tests.factories import edit_profile, make_member, password_hash
 
 T = TypeVar("T")
@@ -159,7 +160,8 @@ def stored_photo(site: Server, engine: Engine, member_id: int, folder: Path) -> 
     """A photo stored for the member as an upload would be (files, then the row); the
     member's first photo becomes the main photo."""
     assert site.data_dir is not None, "the site fixture's server has no data dir"
-    stored = store_photo(photo_file(folder).read_bytes(), site.data_dir / "media" / "photos")
+    photos = LocalFolder(site.data_dir / "media" / "photos")
+    stored = store_photo(photo_file(folder).read_bytes(), photos)
     with Session(engine, expire_on_commit=False) as db:
         photo = add_photo(db, member_id, stored.filename, stored.thumb_filename)
         db.commit()

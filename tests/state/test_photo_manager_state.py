@@ -7,7 +7,7 @@ from sqlmodel import Session, select
 from models.auth_session import end_session, start_session
 from models.member import Member, Photo, Profile
 from models.photos import moved
-from services.member_photos import photo_dir
+from services.config import get_config
 from services.photo_pipeline import PHOTO_NOT_AN_IMAGE
 from state.i18n import I18nState
 from state.photo_manager import PhotoManagerState
@@ -44,7 +44,7 @@ async def loaded_tab(make_root, db: Session, member: Member, locale: str = "en")
 
 
 def stored_files() -> list[str]:
-    directory = photo_dir()
+    directory = get_config().media_dir / "photos"
     return sorted(p.name for p in directory.iterdir()) if directory.exists() else []
 
 

@@ -8,14 +8,18 @@ import json
 import os
 import zipfile
 from datetime import timedelta
+from pathlib import Path
 from urllib.parse import parse_qs, urlsplit
 
 import pytest
 from sqlmodel import Session, func, select
 
-from actions.data_export import build_export
+import actions.data_export as data_export
+from actions.data_export import BUILD_EXPORT, build_export, request_export
+from actions.effects import settle
 from actions.mail import MailOut
-from actions.viewer import SESSION_COOKIE
+from actions.runner import act_hashing
+from actions.viewer import SESSION_COOKIE, Viewer
 from models.account_errors import AccountError
 from models.attempts import ClientFailure, attempt_key
 from models.auth_session import start_session
@@ -28,9 +32,10 @@ from models.postback import Postback
 from models.routes import login_url
 from models.tickets import Ticket, TicketMessage
 from models.traffic import TrafficClick
+from services import jobs
 from services.account_purge import purge_expired_accounts
 from services.config import get_config
-from services.export_archive import DESCRIPTIONS, TITLE, export_dir, pseudonyms
+from services.export_archive import DESCRIPTIONS, TITLE, pseudonyms
 from services.site_settings import current_settings
 from tests.data_rights import IBAN, MY_MESSAGE, OTHER_NAME, THEIR_MESSAGE, member_with_everything
 from tests.factories import PASSWORD, committed, make_member_with_password
@@ -46,6 +51,11 @@ def _export(db: Session, member_id: int) -> tuple[DataExport, MailOut]:
     db.expire_all()
     (mail,) = done.effects
     return db.get(DataExport, export.id), mail
+
+
+def export_dir() -> Path:
+    """The local export folder (no OBJECT_STORE_URL in these tests)."""
+    return get_config().media_dir / "exports"
 
 
 def _archive(export: DataExport) -> zipfile.ZipFile:
@@ -291,5 +301,38 @@ def test_an_account_erased_meanwhile_gets_no_archive(db, outbox) -> None:
     db.delete(db.get(DataExport, export.id))
     db.commit()
     assert build_export(export.id, member.id).effects == ()
-    assert list(export_dir().iterdir()) == []
+    assert list(export_dir().glob("*")) == []
     assert db.get(Member, member.id) is not None
+
+
+def test_a_build_run_again_after_a_crash_mails_no_second_link(db, outbox) -> None:
+    """The job ran to the commit of the link and its mail, then the worker died: the engine runs
+    it again, which finds the export built."""
+    member = make_member_with_password(db)
+    export, _ = _export(db, member.id)
+    assert build_export(export.id, member.id).effects == ()
+    assert [path.name for path in export_dir().iterdir()] == [export.file_name]
+
+
+async def test_a_build_that_failed_is_run_again_by_the_job_engine(
+    db, outbox, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The request defers the build in its transaction; the first build fails (a full disk), the
+    engine runs it again (on PostgreSQL procrastinate, after its delay, here none)."""
+    kind = jobs.kinds()[BUILD_EXPORT]
+    monkeypatch.setitem(jobs._kinds, BUILD_EXPORT, jobs.JobKind(kind.name, kind.run, (0.0,)))
+    real, tries = data_export.write_archive, []
+
+    def full_once(*args) -> None:
+        tries.append(args[0])
+        if len(tries) == 1:
+            raise OSError("no space left on device")
+        real(*args)
+
+    monkeypatch.setattr(data_export, "write_archive", full_once)
+    member = make_member_with_password(db)
+    viewer = Viewer(member.id, member.status, member.language, False)
+    await act_hashing(request_export, viewer, PASSWORD, CLIENT)
+    await settle()
+    await settle()  # PostgreSQL: the retry, due at once
+    assert len(tries) == 2 and len(outbox()) == 1

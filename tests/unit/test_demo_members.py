@@ -16,6 +16,7 @@ from services.avatars import THUMB_WIDTH, draw_avatar
 from services.demo_members import seed_demo_members
 from services.demo_names import CITIES, COUNTRY_LANGUAGE, FEMALE_NAMES, MALE_NAMES
 from services.demo_texts import ABOUT_ME, compose_about_me
+from services.photo_store_local import LocalFolder
 
 AVATAR_SIZE = 64
 LANGUAGES = {"nl", "en", "de", "it", "fr", "es", "pl", "da", "fi", "nb", "sv"}
@@ -26,7 +27,7 @@ def _age(born: date, today: date) -> int:
 
 
 def _seed(db: Session, count: int, media: Path) -> int:
-    return seed_demo_members(db, count, media, avatar_size=AVATAR_SIZE)
+    return seed_demo_members(db, count, LocalFolder(media / "photos"), avatar_size=AVATAR_SIZE)
 
 
 def _assert_clean_jpeg(path: Path, width: int) -> None:

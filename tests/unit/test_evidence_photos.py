@@ -20,7 +20,8 @@ from models.member import utcnow
 from models.moderation import Appeal, Decision, Report
 from models.staff import Role
 from models.staff_tools import MODERATION, evidence_url
-from services.member_photos import delete_spent_evidence, evidence_dir
+from services.config import get_config
+from services.member_photos import delete_spent_evidence
 from tests.factories import make_member
 from tests.staff_people import allowed_cookie, refused_cookies
 from tests.unit.test_photo_route import photo_dir  # noqa: F401 - a fixture
@@ -43,6 +44,10 @@ def photo_report(db: Session, photo: str, **fields) -> Report:
     db.add(report)
     db.commit()
     return report
+
+
+def evidence_dir() -> Path:
+    return get_config().media_dir / "evidence"
 
 
 def kept_as_evidence(*names: str) -> Path:

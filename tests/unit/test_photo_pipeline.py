@@ -40,6 +40,7 @@ from services.photo_pipeline import (
     is_photo_filename,
     store_photo,
 )
+from services.photo_store_local import LocalFolder
 
 FILENAME = re.compile(r"^[A-Za-z0-9_-]{1,100}\.(jpg|jpeg|png|webp)$")
 RED, BLUE = (220, 20, 20), (20, 20, 220)
@@ -151,9 +152,15 @@ def zip_bytes() -> bytes:
     return buffer.getvalue()
 
 
+def blurred_path(folder: Path, name: str) -> Path | None:
+    """`ensure_blurred` on the local folder `folder`, as the path it made or found."""
+    found = ensure_blurred(LocalFolder(folder), name)
+    return None if found is None else folder / found
+
+
 def rejection(data: bytes, photo_dir: Path) -> PhotoRejected:
     with pytest.raises(PhotoRejected) as caught:
-        store_photo(data, photo_dir)
+        store_photo(data, LocalFolder(photo_dir))
     assert not photo_dir.exists() or not any(photo_dir.iterdir())  # nothing was written
     return caught.value
 
@@ -174,7 +181,7 @@ def test_jpeg_loses_all_metadata_and_is_turned_upright(tmp_path: Path) -> None:
     gps_marker = struct.pack(">H", ExifTags.IFD.GPSInfo)  # the GPS IFD pointer tag 0x8825
     assert gps_marker in data
 
-    stored = store_photo(data, tmp_path)
+    stored = store_photo(data, LocalFolder(tmp_path))
 
     for name in (stored.filename, stored.thumb_filename, stored.blur_filename):
         assert_clean_jpeg(tmp_path / name, b"secret", b"PhoneMaker", b"PhoneModelX", gps_marker)
@@ -187,7 +194,7 @@ def test_jpeg_loses_all_metadata_and_is_turned_upright(tmp_path: Path) -> None:
 def test_malformed_exif_does_not_lose_the_photo(tmp_path: Path) -> None:
     data = bytearray(jpeg_with_metadata())
     data[92] = 1  # found by fuzzing: exif_transpose would fail re-writing this EXIF block
-    stored = store_photo(bytes(data), tmp_path)
+    stored = store_photo(bytes(data), LocalFolder(tmp_path))
     assert dict(opened(tmp_path, stored.filename).getexif()) == {}
 
 
@@ -198,7 +205,7 @@ def test_every_exif_orientation_turns_the_photo_upright(tmp_path: Path, orientat
     source = Image.new("RGB", (300, 200), BLUE)
     source.paste(RED, (0, 0, 150, 100))  # red top-left quadrant: every turn looks different
     expected = ImageOps.exif_transpose(Image.open(BytesIO(encode(source, "PNG", exif=exif))))
-    stored = store_photo(encode(source, "PNG", exif=exif), tmp_path)
+    stored = store_photo(encode(source, "PNG", exif=exif), LocalFolder(tmp_path))
     photo = opened(tmp_path, stored.filename)
     assert photo.size == expected.size
     right, bottom = photo.width - 10, photo.height - 10
@@ -209,7 +216,7 @@ def test_every_exif_orientation_turns_the_photo_upright(tmp_path: Path, orientat
 def test_png_with_transparency_becomes_jpeg_on_white(tmp_path: Path) -> None:
     image = Image.new("RGBA", (300, 300), (0, 0, 0, 0))
     image.paste((0, 128, 0, 255), (0, 0, 150, 300))
-    stored = store_photo(encode(image, "PNG"), tmp_path)
+    stored = store_photo(encode(image, "PNG"), LocalFolder(tmp_path))
     photo = opened(tmp_path, stored.filename)
     assert (photo.format, photo.mode) == ("JPEG", "RGB")
     assert all(channel > 245 for channel in photo.getpixel((250, 150)))
@@ -233,14 +240,14 @@ def test_png_and_webp_lose_icc_xmp_and_exif(tmp_path: Path, fmt: str) -> None:
     original = Image.open(BytesIO(data))
     assert {"icc_profile", "exif"} <= set(original.info) and b"secret-xmp" in data
 
-    stored = store_photo(data, tmp_path)
+    stored = store_photo(data, LocalFolder(tmp_path))
 
     for name in (stored.filename, stored.thumb_filename, stored.blur_filename):
         assert_clean_jpeg(tmp_path / name, b"secret", b"PhoneModelX")
 
 
 def test_webp_is_accepted(tmp_path: Path) -> None:
-    stored = store_photo(encode(two_halves((320, 240)), "WEBP"), tmp_path)
+    stored = store_photo(encode(two_halves((320, 240)), "WEBP"), LocalFolder(tmp_path))
     assert (stored.width, stored.height) == (320, 240)
     assert opened(tmp_path, stored.filename).format == "JPEG"
 
@@ -340,7 +347,7 @@ def test_huge_dimensions_are_rejected_without_decoding(tmp_path: Path, monkeypat
 def test_polyglot_payload_does_not_survive(tmp_path: Path, fmt: str, payload: bytes) -> None:
     data = encode(two_halves((300, 300)), fmt) + payload  # still opens as a valid image
     try:
-        stored = store_photo(data, tmp_path)
+        stored = store_photo(data, LocalFolder(tmp_path))
         expected = {stored.filename, stored.thumb_filename, stored.blur_filename}
     except PhotoRejected:
         expected = set()  # refusing it is fine too
@@ -357,14 +364,14 @@ def test_polyglot_payload_does_not_survive(tmp_path: Path, fmt: str, payload: by
     [((2400, 1800), (1600, 1200)), ((1000, 3000), (533, 1600)), ((800, 600), (800, 600))],
 )
 def test_long_side_is_capped_at_1600(tmp_path: Path, size, expected) -> None:
-    stored = store_photo(encode(two_halves(size), "JPEG"), tmp_path)
+    stored = store_photo(encode(two_halves(size), "JPEG"), LocalFolder(tmp_path))
     assert (stored.width, stored.height) == opened(tmp_path, stored.filename).size == expected
 
 
 def test_thumbnail_is_a_400_square_centre_crop(tmp_path: Path) -> None:
     image = Image.new("RGB", (1200, 300), RED)
     image.paste(BLUE, (500, 0, 700, 300))  # a blue band in the middle
-    stored = store_photo(encode(image, "PNG"), tmp_path)
+    stored = store_photo(encode(image, "PNG"), LocalFolder(tmp_path))
     thumb = opened(tmp_path, stored.thumb_filename)
     assert thumb.size == (400, 400)
     assert thumb.getpixel((200, 200))[2] > 150  # the centre survives the crop
@@ -372,8 +379,8 @@ def test_thumbnail_is_a_400_square_centre_crop(tmp_path: Path) -> None:
 
 
 def test_filenames_are_random_and_safe(tmp_path: Path) -> None:
-    data = encode(two_halves((300, 300)), "JPEG")
-    first, second = store_photo(data, tmp_path / "photos"), store_photo(data, tmp_path / "photos")
+    data, folder = encode(two_halves((300, 300)), "JPEG"), LocalFolder(tmp_path / "photos")
+    first, second = store_photo(data, folder), store_photo(data, folder)
     names = set()
     for stored in (first, second):
         stem = stored.filename.removesuffix(".jpg")
@@ -387,16 +394,16 @@ def test_filenames_are_random_and_safe(tmp_path: Path) -> None:
 
 
 def test_delete_photo_files_removes_all_three_and_ignores_missing(tmp_path: Path) -> None:
-    stored = store_photo(encode(two_halves((300, 300)), "JPEG"), tmp_path)
+    stored = store_photo(encode(two_halves((300, 300)), "JPEG"), LocalFolder(tmp_path))
     assert (tmp_path / stored.blur_filename).is_file()
-    delete_photo_files(tmp_path, stored.filename, stored.thumb_filename, "missing.jpg")
+    delete_photo_files(LocalFolder(tmp_path), stored.filename, stored.thumb_filename, "missing.jpg")
     assert list(tmp_path.iterdir()) == []
 
 
 def test_delete_photo_files_removes_the_blurred_rendition_of_any_given_name(tmp_path: Path):
-    stored = store_photo(encode(two_halves((300, 300)), "JPEG"), tmp_path)
+    stored = store_photo(encode(two_halves((300, 300)), "JPEG"), LocalFolder(tmp_path))
     (tmp_path / stored.thumb_filename).unlink()
-    delete_photo_files(tmp_path, stored.filename)  # the thumbnail is missing: fine
+    delete_photo_files(LocalFolder(tmp_path), stored.filename)  # the thumbnail is missing: fine
     assert list(tmp_path.iterdir()) == []
 
 
@@ -407,12 +414,12 @@ def test_delete_photo_files_refuses_unsafe_names(tmp_path: Path, name: str) -> N
     outside = tmp_path / "x.jpg"
     outside.write_bytes(b"keep me")
     with pytest.raises(ValueError):
-        delete_photo_files(photo_dir, name)
+        delete_photo_files(LocalFolder(photo_dir), name)
     assert outside.exists()
 
 
 def test_store_photo_writes_a_blurred_rendition_without_detail(tmp_path: Path) -> None:
-    stored = store_photo(encode(noise((800, 600)), "PNG"), tmp_path)
+    stored = store_photo(encode(noise((800, 600)), "PNG"), LocalFolder(tmp_path))
     blurred = opened(tmp_path, stored.blur_filename)
     thumb = opened(tmp_path, stored.thumb_filename)
     assert_clean_jpeg(tmp_path / stored.blur_filename)
@@ -426,7 +433,7 @@ def test_blurred_rendition_keeps_the_colours_only(tmp_path: Path) -> None:
     image = Image.new("RGB", (400, 400), RED)
     for x in range(0, 400, 4):  # fine blue stripes: detail a blur must remove
         image.paste(BLUE, (x, 0, x + 2, 400))
-    stored = store_photo(encode(image, "PNG"), tmp_path)
+    stored = store_photo(encode(image, "PNG"), LocalFolder(tmp_path))
     blurred = opened(tmp_path, stored.blur_filename).convert("RGB")
     red, _, blue = ImageStat.Stat(blurred.crop((50, 50, 350, 350))).mean
     assert abs(red - blue) < 30  # the stripes averaged out to purple...
@@ -456,15 +463,15 @@ def test_blurred_name_and_ensure_blurred_refuse_unsafe_names(tmp_path: Path, nam
     with pytest.raises(ValueError):
         blurred_name(name)
     with pytest.raises(ValueError):
-        ensure_blurred(tmp_path / "photos", name)
+        blurred_path(tmp_path / "photos", name)
     assert not (tmp_path / "photos").exists()
 
 
 def test_ensure_blurred_makes_it_lazily_once(tmp_path: Path, monkeypatch) -> None:
-    stored = store_photo(encode(noise((600, 600)), "PNG"), tmp_path)
+    stored = store_photo(encode(noise((600, 600)), "PNG"), LocalFolder(tmp_path))
     (tmp_path / stored.blur_filename).unlink()
 
-    path = ensure_blurred(tmp_path, stored.filename)
+    path = blurred_path(tmp_path, stored.filename)
 
     assert path == tmp_path / stored.blur_filename
     assert_clean_jpeg(path)
@@ -475,35 +482,35 @@ def test_ensure_blurred_makes_it_lazily_once(tmp_path: Path, monkeypatch) -> Non
     def must_not_write(*_args: object) -> None:
         raise AssertionError("made the blurred rendition again")
 
-    monkeypatch.setattr(photo_pipeline, "_write_atomically", must_not_write)
+    monkeypatch.setattr(LocalFolder, "put", must_not_write)
     for name in (stored.filename, stored.thumb_filename, stored.blur_filename):
-        assert ensure_blurred(tmp_path, name) == path
+        assert blurred_path(tmp_path, name) == path
     assert path.read_bytes() == content
 
 
 def test_ensure_blurred_uses_the_photo_when_the_thumbnail_is_missing(tmp_path: Path) -> None:
-    stored = store_photo(encode(two_halves((600, 300)), "PNG"), tmp_path)
+    stored = store_photo(encode(two_halves((600, 300)), "PNG"), LocalFolder(tmp_path))
     (tmp_path / stored.blur_filename).unlink()
     (tmp_path / stored.thumb_filename).write_bytes(b"broken thumbnail")  # does not decode
-    path = ensure_blurred(tmp_path, stored.thumb_filename)
+    path = blurred_path(tmp_path, stored.thumb_filename)
     assert path is not None and opened(tmp_path, path.name).size == (400, 200)
     (tmp_path / stored.blur_filename).unlink()
     (tmp_path / stored.thumb_filename).unlink()
-    assert ensure_blurred(tmp_path, stored.filename) == path and path.is_file()
+    assert blurred_path(tmp_path, stored.filename) == path and path.is_file()
 
 
 def test_ensure_blurred_gives_none_for_a_missing_photo(tmp_path: Path) -> None:
-    assert ensure_blurred(tmp_path, "missing.jpg") is None
-    assert ensure_blurred(tmp_path, "missing_t.jpg") is None
+    assert blurred_path(tmp_path, "missing.jpg") is None
+    assert blurred_path(tmp_path, "missing_t.jpg") is None
     (tmp_path / "broken.jpg").write_bytes(b"<script>not a photo</script>")
-    assert ensure_blurred(tmp_path, "broken.jpg") is None
+    assert blurred_path(tmp_path, "broken.jpg") is None
     assert {p.name for p in tmp_path.iterdir()} == {"broken.jpg"}
 
 
 def test_ensure_blurred_accepts_the_blurred_name(tmp_path: Path) -> None:
-    assert ensure_blurred(tmp_path, "abc_b.jpg") is None  # nothing to blur it from
+    assert blurred_path(tmp_path, "abc_b.jpg") is None  # nothing to blur it from
     (tmp_path / "abc.jpg").write_bytes(encode(noise((300, 300)), "JPEG"))
-    path = ensure_blurred(tmp_path, "abc_b.jpg")
+    path = blurred_path(tmp_path, "abc_b.jpg")
     assert path == tmp_path / "abc_b.jpg"
     assert neighbour_difference(opened(tmp_path, path.name)) < 1
 
@@ -511,24 +518,24 @@ def test_ensure_blurred_accepts_the_blurred_name(tmp_path: Path) -> None:
 def test_ensure_blurred_leaves_no_orphan_when_the_photo_is_deleted_meanwhile(
     tmp_path: Path, monkeypatch
 ) -> None:
-    stored = store_photo(encode(two_halves((300, 300)), "PNG"), tmp_path)
+    stored = store_photo(encode(two_halves((300, 300)), "PNG"), LocalFolder(tmp_path))
     (tmp_path / stored.blur_filename).unlink()
-    write = photo_pipeline._write_atomically
+    write = LocalFolder.put
 
-    def delete_then_write(directory: Path, name: str, content: bytes) -> None:
-        delete_photo_files(directory, stored.filename, stored.thumb_filename)
-        write(directory, name, content)
+    def delete_then_write(folder: LocalFolder, name: str, content: bytes) -> None:
+        delete_photo_files(folder, stored.filename, stored.thumb_filename)
+        write(folder, name, content)
 
-    monkeypatch.setattr(photo_pipeline, "_write_atomically", delete_then_write)
-    assert ensure_blurred(tmp_path, stored.filename) is None
+    monkeypatch.setattr(LocalFolder, "put", delete_then_write)
+    assert blurred_path(tmp_path, stored.filename) is None
     assert list(tmp_path.iterdir()) == []
 
 
 def test_concurrent_ensure_blurred_calls_agree(tmp_path: Path) -> None:
-    stored = store_photo(encode(noise((600, 600)), "PNG"), tmp_path)
+    stored = store_photo(encode(noise((600, 600)), "PNG"), LocalFolder(tmp_path))
     (tmp_path / stored.blur_filename).unlink()
     with ThreadPoolExecutor(8) as pool:
-        paths = set(pool.map(lambda _: ensure_blurred(tmp_path, stored.filename), range(16)))
+        paths = set(pool.map(lambda _: blurred_path(tmp_path, stored.filename), range(16)))
     assert paths == {tmp_path / stored.blur_filename}
     assert opened(tmp_path, stored.blur_filename).size == (400, 400)
     names = {stored.filename, stored.thumb_filename, stored.blur_filename}
@@ -537,15 +544,15 @@ def test_concurrent_ensure_blurred_calls_agree(tmp_path: Path) -> None:
 
 def test_demo_photos_get_blurred_renditions_too(tmp_path: Path) -> None:
     avatar = draw_avatar(3, "female", "brown", "green", size=300, person_seed=3)
-    filename, thumb_filename = save_avatar_files(avatar, tmp_path, "demo3-0")
+    filename, thumb_filename = save_avatar_files(avatar, LocalFolder(tmp_path), "demo3-0")
     assert thumb_filename == "demo3-0_thumb.jpg"
 
-    path = ensure_blurred(tmp_path, thumb_filename)
+    path = blurred_path(tmp_path, thumb_filename)
 
-    assert path == tmp_path / "demo3-0_b.jpg" == ensure_blurred(tmp_path, filename)
+    assert path == tmp_path / "demo3-0_b.jpg" == blurred_path(tmp_path, filename)
     assert_clean_jpeg(path)
     assert neighbour_difference(opened(tmp_path, path.name)) < 1
-    delete_photo_files(tmp_path, filename, thumb_filename)
+    delete_photo_files(LocalFolder(tmp_path), filename, thumb_filename)
     assert list(tmp_path.iterdir()) == []
 
 
@@ -574,7 +581,7 @@ def mangled(data: bytes) -> st.SearchStrategy[bytes]:
 def test_any_bytes_give_a_photo_or_a_rejection(data: bytes) -> None:
     with tempfile.TemporaryDirectory() as directory:
         try:
-            stored = store_photo(data, Path(directory))
+            stored = store_photo(data, LocalFolder(Path(directory)))
         except PhotoRejected as error:
             assert error.message in {
                 PHOTO_NOT_AN_IMAGE,

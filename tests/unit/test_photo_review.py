@@ -50,6 +50,7 @@ from models.site_settings import save_setting
 from services import photo_classifier
 from services.member_photos import add_member_photo, score_unscored_photos
 from services.photo_pipeline import perceptual_hash
+from services.photo_store import photo_store
 from tests.factories import add_photo, make_member
 
 TODAY = date(2026, 11, 27)
@@ -405,7 +406,8 @@ def test_the_sweep_holds_back_an_explicit_photo_it_scores(
     photo.status = PhotoStatus.PENDING
     db.add(photo)
     db.commit()
-    monkeypatch.setattr(photo_classifier, "explicit_score", lambda _path: 0.9)
+    photo_store().put("late.jpg", b"jpeg")  # the sweep reads it from the store
+    monkeypatch.setattr(photo_classifier, "explicit_score", lambda _photo: 0.9)
     assert score_unscored_photos(utcnow() + timedelta(minutes=2)) == 1
     assert _fresh(db).get(Photo, photo.id).status == PhotoStatus.PENDING
     assert db.exec(select(Report)).one().category == "explicit_photo"
@@ -416,9 +418,9 @@ def test_the_classifier_queue_is_bounded(monkeypatch, tmp_path) -> None:
     monkeypatch.setattr(photo_classifier, "explicit_score", lambda _path: 0.1)
     photo_classifier._WAITING.acquire()
     photo_classifier._WAITING.acquire()
-    assert photo_classifier.score_upload(tmp_path / "x.jpg") is None  # full: no waiting
+    assert photo_classifier.score_upload(b"", "x.jpg") is None  # full: no waiting
     photo_classifier._WAITING.release()
-    assert photo_classifier.score_upload(tmp_path / "x.jpg") == 0.1
+    assert photo_classifier.score_upload(b"", "x.jpg") == 0.1
     assert photo_classifier.CLASSIFIER_QUEUE <= 8
 
 

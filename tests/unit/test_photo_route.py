@@ -19,6 +19,8 @@ from models.member import Member, MemberStatus, Photo
 from models.photo_access import FREE_VIEWER_PHOTOS
 from services.config import get_config
 from services.photo_pipeline import StoredPhoto, store_photo
+from services.photo_store import PhotoStore
+from services.photo_store_local import LocalFolder
 from tests.factories import add_photo, block_member, committed, edit_profile, make_member
 
 PUBLIC_CACHE = "private, no-cache"  # revalidated each time: a rejection shows at once
@@ -45,7 +47,12 @@ def noise_image(seed: int) -> bytes:
 
 def stored_gallery(db: Session, owner: Member, photo_dir: Path, count: int) -> list[StoredPhoto]:
     """`count` real photos of the owner in gallery order, the first one main."""
-    stored = [store_photo(noise_image(owner.id * 100 + i), photo_dir) for i in range(count)]
+    return gallery_in(db, owner, LocalFolder(photo_dir), count)
+
+
+def gallery_in(db: Session, owner: Member, store: PhotoStore, count: int) -> list[StoredPhoto]:
+    """`stored_gallery` in any photo store."""
+    stored = [store_photo(noise_image(owner.id * 100 + i), store) for i in range(count)]
     for i, photo in enumerate(stored):
         add_photo(db, owner, photo.filename.removesuffix(".jpg"), main=i == 0)
     return stored

@@ -3,6 +3,7 @@ limit, a repeat as a no-op, nothing for the reported member, and the notice's re
 
 import asyncio
 from datetime import timedelta
+from pathlib import Path
 
 import pytest
 from sqlmodel import Session, select
@@ -21,10 +22,18 @@ from models.moderation import Measure, RejectedPhotoHash, Report
 from models.report_rules import Notice
 from models.staff import Role
 from services.config import get_config
-from services.member_photos import evidence_dir, photo_dir, remove_member_photo
+from services.member_photos import remove_member_photo
 from tests.concurrency import at_once, postgres_only
 from tests.factories import add_photo, make_member
 from translations.locales import LOCALES
+
+
+def photo_dir() -> Path:
+    return get_config().media_dir / "photos"
+
+
+def evidence_dir() -> Path:
+    return get_config().media_dir / "evidence"
 
 
 def viewer_of(member: Member) -> Viewer:

@@ -20,6 +20,7 @@ from models.moderation import Report
 from models.staff import Role, StaffRole
 from models.staff_tools import TRANSPARENCY_CSV
 from services.photo_pipeline import store_photo
+from services.photo_store_local import LocalFolder
 from tests.factories import add_photo, committed, make_member
 from tests.unit.test_photo_route import noise_image, photo_dir  # noqa: F401 - a fixture
 
@@ -93,7 +94,7 @@ def test_moderators_see_photos_nobody_else_sees_uncached(
     status: str,
 ):
     owner = make_member(db, "bert@example.com")
-    stored = store_photo(noise_image(7), photo_dir)
+    stored = store_photo(noise_image(7), LocalFolder(photo_dir))
     photo = add_photo(db, owner, stored.filename.removesuffix(".jpg"))
     photo.status = status
     db.add(photo)
