@@ -2,7 +2,8 @@
 
 Messages leave here as plain dicts (bubbles); a stored message becomes a `MessageStored` effect,
 a typing notice a `Typing` effect, both delivered to open tabs by `state/chats.py` after the
-commit.
+commit; the recipient's push and mail are a job deferred in the send's transaction
+(actions/notices.py).
 """
 
 from dataclasses import dataclass
@@ -10,6 +11,7 @@ from datetime import UTC, datetime
 
 from sqlmodel import Session
 
+from actions.notices import message_told
 from actions.runner import Done
 from actions.viewer import Viewer
 from models.chat import (
@@ -169,7 +171,7 @@ def send(viewer: Viewer, outgoing: Outgoing, tab: str) -> Done[SentMessage]:
         outgoing.language,
     )
     with transaction() as db:
-        sent = send_message(db, outgoing, current_settings())
+        sent = send_message(db, outgoing, current_settings(), message_told)
     message = sent.message
     stored = MessageStored(message.conversation_id, sent.recipient_id, viewer.member_id, tab)
     shown = SentMessage(

@@ -1,4 +1,5 @@
-"""What happens after a commit: live updates, mails, pushes.
+"""What happens after a commit that may be lost: the live updates to open tabs (best-effort, with
+their catch-up). What must not be lost (mails, pushes, builds) is a job (services/jobs.py).
 
 An action returns effects as plain data (a dataclass per kind); the layers above subscribe a
 handler to each kind with `@handles(Kind)`. The runner dispatches them only after the action's

@@ -8,6 +8,7 @@ from datetime import date
 from sqlmodel import Session
 
 from actions.live import BadgesChanged
+from actions.notices import NEW_LIKE, NEW_MATCH, tell_later
 from actions.runner import Done
 from actions.viewer import Viewer
 from models.directory import MemberTile, member_tile
@@ -26,10 +27,11 @@ from models.likes import (
     unannounced_match,
 )
 from models.likes import MatchKept as MatchKept  # what unlike raises, for the states
-from models.member import utcnow
+from models.member import Member, utcnow
+from models.routes import GIVEN as GIVEN
+from models.routes import MATCHES as MATCHES
+from models.routes import RECEIVED as RECEIVED
 from services.database import db_session, transaction
-
-RECEIVED, GIVEN, MATCHES = "received", "given", "matches"
 
 
 @dataclass(frozen=True)
@@ -71,7 +73,19 @@ def like_within(db: Session, viewer: Viewer, member_id: int) -> LikeOutcome:
     """The like within the caller's transaction; CannotLike when the member may not be liked."""
     created = like_member(db, viewer.member_id, member_id)
     matched = created and match_if_mutual(db, viewer.member_id, member_id, utcnow())
+    if created:
+        _tell(db, viewer.member_id, member_id, matched)
     return LikeOutcome(True, new_like_count(db, viewer.member_id), created, matched)
+
+
+def _tell(db: Session, liker_id: int, member_id: int, matched: bool) -> None:
+    """Defer the liked member's push and mail (both members' for a match) in the like's
+    transaction."""
+    if not matched:
+        tell_later(db, NEW_LIKE, db.get(Member, member_id), liker_id)
+        return
+    for told_id, other_id in ((member_id, liker_id), (liker_id, member_id)):
+        tell_later(db, NEW_MATCH, db.get(Member, told_id), other_id)
 
 
 def like_effects(viewer: Viewer, member_id: int, outcome: LikeOutcome) -> tuple[object, ...]:

@@ -1,25 +1,30 @@
-"""Web Push when something happens for a member: a new message, a new like, a match. Runs as an
-effect after the commit (actions/effects.py), so it never holds up the member who acted. Goes to
-each of the recipient's subscribed browsers while they keep the kind switched on (/notifications),
-in the recipient's account language, and carries neither the message's text nor who sent it:
-the notification names what happened and opens the page where it is."""
+"""Web Push when something happens for a member: a new message, a new like, a match. Sent by
+the job that tells the member (actions/notices.py), deferred in the transaction that caused
+it, so it never holds up the member who acted and is not lost in a crash. Goes to each of the
+recipient's subscribed browsers while they keep the kind switched on (/notifications), in the
+recipient's account language, and carries neither the message's text nor who sent it: the
+notification names what happened and opens the page where it is. Each browser that got the
+push is marked (models/effect_marks.py), so the job, retried while a push service says later,
+never pushes twice to the same browser."""
 
 import asyncio
-import logging
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import partial
+from hashlib import sha256
 
 import httpx
+from sqlmodel import Session
 
-from actions.chat import MessageStored
-from actions.effects import handles
-from actions.likes import MATCHES, RECEIVED, LikeArrived, MatchMade
 from actions.runner import Done, act, read
+from models.effect_marks import mark, marked_among
 from models.member import Member
 from models.notification_prefs import preferences
-from models.push_subscription import forget_subscription, subscriptions_of
-from models.routes import chat_url, likes_url
+from models.push_subscription import (
+    forget_subscription,
+    has_push_subscription,
+    subscriptions_of,
+)
 from services.database import db_session, transaction
 from services.web_push import (
     Delivery,
@@ -32,10 +37,9 @@ from services.web_push import (
 )
 from translations.catalog import N_, gettext
 
-log = logging.getLogger(__name__)
 
-# Seconds before asking a busy push service (429, 5xx, no answer) again; then it is dropped.
-RETRY_DELAYS = (2.0, 15.0, 60.0)
+class PushLater(Exception):
+    """A push service said later (429, 5xx, no answer): the job is tried again."""
 
 
 @dataclass(frozen=True)
@@ -77,18 +81,32 @@ MATCH = PushKind(
 @dataclass(frozen=True)
 class Recipient:
     language: str
-    targets: tuple[PushTarget, ...]
+    targets: tuple[PushTarget, ...]  # the browsers this push has not reached yet
 
 
-def push_recipient(member_id: int, kind: PushKind) -> Recipient | None:
-    """The member's language and subscribed browsers, if they want pushes of `kind`."""
+def push_wanted(db: Session, member: Member, kind: PushKind) -> bool:
+    """The member wants pushes of `kind` and has a browser to push to."""
+    return preferences(member)[kind.preference] and has_push_subscription(db, member.id)
+
+
+def push_key(event: str, endpoint: str) -> str:
+    """The effect mark of the push for `event` to one browser."""
+    return f"push:{event}:{sha256(endpoint.encode()).hexdigest()[:32]}"
+
+
+def push_recipient(member_id: int, kind: PushKind, event: str) -> Recipient | None:
+    """The member's language and the subscribed browsers the push for `event` has not reached,
+    if they want pushes of `kind`."""
     with db_session() as db:
         member = db.get(Member, member_id)
         if member is None or not preferences(member)[kind.preference]:
             return None
+        rows = subscriptions_of(db, member_id)
+        done = marked_among(db, [push_key(event, row.endpoint) for row in rows])
         targets = tuple(
             PushTarget(row.endpoint, row.p256dh, row.auth)
-            for row in subscriptions_of(db, member_id)
+            for row in rows
+            if push_key(event, row.endpoint) not in done
         )
         return Recipient(member.language, targets) if targets else None
 
@@ -96,6 +114,12 @@ def push_recipient(member_id: int, kind: PushKind) -> Recipient | None:
 def forget_push_target(endpoint: str) -> Done[None]:
     with transaction() as db:
         forget_subscription(db, endpoint)
+    return Done(None)
+
+
+def mark_pushed(event: str, endpoints: list[str]) -> Done[None]:
+    with transaction() as db:
+        mark(db, *(push_key(event, endpoint) for endpoint in endpoints))
     return Done(None)
 
 
@@ -109,26 +133,14 @@ def push_message(kind: PushKind, language: str, path: str) -> PushMessage:
     return PushMessage(payload, kind.ttl, kind.urgency, kind.topic)
 
 
-async def _posted(client: httpx.AsyncClient, push: ReadyPush) -> Delivery:
-    """Post, asking again after each delay while the push service says later."""
-    for delay in (*RETRY_DELAYS, None):
-        delivery = await post_push(client, push)
-        if delivery is not Delivery.LATER or delay is None:
-            break
-        await asyncio.sleep(delay)
-    return delivery
-
-
 async def deliver(
     client: httpx.AsyncClient, target: PushTarget, push: ReadyPush | None
 ) -> Delivery:
     """Post the push; a subscription the service no longer knows, or that cannot be pushed
     to (None), is forgotten."""
-    delivery = Delivery.GONE if push is None else await _posted(client, push)
+    delivery = Delivery.GONE if push is None else await post_push(client, push)
     if delivery is Delivery.GONE:
         await act(forget_push_target, target.endpoint)
-    elif delivery is Delivery.LATER:
-        log.warning("push to %s dropped: the push service kept saying later", target.endpoint[:60])
     return delivery
 
 
@@ -144,24 +156,19 @@ async def deliver_all(targets: Sequence[PushTarget], message: PushMessage) -> li
         return list(await asyncio.gather(*map(partial(deliver, client), targets, pushes)))
 
 
-async def notify(member_id: int, kind: PushKind, path: str) -> None:
-    recipient = await read(push_recipient, member_id, kind)
-    if recipient is not None:
-        await deliver_all(recipient.targets, push_message(kind, recipient.language, path))
-
-
-@handles(MessageStored)
-async def _message_pushed(stored: MessageStored) -> None:
-    await notify(stored.recipient_id, MESSAGE, chat_url(stored.conversation_id))
-
-
-@handles(LikeArrived)
-async def _like_pushed(arrived: LikeArrived) -> None:
-    await notify(arrived.member_id, LIKE, likes_url(RECEIVED))
-
-
-@handles(MatchMade)
-async def _match_pushed(made: MatchMade) -> None:
-    await asyncio.gather(
-        *(notify(member_id, MATCH, likes_url(MATCHES)) for member_id in made.member_ids)
-    )
+async def push_once(event: str, member_id: int, kind: PushKind, path: str) -> None:
+    """Push `event` to each of the member's browsers that has not got it; PushLater when a push
+    service said later, for the job to try those again."""
+    recipient = await read(push_recipient, member_id, kind, event)
+    if recipient is None:
+        return
+    message = push_message(kind, recipient.language, path)
+    deliveries = await deliver_all(recipient.targets, message)
+    sent = [
+        t.endpoint for t, d in zip(recipient.targets, deliveries, strict=True) if d is Delivery.SENT
+    ]
+    if sent:
+        await act(mark_pushed, event, sent)
+    if Delivery.LATER in deliveries:
+        waiting = deliveries.count(Delivery.LATER)
+        raise PushLater(f"{waiting} push service(s) said later for member {member_id}")

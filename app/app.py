@@ -5,8 +5,6 @@ from collections.abc import Callable
 
 import reflex as rx
 
-import actions.mail_notify
-import actions.push_notify  # noqa: F401 - registers the effect handlers that send Web Push
 import app.job_modules
 from app.document_head import DocumentHead
 from app.early_form_posts import EarlyFormPosts

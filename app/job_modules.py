@@ -1,7 +1,8 @@
 """Every module that registers jobs (services/jobs.py), imported by the web process and by
 `python -m app.worker`, so that a worker knows every job it may be handed."""
 
-import actions.data_export  # noqa: F401 - registers its job
+import actions.data_export
+import actions.notices  # noqa: F401 - each registers its jobs
 import services.account_purge
 import services.mail_job
 import services.postbacks  # noqa: F401 - each registers its jobs

@@ -7,6 +7,7 @@ double click or a retry after a dropped connection, stores and charges it once.
 """
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import date, datetime
 
@@ -420,21 +421,30 @@ def _deliver(db: Session, message: Message, recipient_id: int) -> None:
     )
 
 
-def send_message(db: Session, outgoing: Outgoing, settings: SiteSettings) -> Sent:
+StoredHook = Callable[[Session, Message, Member], None]
+
+
+def send_message(
+    db: Session, outgoing: Outgoing, settings: SiteSettings, stored: StoredHook | None = None
+) -> Sent:
     """Store and charge a message once; ChatError (nothing stored or charged) when it may not
-    be sent. Commits. A clash with a concurrent send (the same client id, or both members'
-    first message creating the pair's conversation at once) is settled by one more try."""
+    be sent. Commits; `stored(db, message, recipient)` runs just before the commit of a new
+    message, in its transaction. A clash with a concurrent send (the same client id, or both
+    members' first message creating the pair's conversation at once) is settled by one more
+    try."""
     if not CLIENT_ID_RE.fullmatch(outgoing.client_id or ""):
         raise ValueError("a message needs its client id")
     kind, body, cost = _clean(outgoing, settings)
     try:
-        return _send_once(db, outgoing, Message(kind=kind, body=body, credits=cost))
+        return _send_once(db, outgoing, Message(kind=kind, body=body, credits=cost), stored)
     except IntegrityError:
         db.rollback()
-        return _send_once(db, outgoing, Message(kind=kind, body=body, credits=cost))
+        return _send_once(db, outgoing, Message(kind=kind, body=body, credits=cost), stored)
 
 
-def _send_once(db: Session, outgoing: Outgoing, message: Message) -> Sent:
+def _send_once(
+    db: Session, outgoing: Outgoing, message: Message, stored: StoredHook | None
+) -> Sent:
     sender = _lock_sender(db, outgoing)
     if sender is None:
         raise ChatError(MEMBER_UNAVAILABLE)
@@ -461,6 +471,8 @@ def _send_once(db: Session, outgoing: Outgoing, message: Message) -> Sent:
             raise ChatError(INSUFFICIENT_CREDITS)
         if existing is not None:
             _deliver(db, message, outgoing.recipient_id)
+        if stored is not None:
+            stored(db, message, recipient.member)
         db.commit()
     except ChatError:
         db.rollback()

@@ -6,7 +6,7 @@ member never gets the same mail or push twice (services/mail_job.py, actions/pus
 
 from datetime import datetime, timedelta
 
-from sqlmodel import Field, Session, SQLModel, col, delete
+from sqlmodel import Field, Session, SQLModel, col, delete, select
 
 from models.member import utcnow
 
@@ -24,8 +24,15 @@ def is_marked(db: Session, key: str) -> bool:
     return db.get(EffectMark, key) is not None
 
 
-def mark(db: Session, key: str) -> None:
-    db.add(EffectMark(key=key))
+def marked_among(db: Session, keys: list[str]) -> set[str]:
+    """Which of `keys` are marked (one query)."""
+    if not keys:
+        return set()
+    return set(db.exec(select(EffectMark.key).where(col(EffectMark.key).in_(keys))))
+
+
+def mark(db: Session, *keys: str) -> None:
+    db.add_all(EffectMark(key=key) for key in keys)
     db.flush()
 
 

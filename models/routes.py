@@ -264,6 +264,9 @@ def liked_member_url(member_id: object) -> str:
     return _filled("likes-m-id", "id", member_id)
 
 
+RECEIVED, GIVEN, MATCHES = "received", "given", "matches"  # the likes screens (likes_url)
+
+
 def likes_url(kind: str) -> str:
     return _filled("likes-type", "type", kind)
 

@@ -1,25 +1,27 @@
 """Notification e-mails: a member who is not on the site hears of a new message, like or match
 by e-mail, in their language, at most once per conversation every 4 hours and 5 times a day,
-with a one-click unsubscribe (RFC 8058) that switches them off with the reason "unsubscribe"."""
+with a one-click unsubscribe (RFC 8058) that switches them off with the reason "unsubscribe";
+the job that tells them, run again, never mails twice."""
 
 from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
 from email.message import EmailMessage
 from urllib.parse import parse_qs, urlsplit
+from uuid import uuid4
 
 import pytest
 from sqlmodel import Session
 
-import actions.mail_notify as mail_notify
-from actions.chat import MessageStored
 from actions.effects import settle
-from actions.likes import LikeArrived, like
+from actions.likes import like
+from actions.notices import NEW_LIKE, NEW_MESSAGE, NOTIFY
 from actions.runner import act
 from actions.viewer import Viewer
 from models.likes import like_member
 from models.member import Member
 from models.notice_mails import NoticeMail, claim_notice
 from models.notification_prefs import save_preferences
+from services import jobs
 from services.mail import links_in
 from services.tab_registry import MemoryTabRegistry
 from tests.factories import committed, make_member, row_count
@@ -53,8 +55,16 @@ def viewer_of(member: Member) -> Viewer:
     return Viewer(member.id, member.status, member.language, False)
 
 
-def message_from(anna: Member, bo: Member, conversation: int = 7) -> MessageStored:
-    return MessageStored(conversation, bo.id, anna.id, "")
+async def told(what: str, member: Member, about: Member, conversation: int = 0, event: str = ""):
+    """Run the job that tells `member` of `what` about `about`, then the mail it deferred."""
+    kwargs = {"what": what, "member_id": member.id, "about_id": about.id}
+    kwargs |= {"conversation_id": conversation, "event": event or uuid4().hex}
+    assert await jobs.run_now(jobs.Call(NOTIFY, kwargs))
+    await settle()
+
+
+async def message_from(anna: Member, bo: Member, conversation: int = 7, event: str = "") -> None:
+    await told(NEW_MESSAGE, bo, anna, conversation, event)
 
 
 def text_of(mail: EmailMessage) -> str:
@@ -67,7 +77,7 @@ async def test_a_message_to_an_absent_member_is_mailed_in_their_language(
     db: Session, outbox: Outbox
 ) -> None:
     anna, bo = make_member(db), make_member(db, email="bo@example.com", language="de")
-    await mail_notify._message_mailed(message_from(anna, bo))
+    await message_from(anna, bo)
     [mail] = outbox()
     assert mail["To"] == "bo@example.com"
     assert mail["Subject"].startswith("Anna hat dir eine Nachricht geschickt")
@@ -78,7 +88,7 @@ async def test_a_message_to_an_absent_member_is_mailed_in_their_language(
 
 async def test_every_notice_mail_has_a_one_click_unsubscribe(db: Session, outbox: Outbox) -> None:
     anna, bo = make_member(db), make_member(db, email="bo@example.com")
-    await mail_notify._message_mailed(message_from(anna, bo))
+    await message_from(anna, bo)
     [mail] = outbox()
     header = mail["List-Unsubscribe"]
     assert header.startswith("<") and header.endswith(">")
@@ -93,9 +103,9 @@ async def test_more_messages_in_the_same_conversation_send_no_second_mail(
     db: Session, outbox: Outbox
 ) -> None:
     anna, bo = make_member(db), make_member(db, email="bo@example.com")
-    await mail_notify._message_mailed(message_from(anna, bo, 7))
-    await mail_notify._message_mailed(message_from(anna, bo, 7))
-    await mail_notify._message_mailed(message_from(anna, bo, 8))
+    await message_from(anna, bo, 7)
+    await message_from(anna, bo, 7)
+    await message_from(anna, bo, 8)
     assert [links_in(mail)[0].rsplit("/", 1)[1] for mail in outbox()] == ["7", "8"]
 
 
@@ -104,7 +114,7 @@ async def test_a_member_on_the_site_gets_no_mail(
 ) -> None:
     anna, bo = make_member(db), make_member(db, email="bo@example.com")
     await tab_registry_in_memory.add(bo.id, "bo-tab")
-    await mail_notify._message_mailed(message_from(anna, bo))
+    await message_from(anna, bo)
     assert outbox() == []
 
 
@@ -122,7 +132,7 @@ async def test_no_mail_to_who_does_not_want_or_cannot_get_it(
     db: Session, outbox: Outbox, fields: dict
 ) -> None:
     anna, bo = make_member(db), make_member(db, email="bo@example.com", **fields)
-    await mail_notify._message_mailed(message_from(anna, bo))
+    await message_from(anna, bo)
     assert outbox() == []
 
 
@@ -138,8 +148,8 @@ async def test_a_like_is_mailed_with_the_likers_name(db: Session, outbox: Outbox
 async def test_likes_share_one_mail_per_four_hours(db: Session, outbox: Outbox) -> None:
     anna, cleo = make_member(db), make_member(db, email="cleo@example.com")
     bo = make_member(db, email="bo@example.com")
-    await mail_notify._like_mailed(LikeArrived(bo.id, anna.id))
-    await mail_notify._like_mailed(LikeArrived(bo.id, cleo.id))
+    await told(NEW_LIKE, bo, anna)
+    await told(NEW_LIKE, bo, cleo)
     assert len(outbox()) == 1
 
 
@@ -158,5 +168,14 @@ async def test_a_match_is_mailed_to_both_and_not_as_a_like(db: Session, outbox: 
 async def test_the_likes_switch_stops_like_and_match_mails(db: Session, outbox: Outbox) -> None:
     anna, bo = make_member(db), make_member(db, email="bo@example.com")
     committed(db, save_preferences, bo.id, {"email_likes": False})
-    await mail_notify._like_mailed(LikeArrived(bo.id, anna.id))
+    await told(NEW_LIKE, bo, anna)
     assert outbox() == []
+
+
+async def test_the_job_run_again_mails_once(db: Session, outbox: Outbox) -> None:
+    """A worker that died after the claim committed (with the mail's own job) runs the job
+    again with the same event: the claim is taken, so no second mail."""
+    anna, bo = make_member(db), make_member(db, email="bo@example.com")
+    await message_from(anna, bo, 7, event="e1")
+    await message_from(anna, bo, 7, event="e1")
+    assert [mail["To"] for mail in outbox()] == ["bo@example.com"]

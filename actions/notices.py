@@ -1,0 +1,83 @@
+"""Telling a member what happened for them: a new message, a like, a match. The action that
+caused it defers one `notify_member` job in its own transaction (services/jobs.py), so the
+member is told if and only if it committed, even when the process dies right after. The job
+mails a member who is not on the site when it runs (actions/mail_notify.py) and pushes to their
+browsers (actions/push_notify.py); it is tried again while a push service says later, and the
+marks and the mail's claim keep a retry from mailing or pushing twice."""
+
+from dataclasses import dataclass
+from uuid import uuid4
+
+from sqlmodel import Session
+
+from actions.mail_notify import NoticeFor, mail_if_away, mailable
+from actions.push_notify import LIKE, MATCH, MESSAGE, PushKind, push_once, push_wanted
+from models.chat import Message
+from models.member import Member
+from models.notice_mails import LIKES_TOPIC, chat_topic, match_topic
+from models.routes import MATCHES, RECEIVED, chat_url, likes_url, member_chat_url
+from services.jobs import defer, job
+from services.notice_mail import LIKE_MAIL, MATCH_MAIL, MESSAGE_MAIL
+
+NOTIFY = "notify_member"
+# Seconds before asking a busy push service (429, 5xx, no answer) again; then it is dropped.
+DELAYS = (2.0, 15.0, 60.0, 300.0)
+NEW_MESSAGE, NEW_LIKE, NEW_MATCH = "message", "like", "match"
+
+
+@dataclass(frozen=True)
+class Told:
+    mail: NoticeFor
+    push: PushKind
+    push_path: str
+
+
+def told(what: str, member_id: int, about_id: int, conversation_id: int) -> Told:
+    """How the member hears of `what` (one of NEW_*) about the member `about_id`."""
+    if what == NEW_MESSAGE:
+        path, topic = chat_url(conversation_id), chat_topic(conversation_id)
+        mail = NoticeFor(member_id, about_id, MESSAGE_MAIL, "email_messages", topic, path)
+        return Told(mail, MESSAGE, path)
+    if what == NEW_LIKE:
+        path = likes_url(RECEIVED)
+        mail = NoticeFor(member_id, about_id, LIKE_MAIL, "email_likes", LIKES_TOPIC, path)
+        return Told(mail, LIKE, path)
+    topic, path = match_topic(about_id), member_chat_url(about_id)
+    mail = NoticeFor(member_id, about_id, MATCH_MAIL, "email_likes", topic, path)
+    return Told(mail, MATCH, likes_url(MATCHES))
+
+
+def tell_later(
+    db: Session, what: str, member: Member | None, about_id: int, conversation_id: int = 0
+) -> None:
+    """Defer telling `member` in `db`'s transaction, unless they want neither a mail nor a push
+    of the kind (known from their row; a subscription is looked up only without the mail)."""
+    if member is None:
+        return
+    news = told(what, member.id, about_id, conversation_id)
+    if not (mailable(member, news.mail.preference) or push_wanted(db, member, news.push)):
+        return
+    defer(
+        db,
+        NOTIFY,
+        event=uuid4().hex,
+        what=what,
+        member_id=member.id,
+        about_id=about_id,
+        conversation_id=conversation_id,
+    )
+
+
+def message_told(db: Session, message: Message, recipient: Member) -> None:
+    """models/chat.send_message's hook: the recipient hears of a new message."""
+    tell_later(db, NEW_MESSAGE, recipient, message.sender_id, message.conversation_id)
+
+
+@job(NOTIFY, DELAYS)
+async def notify_member(
+    event: str, what: str, member_id: int, about_id: int, conversation_id: int = 0
+) -> None:
+    """The mail first (a retry finds it claimed), then the pushes not yet delivered."""
+    news = told(what, member_id, about_id, conversation_id)
+    await mail_if_away(news.mail)
+    await push_once(event, member_id, news.push, news.push_path)
