@@ -43,7 +43,7 @@ import os
 import re
 import time
 import uuid
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from contextlib import suppress
 from dataclasses import dataclass
 from pathlib import Path
@@ -104,8 +104,10 @@ class SocketMember:
         conversation_id: int,
         on_arrival: Arrival | None = None,
         locale: str = "en",
+        cookies: Mapping[str, str] | None = None,
     ) -> None:
         self.base_url, self.session_token = base_url, session_token
+        self.cookies = dict(cookies or {})  # more cookies the tab's browser sends
         self.locale = locale  # the tab's language: its locale cookie and Accept-Language
         self.conversation_id = conversation_id
         self.client_token = str(uuid.uuid4())
@@ -138,6 +140,9 @@ class SocketMember:
         name = websocket.get_extra_info("sockname") if websocket is not None else None
         return int(name[1]) if name else None
 
+    def cookie_jar(self) -> dict[str, str]:
+        return {SESSION_COOKIE: self.session_token, LOCALE_COOKIE: self.locale, **self.cookies}
+
     def router_data(self) -> dict[str, Any]:
         return {
             "pathname": self.path,
@@ -167,7 +172,7 @@ class SocketMember:
         await client.connect(
             f"{self.base_url}?token={self.client_token}",
             headers={
-                "cookie": f"{SESSION_COOKIE}={self.session_token}; {LOCALE_COOKIE}={self.locale}",
+                "cookie": "; ".join(f"{name}={value}" for name, value in self.cookie_jar().items()),
                 "origin": self.base_url,
                 "accept-language": self.locale,
             },

@@ -107,7 +107,7 @@ def log_failure(
 
 
 def outage_line(outage: Outage) -> str:
-    """ "database unreachable (OperationalError: the driver's first line)"."""
+    """What follows the message: `database unreachable (OperationalError: first line)`."""
     lines = str(outage.error).strip().splitlines()
     detail = lines[0][:MAX_DETAIL] if lines else ""
     return f"{outage.service} {outage.state} ({type(outage.error).__name__}: {detail})"

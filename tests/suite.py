@@ -18,7 +18,7 @@ from typing import IO
 
 PYTEST = [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "--durations=15"]
 OWN_SERVERS = ["tests/e2e/test_benches.py", "tests/e2e/test_chat_faults.py",
-               "tests/e2e/test_service_faults.py"]  # fmt: skip
+               "tests/e2e/test_service_faults.py", "tests/e2e/test_two_instances.py"]  # fmt: skip
 SHARED_SITE = [*PYTEST, "tests/e2e", *(f"--ignore={path}" for path in OWN_SERVERS)]
 OTHER_TESTS = [*PYTEST, "-n", "auto", "--maxprocesses", "4", "tests/unit", "tests/state"]
 

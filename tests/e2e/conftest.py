@@ -1,5 +1,11 @@
-"""Browser-test fixtures: one production server and one headless Chromium per session."""
+"""Browser-test fixtures: one production server and one headless Chromium per session.
 
+With E2E_URL set (`make e2e URL=...`) the journeys marked `any_site` run against that running
+site instead, and every other browser test is skipped: it needs the test's own server, its
+database, its mail outbox or its build.
+"""
+
+import os
 from collections.abc import Iterator
 from contextlib import ExitStack
 from pathlib import Path
@@ -14,19 +20,34 @@ from playwright.sync_api import (
     Page,
     sync_playwright,
 )
-from server import Server, ServerError, SiteBuild, build_site, launch_chromium, running_site
+from server import (
+    Server,
+    ServerError,
+    SiteBuild,
+    build_site,
+    launch_chromium,
+    remote_site,
+    running_site,
+)
 
 from tests.push_service import LocalPushService, serving
 
 DEFAULT_TIMEOUT_MS = 20_000
 E2E_DIR = Path(__file__).resolve().parent
+E2E_URL = os.environ.get("E2E_URL", "").strip().rstrip("/")
+NEEDS_OWN_SITE = pytest.mark.skip(
+    reason="needs the test's own server, database, outbox or build (E2E_URL is set)"
+)
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """Mark every test under tests/e2e as e2e (this hook sees the whole session's items)."""
+    """Mark every test under tests/e2e as e2e (this hook sees the whole session's items); with
+    E2E_URL, skip those not marked any_site."""
     for item in items:
         if item.path.is_relative_to(E2E_DIR):
             item.add_marker(pytest.mark.e2e)
+            if E2E_URL and item.get_closest_marker("any_site") is None:
+                item.add_marker(NEEDS_OWN_SITE)
 
 
 @pytest.fixture(scope="session")
@@ -38,9 +59,14 @@ def push_service() -> Iterator[LocalPushService]:
 
 @pytest.fixture(scope="session")
 def site(
-    tmp_path_factory: pytest.TempPathFactory, push_service: LocalPushService
+    request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
 ) -> Iterator[Server]:
-    """The site built and served in production mode, with 40 demo members, for the session."""
+    """The site built and served in production mode, with 40 demo members, for the session;
+    with E2E_URL, the site running there (no data dir, database or build of ours)."""
+    if E2E_URL:
+        yield running_elsewhere(E2E_URL)
+        return
+    push_service: LocalPushService = request.getfixturevalue("push_service")
     push_host = push_service.origin.removeprefix("http://")
     with ExitStack() as stack:
         try:
@@ -52,6 +78,13 @@ def site(
         except ServerError as error:
             pytest.fail(str(error), pytrace=False)
         yield server
+
+
+def running_elsewhere(url: str) -> Server:
+    try:
+        return remote_site(url)
+    except ServerError as error:
+        pytest.fail(str(error), pytrace=False)
 
 
 @pytest.fixture(scope="session")

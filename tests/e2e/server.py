@@ -1,28 +1,33 @@
 """Start production Reflex servers and headless Chromium for the browser tests and the bench."""
 
+import asyncio
 import os
 import signal
 import socket
 import subprocess
 import sys
 import time
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Coroutine, Iterator, Mapping, Sequence
+from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager, suppress
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TypeVar
+from urllib.parse import urlsplit
 
 import httpx
 from playwright.sync_api import Browser, Playwright
 
 from tests.site_build import SiteBuild
 
+T = TypeVar("T")
 REPO_ROOT = Path(__file__).resolve().parents[2]
 SERVE_BUILT = Path(__file__).resolve().with_name("serve_built.py")
 BIN_DIR = Path(sys.executable).parent  # the venv's bin: reflex, alembic, node, npm
 READY_TIMEOUT = 600.0  # seconds; `reflex run --env prod` builds the frontend first, slowly
 # when the unit tests share the machine's two cores with it
 EXTERNAL_SERVICE_VARS = ("DATABASE_URL", "REDIS_URL")
-CHROMIUM = "/usr/bin/chromium"  # Debian's; `make chromium` installs it
+CHROMIUM = "/usr/bin/chromium"  # Debian's; `make debian-packages` installs it
 CHROMIUM_ARGS = [
     "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--disable-background-networking",
     "--disable-component-update", "--disable-sync", "--no-first-run",
@@ -31,11 +36,14 @@ CHROMIUM_ARGS = [
 
 @dataclass(frozen=True)
 class Server:
+    """A site the tests browse: one they started (every field set) or, with E2E_URL, a site
+    running elsewhere (only url and port)."""
+
     url: str
     port: int
-    log_path: Path
-    web_dir: Path  # the compiled frontend (REFLEX_WEB_WORKDIR)
-    states_dir: Path  # where the disk state manager pickles each client's state
+    log_path: Path | None = None
+    web_dir: Path | None = None  # the compiled frontend (REFLEX_WEB_WORKDIR)
+    states_dir: Path | None = None  # where the disk state manager pickles each client's state
     data_dir: Path | None = None  # DATA_DIR: SQLite file, photos, mail outbox (outbox/*.eml)
     database_url: str | None = None  # the server's database, as services/config.py reads it
 
@@ -253,6 +261,24 @@ def running_site(
     built_in = build.web_dir if build else None
     with running_server(REPO_ROOT, port, env, log_path, built_in=built_in) as server:
         yield server
+
+
+def run_in_own_loop(scenario: Coroutine[None, None, T]) -> T:
+    """Run a scenario of simulated tabs in a thread with its own event loop: in a whole test
+    session the browser tests' Playwright already runs a loop in this thread."""
+    with ThreadPoolExecutor(max_workers=1) as pool:
+        return pool.submit(asyncio.run, scenario).result()
+
+
+def remote_site(url: str) -> Server:
+    """The site running at url (`make e2e URL=...`), once it answers GET /ping."""
+    parts = urlsplit(url)
+    port = parts.port or (443 if parts.scheme == "https" else 80)
+    try:
+        httpx.get(f"{url}/ping", timeout=30).raise_for_status()
+    except httpx.HTTPError as error:
+        raise ServerError(f"{url} does not answer GET /ping: {error}") from error
+    return Server(url, port)
 
 
 def launch_chromium(playwright: Playwright) -> Browser:

@@ -20,8 +20,7 @@ import asyncio
 import os
 import signal
 import time
-from collections.abc import Callable, Coroutine, Iterator
-from concurrent.futures import ThreadPoolExecutor
+from collections.abc import Callable, Iterator
 from contextlib import ExitStack, suppress
 from dataclasses import dataclass
 from pathlib import Path
@@ -29,7 +28,15 @@ from pathlib import Path
 import httpx
 import pytest
 import socketio
-from server import REPO_ROOT, Server, SiteBuild, running_server, running_site, site_env
+from server import (
+    REPO_ROOT,
+    Server,
+    SiteBuild,
+    run_in_own_loop,
+    running_server,
+    running_site,
+    site_env,
+)
 from sqlalchemy import Engine, func
 from sqlmodel import Session, select
 
@@ -290,13 +297,6 @@ def crash_db(
                 yield crash, engine
             finally:
                 engine.dispose()
-
-
-def run_in_own_loop(scenario: Coroutine[None, None, Crash]) -> Crash:
-    """Run the scenario in a thread with its own event loop: in a whole test session the
-    browser tests' Playwright already runs a loop in this thread."""
-    with ThreadPoolExecutor(max_workers=1) as pool:
-        return pool.submit(asyncio.run, scenario).result()
 
 
 def summary(crash: Crash) -> str:

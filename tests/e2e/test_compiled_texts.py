@@ -9,6 +9,7 @@ import re
 from functools import cache
 from pathlib import Path
 
+import pytest
 from babel.messages.pofile import read_po
 from server import Server
 
@@ -76,6 +77,7 @@ def untranslated_texts(web_dir: Path) -> dict[str, str]:
     return found
 
 
+@pytest.mark.any_site
 def test_the_scan_recognises_text_and_what_is_not() -> None:
     assert is_text("Connection Error: ") and is_text("Copy") and is_text("Built with")
     for literal in ("websocket-error", "uploadFiles", "/logo.svg", "favicon.ico", "Suomi", "12px"):

@@ -3,6 +3,7 @@ partner's link and signs up, and a member who logs in, browses, chats, sends a g
 credits page and changes language, in Chromium. Every cookie and storage key either leaves
 behind must be in the table, and the cookie policy page must list every row of it."""
 
+import pytest
 from journeys import (
     PASSWORD,
     Account,
@@ -123,6 +124,7 @@ def test_every_cookie_and_storage_key_of_a_journey_is_in_the_table(
     assert visitor.console_errors == [] and chatter.console_errors == []
 
 
+@pytest.mark.any_site
 def test_the_cookie_policy_lists_every_row(site: Server, new_page: NewPage) -> None:
     page = new_page(locale="fr")
     open_page(page, site, "/pages/cookies")

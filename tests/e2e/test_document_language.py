@@ -16,6 +16,7 @@ from translations.locales import LOCALE_COOKIE, LOCALES
 from translations.prerender_marks import has_leftovers
 
 NewPage = Callable[..., Page]
+pytestmark = pytest.mark.any_site  # browses only: also runs against E2E_URL
 HOME_TITLE = "Dating and chat for adults"
 
 

@@ -17,6 +17,7 @@ from translations.catalog import gettext
 PATH = "/landers/tinderswipe"
 SHOTS = Path("/tmp/shots/tinderswipe")
 CARD = re.compile(r'<article class="deck-card"[^>]*data-testid="swipe-card"')
+pytestmark = pytest.mark.any_site  # browses only: also runs against E2E_URL
 
 
 @pytest.mark.parametrize("locale", ["en", "de"])

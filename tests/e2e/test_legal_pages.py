@@ -16,6 +16,7 @@ from models.site_settings import SiteSettings
 from translations.catalog import gettext
 
 NewPage = Callable[..., Page]
+pytestmark = pytest.mark.any_site  # browses only: also runs against E2E_URL
 
 
 @pytest.mark.parametrize("locale", ["en", "de"])

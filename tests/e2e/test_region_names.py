@@ -1,6 +1,7 @@
 """Country and region names in the browser: in the viewer's language, sorted the way it sorts,
 and following a language switch in place (models/regions.py, state/place_picker.py)."""
 
+import pytest
 from journeys import NewMember, NewPage, logged_in_page, open_page
 from playwright.sync_api import Locator, Page, expect
 from server import Server
@@ -36,6 +37,7 @@ def test_places_are_named_and_sorted_in_the_viewers_language(
     assert polish.index("lubuskie") < polish.index("łódzkie") < polish.index("małopolskie")
 
 
+@pytest.mark.any_site
 def test_only_a_page_that_shows_a_region_loads_the_region_names(
     site: Server, new_page: NewPage
 ) -> None:

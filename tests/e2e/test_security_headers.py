@@ -36,6 +36,7 @@ def _csp_errors(page: Page) -> list[str]:
     return [e for e in page.console_errors if "Content Security Policy" in e]  # type: ignore[attr-defined]
 
 
+@pytest.mark.any_site
 @pytest.mark.parametrize("path", PAGES)
 def test_pages_load_under_the_policy(site: Server, new_page, path: str) -> None:
     page = new_page()
@@ -82,6 +83,7 @@ def test_another_site_cannot_log_out_read_or_listen(site: Server, new_page, memb
     assert "access-control-allow-origin" not in answer.headers
 
 
+@pytest.mark.any_site
 def test_a_form_sent_before_the_app_runs_keeps_its_fields_out_of_the_address(
     site: Server, new_page
 ) -> None:

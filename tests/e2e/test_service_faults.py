@@ -27,7 +27,7 @@ from pathlib import Path
 
 import pytest
 from redis import Redis
-from server import Server, SiteBuild, free_port, running_site
+from server import Server, SiteBuild, free_port, run_in_own_loop, running_site
 from sqlalchemy import Engine, func, make_url
 from sqlmodel import Session, select
 from test_chat_faults import (
@@ -36,7 +36,6 @@ from test_chat_faults import (
     Conversation,
     body_of,
     messages_of_a,
-    run_in_own_loop,
     start_conversation,
     worker_of,
 )

@@ -16,6 +16,7 @@ from translations.errors import BACK_TO_HOME, PAGE_NOT_FOUND
 from translations.prerender_marks import has_leftovers
 
 NewPage = Callable[..., Page]
+pytestmark = pytest.mark.any_site  # browses only: also runs against E2E_URL
 
 LOCALES = ("en", "nl")
 PAGE_READY = '[data-testid="page-ready"]'
