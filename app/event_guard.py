@@ -20,6 +20,7 @@ minute, never the event's payload or address.
 """
 
 import inspect
+import logging
 from collections.abc import Callable
 from functools import cache
 from typing import Any
@@ -40,6 +41,9 @@ from app.router_bounds import (
 )
 from services.client_address import client_key
 from services.metrics import SOCKETS
+from services.outages import log_failure
+
+LOG = logging.getLogger(__name__)
 
 STORAGE_EVENTS = frozenset(
     {
@@ -130,9 +134,13 @@ def guard_events(app: rx.App) -> None:
             raise Refused("invalid token")
         try:
             await reflex_connect(sid, environ, auth)
-        except BaseException:  # a refused connect never reaches on_disconnect
+        except Refused:  # a refused connect never reaches on_disconnect
             rate.forget(sid)
             raise
+        except Exception as error:  # python-socketio would leave the tab waiting unanswered
+            rate.forget(sid)
+            log_failure(LOG, "a tab's connect failed; refused, so that it tries again")
+            raise Refused("unavailable") from error
         SOCKETS.inc()
 
     async def on_event(sid: str, data: Any = None, *_more: object) -> None:
