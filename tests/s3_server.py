@@ -7,13 +7,14 @@ import sys
 import time
 import uuid
 from collections.abc import Iterator
+from dataclasses import replace
 from pathlib import Path
 
 import httpx
 import pytest
 
 from services.config import get_config
-from services.photo_store_s3 import bucket_client
+from services.photo_store_s3 import BucketFolder, bucket_client
 
 START_SECONDS = 20
 KEYS = {"OBJECT_STORE_ACCESS_KEY_ID": "testing", "OBJECT_STORE_SECRET_ACCESS_KEY": "testing"}
@@ -53,17 +54,31 @@ def s3_server() -> Iterator[str]:
         server.wait(10)
 
 
+def new_bucket(url: str, folder: str = "photos") -> tuple[dict[str, str], BucketFolder]:
+    """A new, empty bucket on the S3 server at url: the OBJECT_STORE_* variables of a site (or
+    of several instances) storing into it, and its `folder` as the tests read it."""
+    bucket = f"photos-{uuid.uuid4().hex[:12]}"
+    config = replace(
+        get_config(),
+        object_store_url=url,
+        object_store_bucket=bucket,
+        object_store_key_id=KEYS["OBJECT_STORE_ACCESS_KEY_ID"],
+        object_store_secret=KEYS["OBJECT_STORE_SECRET_ACCESS_KEY"],
+    )
+    client = bucket_client(config)
+    client.create_bucket(Bucket=bucket)
+    env = {"OBJECT_STORE_URL": url, "OBJECT_STORE_BUCKET": bucket, **KEYS}
+    return env, BucketFolder(client, bucket, folder)
+
+
 @pytest.fixture
 def bucket_site(s3_server: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[str]:
     """The site configured for a new, empty bucket on the S3 server (DATA_DIR in tmp_path);
     the bucket's name."""
-    bucket = f"photos-{uuid.uuid4().hex[:12]}"
+    env, _photos = new_bucket(s3_server)
     monkeypatch.setenv("DATA_DIR", str(tmp_path / "data"))
-    monkeypatch.setenv("OBJECT_STORE_URL", s3_server)
-    monkeypatch.setenv("OBJECT_STORE_BUCKET", bucket)
-    for name, value in KEYS.items():
+    for name, value in env.items():
         monkeypatch.setenv(name, value)
     get_config.cache_clear()
-    bucket_client(get_config()).create_bucket(Bucket=bucket)
-    yield bucket
+    yield env["OBJECT_STORE_BUCKET"]
     get_config.cache_clear()

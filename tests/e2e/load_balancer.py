@@ -46,7 +46,11 @@ def nginx_conf(listen: int, ports: Sequence[int], prefix: Path) -> str:
     )
     pins = "".join(f"    {number} pin{number};\n" for number in range(len(ports)))
     temp = " ".join(f"{kind}_temp_path {prefix / kind};" for kind in ("client_body", "proxy"))
+    # Started by root, the workers would run as `nobody`, who may not enter pytest's private
+    # temporary folders: a request body too large for memory (a photo upload) would fail (500).
+    user = "user root;" if os.geteuid() == 0 else ""
     return f"""
+{user}
 worker_processes 1;
 pid {prefix / "nginx.pid"};
 error_log {prefix / "error.log"} info;
