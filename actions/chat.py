@@ -8,6 +8,7 @@ commit; the recipient's push and mail are a job deferred in the send's transacti
 
 from dataclasses import dataclass
 from datetime import UTC, datetime
+from functools import partial
 
 from sqlmodel import Session
 
@@ -159,8 +160,11 @@ class SentMessage:
     credits_left: int
 
 
-def send(viewer: Viewer, outgoing: Outgoing, tab: str) -> Done[SentMessage]:
-    """Store and charge the viewer's message once (ChatError: nothing stored or charged)."""
+def send(
+    viewer: Viewer, outgoing: Outgoing, tab: str, recipient_here: bool = False
+) -> Done[SentMessage]:
+    """Store and charge the viewer's message once (ChatError: nothing stored or charged).
+    `recipient_here`: the recipient is on the site (actions/notices.here_now), so no mail."""
     outgoing = Outgoing(
         viewer.member_id,
         outgoing.recipient_id,
@@ -171,7 +175,8 @@ def send(viewer: Viewer, outgoing: Outgoing, tab: str) -> Done[SentMessage]:
         outgoing.language,
     )
     with transaction() as db:
-        sent = send_message(db, outgoing, current_settings(), message_told)
+        told = partial(message_told, here=recipient_here)
+        sent = send_message(db, outgoing, current_settings(), told)
     message = sent.message
     stored = MessageStored(message.conversation_id, sent.recipient_id, viewer.member_id, tab)
     shown = SentMessage(

@@ -57,7 +57,12 @@ def claim_notice_mail(notice: NoticeFor) -> Done[MailOut | None]:
     return Done(out, (out,))
 
 
+async def on_site(member_id: int) -> bool:
+    """A tab of the member was seen in the last ONLINE_SECONDS: the page shows news live."""
+    return bool(await tab_registry().tokens(member_id, within=ONLINE_SECONDS))
+
+
 async def mail_if_away(notice: NoticeFor) -> None:
-    if await tab_registry().tokens(notice.member_id, within=ONLINE_SECONDS):
-        return  # on the site: the page shows it live
+    if await on_site(notice.member_id):
+        return
     await act(claim_notice_mail, notice)

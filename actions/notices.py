@@ -1,16 +1,18 @@
 """Telling a member what happened for them: a new message, a like, a match. The action that
 caused it defers one `notify_member` job in its own transaction (services/jobs.py), so the
 member is told if and only if it committed, even when the process dies right after. The job
-mails a member who is not on the site when it runs (actions/mail_notify.py) and pushes to their
-browsers (actions/push_notify.py); it is tried again while a push service says later, and the
-marks and the mail's claim keep a retry from mailing or pushing twice."""
+mails a member who is not on the site, neither when it happened nor when the job runs
+(actions/mail_notify.py), and pushes to their browsers (actions/push_notify.py); it is tried
+again while a push service says later, and the marks and the mail's claim keep a retry from
+mailing or pushing twice. A message's recipient on the site with no browser to push to gets
+no job: there is nothing to tell."""
 
 from dataclasses import dataclass
 from uuid import uuid4
 
 from sqlmodel import Session
 
-from actions.mail_notify import NoticeFor, mail_if_away, mailable
+from actions.mail_notify import NoticeFor, mail_if_away, mailable, on_site
 from actions.push_notify import LIKE, MATCH, MESSAGE, PushKind, push_once, push_wanted
 from models.chat import Message
 from models.member import Member
@@ -48,14 +50,24 @@ def told(what: str, member_id: int, about_id: int, conversation_id: int) -> Told
 
 
 def tell_later(
-    db: Session, what: str, member: Member | None, about_id: int, conversation_id: int = 0
+    db: Session,
+    what: str,
+    member: Member | None,
+    about_id: int,
+    conversation_id: int = 0,
+    *,
+    here: bool = False,
+    subscribed: bool | None = None,
 ) -> None:
-    """Defer telling `member` in `db`'s transaction, unless they want neither a mail nor a push
-    of the kind (known from their row; a subscription is looked up only without the mail)."""
+    """Defer telling `member` in `db`'s transaction, unless they can get neither a mail (the
+    kind switched off, or `here`: on the site as it happens, the page shows it live) nor a push
+    (known from their row and `subscribed`; without it, a subscription is looked up only when
+    no mail is wanted)."""
     if member is None:
         return
     news = told(what, member.id, about_id, conversation_id)
-    if not (mailable(member, news.mail.preference) or push_wanted(db, member, news.push)):
+    mail = not here and mailable(member, news.mail.preference)
+    if not (mail or push_wanted(db, member, news.push, subscribed)):
         return
     defer(
         db,
@@ -65,19 +77,47 @@ def tell_later(
         member_id=member.id,
         about_id=about_id,
         conversation_id=conversation_id,
+        mail=not here,
     )
 
 
-def message_told(db: Session, message: Message, recipient: Member) -> None:
-    """models/chat.send_message's hook: the recipient hears of a new message."""
-    tell_later(db, NEW_MESSAGE, recipient, message.sender_id, message.conversation_id)
+async def here_now(member_id: int) -> bool:
+    """Whether the member has a tab on the site now; False when the tab registry cannot say
+    (the job then decides when it runs)."""
+    try:
+        return await on_site(member_id)
+    except Exception:
+        return False
+
+
+def message_told(
+    db: Session, message: Message, recipient: Member, subscribed: bool, here: bool = False
+) -> None:
+    """models/chat.send_message's hook (`here` bound by the caller): the recipient hears of a
+    new message."""
+    tell_later(
+        db,
+        NEW_MESSAGE,
+        recipient,
+        message.sender_id,
+        message.conversation_id,
+        here=here,
+        subscribed=subscribed,
+    )
 
 
 @job(NOTIFY, DELAYS)
 async def notify_member(
-    event: str, what: str, member_id: int, about_id: int, conversation_id: int = 0
+    event: str,
+    what: str,
+    member_id: int,
+    about_id: int,
+    conversation_id: int = 0,
+    mail: bool = True,
 ) -> None:
-    """The mail first (a retry finds it claimed), then the pushes not yet delivered."""
+    """The mail first (a retry finds it claimed; none for a member who was on the site when it
+    happened), then the pushes not yet delivered."""
     news = told(what, member_id, about_id, conversation_id)
-    await mail_if_away(news.mail)
+    if mail:
+        await mail_if_away(news.mail)
     await push_once(event, member_id, news.push, news.push_path)

@@ -84,9 +84,14 @@ class Recipient:
     targets: tuple[PushTarget, ...]  # the browsers this push has not reached yet
 
 
-def push_wanted(db: Session, member: Member, kind: PushKind) -> bool:
-    """The member wants pushes of `kind` and has a browser to push to."""
-    return preferences(member)[kind.preference] and has_push_subscription(db, member.id)
+def push_wanted(
+    db: Session, member: Member, kind: PushKind, subscribed: bool | None = None
+) -> bool:
+    """The member wants pushes of `kind` and has a browser to push to (`subscribed`, when the
+    caller read it already)."""
+    if not preferences(member)[kind.preference]:
+        return False
+    return has_push_subscription(db, member.id) if subscribed is None else subscribed
 
 
 def push_key(event: str, endpoint: str) -> str:

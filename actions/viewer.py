@@ -12,7 +12,7 @@ from starlette.requests import cookie_parser
 
 from models.auth_session import AuthSession, hash_token
 from models.member import Member, MemberStatus, utcnow
-from services.database import db_session
+from services.database import db_session, single_read
 
 SESSION_COOKIE = "auth.session"
 DEVICE_COOKIE = "auth.device"  # a browser that logged in to an account: services/device_cookie
@@ -97,5 +97,5 @@ def session_viewer(session_id: int | None, allowed: frozenset = SIGNED_IN) -> Vi
 
 def resolve_viewer(token: str | None, allowed: frozenset = SIGNED_IN) -> Viewer | None:
     """`viewer_in` with a session of its own: run it through `actions.runner.read`."""
-    with db_session() as db:
+    with single_read() as db:
         return viewer_in(db, token, allowed)

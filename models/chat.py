@@ -13,10 +13,13 @@ from datetime import date, datetime
 
 from sqlalchemy import (
     ColumnElement,
+    DateTime,
     Index,
+    Integer,
     Select,
     UniqueConstraint,
     and_,
+    bindparam,
     case,
     exists,
     func,
@@ -36,6 +39,7 @@ from models.directory import TILE_WIDTH, MemberTile, tile_select, to_tile
 from models.gifts import GIFTS
 from models.member import Member, MemberStatus, Profile, utcnow
 from models.message_filter import Reason, screen
+from models.push_subscription import subscribed
 from models.site_settings import SiteSettings
 from models.visibility import shown_member, shown_to
 from translations.catalog import N_, N_plural
@@ -236,7 +240,7 @@ def chat_opening(
     return Opening(to_tile(row, today), found or 0, unread or 0, viewer_country or "")
 
 
-def _started_by(member_id: int):
+def _started_by(member_id: int | ColumnElement[int]):
     """SQL for the number of conversations `member_id` started."""
     started = select(func.count()).where(Conversation.started_by == member_id)
     return started.correlate(None).scalar_subquery()
@@ -291,38 +295,61 @@ class _Recipient:
     chats_started: int  # by the sender; counted only when the pair has no conversation yet
     liked_sender: bool  # the recipient liked the sender (their `chat_from` may ask for it)
     replied: bool  # the recipient wrote in the conversation: until then every text is a first
+    push_subscribed: bool  # the recipient has a browser to push to (their notice's job)
+
+
+def _recipient_query() -> Select:
+    """`_recipient`'s statement, built once (building it costs more than running it)."""
+    sender, recipient = (
+        bindparam("sender_id", type_=Integer),
+        bindparam("recipient_id", type_=Integer),
+    )
+    a, b = bindparam("member_a", type_=Integer), bindparam("member_b", type_=Integer)
+    started = case((Conversation.id.is_(None), _started_by(sender)), else_=0)
+    return (
+        select(
+            Member,
+            Profile,
+            not_blocked_with(sender, Member.id),
+            Conversation.id,
+            started,
+            liked_by(recipient, sender),
+            exists().where(
+                Message.conversation_id == Conversation.id, Message.sender_id == recipient
+            ),
+            subscribed(recipient),
+        )
+        .outerjoin(Profile, Profile.member_id == Member.id)
+        .outerjoin(Conversation, (Conversation.member_a == a) & (Conversation.member_b == b))
+        .where(Member.id == recipient)
+    )
+
+
+_RECIPIENT = _recipient_query()
 
 
 def _recipient(db: Session, outgoing: Outgoing) -> _Recipient | None:
     """The recipient, their profile, a block either way, the pair's conversation and, without
-    one, the chats the sender started, whether the recipient liked the sender and has ever
-    written back: one query.
+    one, the chats the sender started, whether the recipient liked the sender, has ever
+    written back and has a push subscription: one query.
     It runs after the sender's row is locked, so the count sees the sender's sends committed
     meanwhile (the lock's own statement would not)."""
     sender_id, recipient_id = outgoing.sender_id, outgoing.recipient_id
     a, b = pair(sender_id, recipient_id)
-    started = case((Conversation.id.is_(None), _started_by(sender_id)), else_=0)
-    row = db.exec(
-        select(
-            Member,
-            Profile,
-            not_blocked_with(sender_id, Member.id),
-            Conversation.id,
-            started,
-            liked_by(recipient_id, sender_id),
-            exists().where(
-                Message.conversation_id == Conversation.id, Message.sender_id == recipient_id
-            ),
-        )
-        .outerjoin(Profile, Profile.member_id == Member.id)
-        .outerjoin(Conversation, (Conversation.member_a == a) & (Conversation.member_b == b))
-        .where(Member.id == recipient_id)
-    ).first()
+    ids = {"sender_id": sender_id, "recipient_id": recipient_id, "member_a": a, "member_b": b}
+    row = db.exec(_RECIPIENT, params=ids).first()
     if row is None:
         return None
-    member, profile, free, conversation_id, chats_started, liked, replied = row
+    member, profile, free, conversation_id, chats_started, liked, replied, push = row
     return _Recipient(
-        member, profile, not free, conversation_id, chats_started, bool(liked), bool(replied)
+        member,
+        profile,
+        not free,
+        conversation_id,
+        chats_started,
+        bool(liked),
+        bool(replied),
+        bool(push),
     )
 
 
@@ -404,34 +431,47 @@ def _flagged(
     return bool(reasons)
 
 
+# Built once, as the other statements every message runs (`_RECIPIENT`, `_COUNTS`); the
+# parameters are not named as columns (UPDATE's rule).
+_CONVERSATION, _MEMBER = (
+    bindparam("conversation", type_=Integer),
+    bindparam("member", type_=Integer),
+)
+_MOVED_UP = (
+    update(Conversation)
+    .where(Conversation.id == _CONVERSATION)
+    .values(last_message_at=bindparam("at", type_=DateTime))
+)
+_SEEN_AGAIN = (
+    update(ChatSide)
+    .where(ChatSide.conversation_id == _CONVERSATION)
+    .values(
+        removed=False,
+        unread=ChatSide.unread
+        + case((ChatSide.member_id == bindparam("recipient", type_=Integer), 1), else_=0),
+    )
+)
+
+
 def _deliver(db: Session, message: Message, recipient_id: int) -> None:
     """The conversation moves up; both sides see it again, the recipient one more unread."""
-    db.exec(
-        update(Conversation)
-        .where(Conversation.id == message.conversation_id)
-        .values(last_message_at=message.created_at)
-    )
-    db.exec(
-        update(ChatSide)
-        .where(ChatSide.conversation_id == message.conversation_id)
-        .values(
-            removed=False,
-            unread=ChatSide.unread + case((ChatSide.member_id == recipient_id, 1), else_=0),
-        )
-    )
+    conversation = {"conversation": message.conversation_id}
+    db.exec(_MOVED_UP, params=conversation | {"at": message.created_at})
+    db.exec(_SEEN_AGAIN, params=conversation | {"recipient": recipient_id})
 
 
-StoredHook = Callable[[Session, Message, Member], None]
+# (db, the new message, its recipient, whether the recipient has a push subscription)
+StoredHook = Callable[[Session, Message, Member, bool], None]
 
 
 def send_message(
     db: Session, outgoing: Outgoing, settings: SiteSettings, stored: StoredHook | None = None
 ) -> Sent:
     """Store and charge a message once; ChatError (nothing stored or charged) when it may not
-    be sent. Commits; `stored(db, message, recipient)` runs just before the commit of a new
-    message, in its transaction. A clash with a concurrent send (the same client id, or both
-    members' first message creating the pair's conversation at once) is settled by one more
-    try."""
+    be sent. Commits; `stored(db, message, recipient, push_subscribed)` runs just before the
+    commit of a new message, in its transaction. A clash with a concurrent send (the same
+    client id, or both members' first message creating the pair's conversation at once) is
+    settled by one more try."""
     if not CLIENT_ID_RE.fullmatch(outgoing.client_id or ""):
         raise ValueError("a message needs its client id")
     kind, body, cost = _clean(outgoing, settings)
@@ -472,7 +512,7 @@ def _send_once(
         if existing is not None:
             _deliver(db, message, outgoing.recipient_id)
         if stored is not None:
-            stored(db, message, recipient.member)
+            stored(db, message, recipient.member, recipient.push_subscribed)
         db.commit()
     except ChatError:
         db.rollback()
@@ -502,15 +542,10 @@ def messages_of(
     """Messages the member has not removed, oldest first: the newest `limit` (before
     `before_id`), or with `after_id` the first `limit` after it; [] for a conversation the
     member is not in. One query."""
-    query = (
-        select(Message)
-        .join(
-            ChatSide,
-            (ChatSide.conversation_id == Message.conversation_id)
-            & (ChatSide.member_id == member_id),
-        )
-        .where(Message.conversation_id == conversation_id, Message.id > ChatSide.hidden_through)
-    )
+    if after_id is not None and before_id is None:  # a catch-up, on every tab for every message
+        ids = {"member": member_id, "conversation": conversation_id, "after": after_id}
+        return list(db.exec(_AFTER, params=ids | {"limit": limit}))
+    query = _messages_seen_by(member_id, conversation_id)
     if before_id is not None:
         query = query.where(Message.id < before_id)
     if after_id is not None:
@@ -519,13 +554,33 @@ def messages_of(
     return list(reversed(rows))
 
 
+def _messages_seen_by(
+    member_id: int | ColumnElement[int], conversation_id: int | ColumnElement[int]
+) -> Select:
+    seen = (ChatSide.conversation_id == Message.conversation_id) & (ChatSide.member_id == member_id)
+    return (
+        select(Message)
+        .join(ChatSide, seen)
+        .where(Message.conversation_id == conversation_id, Message.id > ChatSide.hidden_through)
+    )
+
+
+_AFTER = (
+    _messages_seen_by(_MEMBER, _CONVERSATION)
+    .where(Message.id > bindparam("after", type_=Integer))
+    .order_by(Message.id)
+    .limit(bindparam("limit", type_=Integer))
+)
+_READ = (
+    update(ChatSide)
+    .where(ChatSide.conversation_id == _CONVERSATION, ChatSide.member_id == _MEMBER)
+    .values(unread=0)
+)
+
+
 def mark_read(db: Session, member_id: int, conversation_id: int) -> None:
     """Caller commits."""
-    db.exec(
-        update(ChatSide)
-        .where(ChatSide.conversation_id == conversation_id, ChatSide.member_id == member_id)
-        .values(unread=0)
-    )
+    db.exec(_READ, params={"member": member_id, "conversation": conversation_id})
 
 
 def remove_chat(db: Session, member_id: int, conversation_id: int) -> bool:
@@ -627,11 +682,14 @@ class ChatCounts:
     unread: int
 
 
+# Built once: it runs on every open tab for every message, and building it costs more than
+# running it.
+_COUNTS = select(
+    Member.credits, Member.paid_user, unread_total_query(_MEMBER).scalar_subquery()
+).where(Member.id == _MEMBER)
+
+
 def chat_counts(db: Session, member_id: int) -> ChatCounts | None:
     """What a message changes in the frame of the member's tabs: one query."""
-    row = db.exec(
-        select(
-            Member.credits, Member.paid_user, unread_total_query(member_id).scalar_subquery()
-        ).where(Member.id == member_id)
-    ).first()
+    row = db.exec(_COUNTS, params={"member": member_id}).first()
     return ChatCounts(row[0], row[1], int(row[2])) if row is not None else None

@@ -2,6 +2,7 @@
 
 from datetime import datetime
 
+from sqlalchemy import ColumnElement, Exists, exists
 from sqlmodel import Field, Session, SQLModel, select
 
 from models.member import utcnow
@@ -31,9 +32,13 @@ def save_subscription(db: Session, member_id: int, endpoint: str, p256dh: str, a
     db.flush()
 
 
+def subscribed(member_id: int | ColumnElement[int]) -> Exists:
+    """SQL: the member has a browser to push to."""
+    return exists().where(PushSubscription.member_id == member_id)
+
+
 def has_push_subscription(db: Session, member_id: int) -> bool:
-    query = select(PushSubscription.id).where(PushSubscription.member_id == member_id).limit(1)
-    return db.exec(query).first() is not None
+    return bool(db.exec(select(subscribed(member_id))).one())
 
 
 MAX_PUSHED_SUBSCRIPTIONS = 10  # the member's newest browsers a push goes to

@@ -57,6 +57,19 @@ def read_connection() -> Iterator[Connection]:
 
 
 @contextmanager
+def single_read() -> Iterator[Session]:
+    """A session for one query on a connection that commits each statement: no BEGIN and no
+    ROLLBACK round trip around it (psycopg sends BEGIN on its own). For a check run on every
+    event and every live push (actions/viewer.resolve_viewer); several statements each see
+    their own snapshot, as under READ COMMITTED anyway."""
+    with (
+        get_engine().connect().execution_options(isolation_level="AUTOCOMMIT") as connection,
+        Session(connection, expire_on_commit=False) as session,
+    ):
+        yield session
+
+
+@contextmanager
 def transaction() -> Iterator[Session]:
     """One transaction: committed when the block ends, rolled back when it raises.
 

@@ -7,7 +7,7 @@ every tab; without it, one worker serves everything and a dict in memory is enou
 """
 
 import time
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from functools import cache
 from typing import Protocol
 
@@ -34,6 +34,8 @@ class TabRegistry(Protocol):
 
     async def tokens(self, member_id: int, within: float = TAB_TTL_SECONDS) -> list[str]: ...
 
+    async def tokens_of(self, member_ids: Sequence[int]) -> dict[int, list[str]]: ...
+
     async def renew(self, tabs: Mapping[str, int]) -> None: ...  # client token -> member
 
 
@@ -58,6 +60,9 @@ class MemoryTabRegistry:
         return [
             token for token, seen in self._seen.get(member_id, {}).items() if seen >= now - within
         ]
+
+    async def tokens_of(self, member_ids: Sequence[int]) -> dict[int, list[str]]:
+        return {member_id: await self.tokens(member_id) for member_id in member_ids}
 
     async def renew(self, tabs: Mapping[str, int]) -> None:
         for token, member_id in tabs.items():
@@ -94,7 +99,22 @@ class RedisTabRegistry:
     async def tokens(self, member_id: int, within: float = TAB_TTL_SECONDS) -> list[str]:
         oldest = time.time() - within
         found = await self._redis.zrangebyscore(_KEY.format(member_id), oldest, "+inf")
-        return [token.decode() if isinstance(token, bytes) else token for token in found]
+        return _decoded(found)
+
+    async def tokens_of(self, member_ids: Sequence[int]) -> dict[int, list[str]]:
+        """Several members' tabs in one round trip (a message's recipient and sender)."""
+        oldest = time.time() - TAB_TTL_SECONDS
+        async with self._redis.pipeline(transaction=False) as pipe:
+            for member_id in member_ids:
+                pipe.zrangebyscore(_KEY.format(member_id), oldest, "+inf")
+            found = await pipe.execute()
+        return {
+            member_id: _decoded(tokens) for member_id, tokens in zip(member_ids, found, strict=True)
+        }
+
+
+def _decoded(tokens: list[bytes | str]) -> list[str]:
+    return [token.decode() if isinstance(token, bytes) else token for token in tokens]
 
 
 @cache

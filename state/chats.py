@@ -18,6 +18,7 @@ from sqlalchemy.exc import SQLAlchemyError
 from actions import chat
 from actions.chat import CaughtUp, ChatAddress, MessageStored, Opened, TabView, Typing
 from actions.effects import handles
+from actions.notices import here_now
 from actions.runner import act, read
 from actions.session import Balance
 from actions.viewer import Viewer
@@ -38,7 +39,7 @@ from services.site_settings import site_settings
 from state.chat_views import chat_card, message_price
 from state.forms import browser_id
 from state.i18n import I18nState
-from state.live import push_later, push_to_member
+from state.live import push_later, push_to_member, push_to_members
 from state.members import tile_to_card
 from state.session import SessionState, current_viewer
 from translations.catalog import N_, gettext
@@ -258,7 +259,8 @@ class ChatsState(rx.State):
         outgoing = Outgoing(
             viewer.member_id, self.partner["id"], client_id, text, gift, anyway, locale
         )
-        sent = await act(chat.send, viewer, outgoing, self.router.session.client_token)
+        here = await here_now(outgoing.recipient_id)
+        sent = await act(chat.send, viewer, outgoing, self.router.session.client_token, here)
         self._sent(sent)
         session = await self.get_state(SessionState)
         session.credits = sent.credits_left
@@ -434,8 +436,9 @@ async def _message_stored(stored: MessageStored) -> None:
     async def update(root: rx.State, viewer: Viewer) -> None:
         await (await root.get_state(ChatsState))._catch_up(viewer, stored.conversation_id)
 
-    await push_to_member(stored.recipient_id, update)
-    await push_to_member(stored.sender_id, update, stored.except_token)
+    await push_to_members(
+        update, (stored.recipient_id, ""), (stored.sender_id, stored.except_token)
+    )
 
 
 @handles(Typing)

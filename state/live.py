@@ -47,13 +47,25 @@ async def register_tab(state: rx.State, member_id: int | None) -> None:
 
 async def push_to_member(member_id: int, update: TabUpdate, except_token: str = "") -> None:
     """Run `update` on every open tab of the member but `except_token`."""
+    await push_to_members(update, (member_id, except_token))
+
+
+async def push_to_members(update: TabUpdate, *members: tuple[int, str]) -> None:
+    """Run `update` on every open tab of each (member, but their tab `except_token`); the
+    tabs are looked up in one round trip."""
+    ids = [member_id for member_id, _ in members]
     try:
-        tokens = await tab_registry().tokens(member_id)
+        found = await tab_registry().tokens_of(ids)
     except Exception:
-        log.warning("tab registry unavailable: push to member %s dropped", member_id)
+        log.warning("tab registry unavailable: push to members %s dropped", ids)
         return
     await asyncio.gather(
-        *(_push_to_tab(member_id, token, update) for token in tokens if token != except_token)
+        *(
+            _push_to_tab(member_id, token, update)
+            for member_id, except_token in members
+            for token in found[member_id]
+            if token != except_token
+        )
     )
 
 

@@ -45,7 +45,12 @@ def pushes(monkeypatch: pytest.MonkeyPatch) -> Pushes:
     async def push(member_id: int, update: Callable, except_token: str = "") -> None:
         found.append((member_id, update, except_token))
 
+    async def push_each(update: Callable, *members: tuple[int, str]) -> None:
+        for member_id, except_token in members:
+            await push(member_id, update, except_token)
+
     monkeypatch.setattr(state.chats, "push_to_member", push)
+    monkeypatch.setattr(state.chats, "push_to_members", push_each)
     return found
 
 
@@ -418,7 +423,7 @@ def database_down(*_args) -> None:
     "where",
     [
         (actions.chat, "send_message"),  # storing the message
-        (actions.viewer, "db_session"),  # the viewer check, the send's first step
+        (actions.viewer, "single_read"),  # the viewer check, the send's first step
     ],
 )
 async def test_a_send_while_the_database_is_away_says_not_sent_and_keeps_the_draft(

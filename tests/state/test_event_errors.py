@@ -123,7 +123,7 @@ async def test_an_event_that_meets_the_database_away_says_try_again(
     def database_down() -> None:
         raise database_refused()
 
-    monkeypatch.setattr(actions.viewer, "db_session", database_down)
+    monkeypatch.setattr(actions.viewer, "single_read", database_down)
     headers = {"cookie": "i18n_redirected=nl"}
     manager = StateManagerMemory()
     await tab_with_page(manager, headers)

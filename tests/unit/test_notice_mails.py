@@ -12,15 +12,19 @@ from uuid import uuid4
 import pytest
 from sqlmodel import Session
 
+from actions import notices
+from actions.chat import send
 from actions.effects import settle
 from actions.likes import like
-from actions.notices import NEW_LIKE, NEW_MESSAGE, NOTIFY
+from actions.notices import NEW_LIKE, NEW_MESSAGE, NOTIFY, here_now
 from actions.runner import act
 from actions.viewer import Viewer
+from models.chat import Outgoing
 from models.likes import like_member
 from models.member import Member
 from models.notice_mails import NoticeMail, claim_notice
 from models.notification_prefs import save_preferences
+from models.push_subscription import save_subscription
 from services import jobs
 from services.mail import links_in
 from services.tab_registry import MemoryTabRegistry
@@ -55,10 +59,12 @@ def viewer_of(member: Member) -> Viewer:
     return Viewer(member.id, member.status, member.language, False)
 
 
-async def told(what: str, member: Member, about: Member, conversation: int = 0, event: str = ""):
+async def told(
+    what: str, member: Member, about: Member, conversation: int = 0, event: str = "", **more
+):
     """Run the job that tells `member` of `what` about `about`, then the mail it deferred."""
     kwargs = {"what": what, "member_id": member.id, "about_id": about.id}
-    kwargs |= {"conversation_id": conversation, "event": event or uuid4().hex}
+    kwargs |= {"conversation_id": conversation, "event": event or uuid4().hex, **more}
     assert await jobs.run_now(jobs.Call(NOTIFY, kwargs))
     await settle()
 
@@ -179,3 +185,47 @@ async def test_the_job_run_again_mails_once(db: Session, outbox: Outbox) -> None
     await message_from(anna, bo, 7, event="e1")
     await message_from(anna, bo, 7, event="e1")
     assert [mail["To"] for mail in outbox()] == ["bo@example.com"]
+
+
+@pytest.fixture
+def deferred(monkeypatch: pytest.MonkeyPatch) -> list[dict]:
+    """The arguments of the notice jobs deferred from now on (not run)."""
+    found: list[dict] = []
+    monkeypatch.setattr(notices, "defer", lambda _db, _name, **kwargs: found.append(kwargs))
+    return found
+
+
+async def message_sent(anna: Member, bo: Member) -> None:
+    """Anna's message to Bo through the chat's send action."""
+    outgoing = Outgoing(anna.id, bo.id, uuid4().hex, text="Hello")
+    await act(send, viewer_of(anna), outgoing, "anna-tab", await here_now(bo.id))
+
+
+async def test_a_message_to_a_member_on_the_site_without_push_defers_no_job(
+    db: Session, deferred: list[dict], tab_registry_in_memory: MemoryTabRegistry
+) -> None:
+    """Nothing to do: no mail for a member on the site as it arrives, no browser to push to."""
+    anna = make_member(db, credits=100)
+    bo = make_member(db, email="bo@example.com")
+    await tab_registry_in_memory.add(bo.id, "bo-tab")
+    await message_sent(anna, bo)
+    assert deferred == []
+    await tab_registry_in_memory.remove(bo.id, "bo-tab")
+    await message_sent(anna, bo)
+    assert [job["mail"] for job in deferred] == [True]
+
+
+async def test_a_member_on_the_site_as_a_message_arrives_is_pushed_and_never_mailed(
+    db: Session, outbox: Outbox, deferred: list[dict], tab_registry_in_memory: MemoryTabRegistry
+) -> None:
+    """Bo's browser still gets the push (the job's), and the job mails no one, even once Bo
+    has left."""
+    anna = make_member(db, credits=100)
+    bo = make_member(db, email="bo@example.com")
+    committed(db, save_subscription, bo.id, "https://fcm.googleapis.com/fcm/send/bo", "k", "a")
+    await tab_registry_in_memory.add(bo.id, "bo-tab")
+    await message_sent(anna, bo)
+    assert [job["mail"] for job in deferred] == [False]
+    cleo = make_member(db, email="cleo@example.com")  # away, and never subscribed
+    await told(NEW_MESSAGE, cleo, anna, 7, mail=False)
+    assert outbox() == []

@@ -54,6 +54,9 @@ async def test_tabs_are_listed_per_member_and_removed(registry: TabRegistry) -> 
     assert await registry.tokens(anna) == ["tab-2"]
     assert await registry.tokens(bob) == ["tab-3"]
     assert await registry.tokens(member_id()) == []
+    nobody = member_id()
+    both = await registry.tokens_of([anna, bob, nobody])  # a message's two members at once
+    assert both == {anna: ["tab-2"], bob: ["tab-3"], nobody: []}
 
 
 async def test_a_tab_not_renewed_within_the_ttl_is_forgotten(
