@@ -34,16 +34,16 @@ from purchases import choose
 from server import SiteBuild, prepare_site, run_in_own_loop, signal_group, site_env
 from sqlalchemy import Engine, bindparam, text
 from sqlmodel import Session, select
+from test_chat_faults import Conversation, start_conversation
 
 from actions.viewer import SESSION_COOKIE
 from bench.reflex_socket import SocketMember
 from models.auth_session import start_session
-from models.chat import Message, Outgoing, send_message
-from models.credits import grant_credits, ledger_sum
+from models.chat import Message
+from models.credits import ledger_sum
 from models.db import make_engine
 from models.orders import Order
 from models.photos import gallery_order
-from models.site_settings import load_settings
 from services.config import _sqlalchemy_url
 from services.mail import OutgoingMail, outbox_messages
 from services.mail_job import mail_later
@@ -345,28 +345,6 @@ def test_a_photo_uploaded_through_one_instance_is_served_by_the_other(
 
 
 @dataclass(frozen=True)
-class Members:
-    a_id: int
-    b_id: int
-    conversation_id: int
-    sessions: tuple[str, str]
-
-
-def _members(engine: Engine) -> Members:
-    """A and B, logged in; A has credits and has written the first message."""
-    with Session(engine, expire_on_commit=False) as db:
-        a = make_member(db, "pair-a@example.com")
-        b = make_member(db, "pair-b@example.com")
-        grant_credits(db, a, 500, "test")
-        db.commit()
-        first = Outgoing(a.id, b.id, "pair-first-0000", text="Hello B")
-        conversation_id = send_message(db, first, load_settings(db)).message.conversation_id
-        sessions = (start_session(db, a.id), start_session(db, b.id))
-        db.commit()
-        return Members(a.id, b.id, conversation_id, sessions)
-
-
-@dataclass(frozen=True)
 class Outcome:
     before_kill: set[str]  # what B's tab received while A and B were on different instances
     after_kill: set[str]  # what B received once A's instance had died
@@ -379,7 +357,7 @@ async def _send(a: SocketMember, b: SocketMember, text: str) -> bool:
     return await b.until(lambda: text in b.received, ARRIVAL_SECONDS)
 
 
-async def _scenario(pair: Pair, members: Members) -> Outcome:
+async def _scenario(pair: Pair, members: Conversation) -> Outcome:
     a_session, b_session = members.sessions
     a = SocketMember(pair.url, a_session, members.conversation_id, cookies={"pin": "0"})
     b = SocketMember(pair.url, b_session, members.conversation_id, cookies={"pin": "1"})
@@ -408,7 +386,7 @@ async def _scenario(pair: Pair, members: Members) -> Outcome:
 @pytest.fixture(scope="module")
 def outcome(pair: Pair) -> Outcome:
     both_up(pair)
-    return run_in_own_loop(_scenario(pair, _members(pair.engine)))
+    return run_in_own_loop(_scenario(pair, start_conversation(pair.engine)))
 
 
 def test_members_on_two_instances_chat_live(outcome: Outcome) -> None:
