@@ -5,6 +5,8 @@ from app.stand_in_pages import StandInPrerender
 from services.app_server import respawn_failed_workers, share_metrics_between_workers
 from services.config import get_config
 
+LOCK_EXPIRATION_MS = 5000
+
 respawn_failed_workers()
 
 _config = get_config()
@@ -26,6 +28,11 @@ config = rx.Config(
     # Behind N reverse proxies the client's address is the Nth from the right of
     # X-Forwarded-For; with 0 it is the socket's peer (the log-in and reset throttles count it).
     trusted_proxy_hops=_config.trusted_proxy_hops,
+    # A tab's state lock dies with the instance holding it; until it expires the tab cannot go
+    # on through another instance. Every slow handler is a background event that holds the
+    # lock only briefly (docs/deploy.md). The warning names an event nearing the expiry.
+    redis_lock_expiration=LOCK_EXPIRATION_MS,
+    redis_lock_warning_threshold=LOCK_EXPIRATION_MS // 2,
     telemetry_enabled=False,
     show_built_with_reflex=False,
     plugins=[

@@ -3,8 +3,9 @@
 `rx.upload` brings react-dropzone and its MIME table (14 KB gzip) into every page that can
 show the signup modal, which is every page. The browser already has all a photo picker needs:
 the label opens the file dialog, change and drop events carry the files, and the upload goes
-through Reflex's own `uploadFiles` (the handler gets `list[rx.UploadFile]` as before). The
-server judges every file by its content, so `accept` only narrows what the dialog offers."""
+through Reflex's own `uploadFiles`, streamed (`rx.upload_files_chunk`) to a background handler
+that holds the tab's state lock only briefly (state/upload_stream.py). The server judges every
+file by its content, so `accept` only narrows what the dialog offers."""
 
 import reflex as rx
 from reflex.event import EventHandler, EventSpec
@@ -43,7 +44,7 @@ class _DropLabel(Label):
 
 
 def _upload_of(upload: EventSpec) -> EventSpec:
-    """`upload` (a handler given `rx.upload_files`) sending the event's files."""
+    """`upload` (a handler given `rx.upload_files_chunk`) sending the event's files."""
     return upload.with_args(
         tuple((name, _FILES if name._js_expr == "files" else value) for name, value in upload.args)
     )
@@ -58,7 +59,7 @@ def photo_picker(
     **props,
 ) -> rx.Component:
     """A zone that opens the file dialog when tapped and takes files dropped on it."""
-    upload = _upload_of(on_files(rx.upload_files(upload_id=upload_id)))
+    upload = _upload_of(on_files(rx.upload_files_chunk(upload_id=upload_id)))
     return _DropLabel.create(
         rx.el.input(
             type="file",

@@ -8,9 +8,9 @@ from sqlalchemy import Engine, event, exc, make_url, text
 from sqlalchemy.pool import ConnectionPoolEntry
 from sqlmodel import Session, create_engine
 
-# For the site's own engine: a statement waiting on a lock gives up well inside Reflex's 10 s
-# state lock, so the member gets an answer ("not sent, try again") instead of a lock that
-# expired under them. Migrations and scripts build their engines without it.
+# For the site's own engine: a statement waiting on a lock gives up inside Reflex's 5 s state
+# lock (rxconfig.py), so the member gets an answer ("not sent, try again") instead of a lock
+# that expired under them. Migrations and scripts build their engines without it.
 SERVING_TIMEOUTS = "-c lock_timeout=3000 -c statement_timeout=6000"
 # A pooled connection back in the pool for longer than this is pinged before it is used again
 # (a server restarted, an idle timeout on the way); one back for less was alive a moment ago,

@@ -100,27 +100,33 @@ class AccountSettingsState(FormState, rx.State):
             yield RENEW_DEVICE_COOKIE  # the new password voided it (services/device_cookie)
         self.busy = False
 
-    @rx.event
+    @rx.event(background=True)
     async def change_email(self, form: dict):
+        """The confirmation link mailed to the new address, made and sent outside the tab's
+        state lock (an SMTP server may be slow to answer)."""
         viewer = await current_viewer(self)
         if viewer is None:
             yield rx.redirect(LOGIN_REDIRECT)
             return
-        self.busy, self.errors, self.email_sent_to = True, {}, ""
-        yield
+        async with self:
+            self.busy, self.errors, self.email_sent_to = True, {}, ""
         current = form_text(form, "email_password", PASSWORD_INPUT)
         new_email = form_text(form, "email", MAX_EMAIL)
         try:
             mail = await act_hashing(email_change_mail, viewer, current, new_email[:MAX_EMAIL])
         except AccountError as error:
             error.field = "email_password" if error.field == "current_password" else error.field
-            await self._show_error(error)
-        else:
-            if await delivered(mail):
+            async with self:
+                await self._show_error(error)
+                self.busy = False
+            return
+        sent = await delivered(mail)
+        async with self:
+            if sent:
                 self.email_sent_to = mail.to
             else:
                 self.errors = {"email": await self._text(GENERIC_ERROR)}
-        self.busy = False
+            self.busy = False
 
     @rx.event
     async def request_export(self, form: dict):

@@ -27,22 +27,26 @@ class ActivationState(rx.State):
     def dismiss(self) -> None:
         self.dismissed_at = datetime.now(UTC).isoformat(timespec="seconds")
 
-    @rx.event
+    @rx.event(background=True)
     async def resend(self):
-        if 0 < self.resend_step < SENT_STEP:
-            return
-        self.resend_failed, self.resend_step = False, 1
-        yield
+        """Each step shown as it is reached; the mail is made and sent outside the tab's state
+        lock (an SMTP server may be slow to answer)."""
+        async with self:
+            if 0 < self.resend_step < SENT_STEP:
+                return
+            self.resend_failed, self.resend_step = False, 1
         viewer = await current_viewer(self)
-        self.resend_step = 2
-        yield
+        async with self:
+            self.resend_step = 2
         mail = await act(activation_mail, viewer) if viewer else None
-        self.resend_step = 3
-        yield
-        if mail is not None and await delivered(mail):
-            self.resend_step = SENT_STEP
-        else:
-            self.resend_failed, self.resend_step = True, 0
+        async with self:
+            self.resend_step = 3
+        sent = mail is not None and await delivered(mail)
+        async with self:
+            if sent:
+                self.resend_step = SENT_STEP
+            else:
+                self.resend_failed, self.resend_step = True, 0
 
     @rx.event
     async def confirm_mail_change(self) -> None:

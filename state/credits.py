@@ -6,6 +6,7 @@ offers, and the hand-over to its checkout; the repeat order; the price list of /
 import json
 import logging
 import re
+from collections.abc import Awaitable
 from dataclasses import asdict
 
 import reflex as rx
@@ -80,16 +81,21 @@ class CreditsState(rx.State):
     last_method: str = ""
     message_credits: int = 0
 
-    @rx.event
+    # The handlers that show the payment methods ask the provider for them: background events,
+    # which hold the tab's state lock only inside `async with self` (docs/deploy.md).
+
+    @rx.event(background=True)
     async def load_page(self) -> None:
         """On load of /credits; `?welcome` applies the welcome code (silently, if any)."""
         if (viewer := await current_viewer(self)) is None:
             return
-        if "welcome" in self.router.url.query_parameters and not self.code:
-            await self._welcome(viewer)
-        await self._open(viewer, None, "")
+        async with self:
+            if "welcome" in self.router.url.query_parameters and not self.code:
+                await self._welcome(viewer)
+            preferred = await self._open(viewer, None, "")
+        await self._load_methods(viewer, preferred)
 
-    @rx.event
+    @rx.event(background=True)
     async def load_choice(self) -> rx.event.EventSpec | None:
         """On load of /credits/{tier}/{method?}: that bundle, that method preselected."""
         if (viewer := await current_viewer(self)) is None:
@@ -97,7 +103,9 @@ class CreditsState(rx.State):
         tier, method = choice_from_path(self.router.url.path)
         if tier is None:
             return rx.redirect(url("credits"), replace=True)
-        await self._open(viewer, tier, method)
+        async with self:
+            preferred = await self._open(viewer, tier, method)
+        await self._load_methods(viewer, preferred)
         return None
 
     @rx.event
@@ -110,11 +118,12 @@ class CreditsState(rx.State):
         self.tier, self.method = self.last_tier, self.last_method
         self.loaded = True
 
-    @rx.event
+    @rx.event(background=True)
     async def choose_tier(self, tier: str) -> None:
         if (viewer := await current_viewer(self)) is None or tier_of(tier) is None:
             return
-        self.tier, self.error = tier_of(tier) or "", ""
+        async with self:
+            self.tier, self.error = tier_of(tier) or "", ""
         await self._load_methods(viewer, self.method)
 
     @rx.event
@@ -122,72 +131,88 @@ class CreditsState(rx.State):
         if method in self._method_ids():
             self.method, self.error = method, ""
 
-    @rx.event
+    @rx.event(background=True)
     async def choose_country(self, country: str) -> None:
         if (viewer := await current_viewer(self)) is None or country not in self.countries:
             return
-        self.payment_country = country
-        await self._offer(viewer)
+        async with self:
+            self.payment_country = country
+            await self._offer(viewer)
         await self._load_methods(viewer, self.method)
 
-    @rx.event
+    @rx.event(background=True)
     async def apply_code(self, form: dict) -> None:
         if (viewer := await current_viewer(self)) is None:
             return
+        async with self:
+            applied = await self._apply_code(viewer, form)
+        if applied:
+            await self._load_methods(viewer, self.method)
+
+    async def _apply_code(self, viewer: Viewer, form: dict) -> bool:
+        """The code the member typed, if it applies, and the offer with it; False when not."""
         text = form_text(form, "code", MAX_CODE_LENGTH + 1).strip()
         if not text or len(text) > MAX_CODE_LENGTH:
             self.code_error = await self._text(DISCOUNT_CODE_NOT_FOUND)
-            return
+            return False
         locale = (await self.get_state(I18nState)).locale
         client = client_key(self.router.session.client_ip)
         answer = await act(try_code, viewer, text, self._chosen_country(), locale, client)
         if answer.error:
             self.code_error = await self._text(answer.error, **dict(answer.error_params))
-            return
+            return False
         self.code, self.code_error = answer.code, ""
         await self._offer(viewer)
-        await self._load_methods(viewer, self.method)
+        return True
 
-    @rx.event
+    @rx.event(background=True)
     async def remove_code(self) -> None:
         if (viewer := await current_viewer(self)) is None:
             return
-        self.code = self.code_error = ""
-        await self._offer(viewer)
+        async with self:
+            self.code = self.code_error = ""
+            await self._offer(viewer)
         await self._load_methods(viewer, self.method)
 
-    @rx.event
+    @rx.event(background=True)
     async def buy(self):
-        """The chosen bundle with the chosen method: an order, then the provider's checkout."""
+        """The chosen bundle with the chosen method: an order, then the provider's checkout,
+        whose answers are awaited outside the tab's state lock."""
         viewer = await current_viewer(self)
-        if viewer is None or self.busy or self.tier not in TIERS:
+        if viewer is None:
             return
-        if self.method not in self._method_ids():
-            self.error = await self._text(GENERIC_ERROR)
+        async with self:
+            if self.busy or self.tier not in TIERS:
+                return
+            if self.method not in self._method_ids():
+                self.error = await self._text(GENERIC_ERROR)
+                return
+            tier, method, country = self.tier, self.method, self._chosen_country()
+            if method != DIRECT_DEBIT:
+                self.busy, self.error = True, ""
+            buyer, code = await in_page_language(self, viewer), self.code or None
+        if method == DIRECT_DEBIT:  # its own form, mandate and code first
+            yield rx.redirect(url("directdebit", tier=tier))
             return
-        if self.method == DIRECT_DEBIT:  # its own form, mandate and code first
-            yield rx.redirect(url("directdebit", tier=self.tier))
-            return
-        self.busy, self.error = True, ""
-        yield
-        buyer = await in_page_language(self, viewer)
-        result = await start_checkout(
-            buyer, self.tier, self.method, self._chosen_country(), self.code or None
-        )
-        yield await self._hand_over(result)
+        yield await self._hand_over_once(start_checkout(buyer, tier, method, country, code))
 
-    @rx.event
+    @rx.event(background=True)
     async def repeat(self):
         """/credits/repeat-order: the last bundle with the last method, in one step."""
         viewer = await current_viewer(self)
-        if viewer is None or self.busy or not self.last_tier:
+        if viewer is None:
             return
-        if self.last_method == DIRECT_DEBIT:  # a new mandate signed with a new code
-            yield rx.redirect(url("directdebit", tier=self.last_tier))
+        async with self:
+            if self.busy or not self.last_tier:
+                return
+            tier, direct_debit = self.last_tier, self.last_method == DIRECT_DEBIT
+            if not direct_debit:
+                self.busy, self.error = True, ""
+            buyer = await in_page_language(self, viewer)
+        if direct_debit:  # a new mandate signed with a new code
+            yield rx.redirect(url("directdebit", tier=tier))
             return
-        self.busy, self.error = True, ""
-        yield
-        yield await self._hand_over(await repeat_last_order(await in_page_language(self, viewer)))
+        yield await self._hand_over_once(repeat_last_order(buyer))
 
     @rx.event
     async def load_price_list(self) -> None:
@@ -203,6 +228,14 @@ class CreditsState(rx.State):
             self.bundles, self.discount = [asdict(view) for view in views], {}
         self.loaded = True
 
+    async def _hand_over_once(
+        self, checkout: Awaitable[CheckoutResult]
+    ) -> rx.event.EventSpec | None:
+        """`_hand_over` once the provider answered (this tab's state lock not held meanwhile)."""
+        result = await checkout
+        async with self:
+            return await self._hand_over(result)
+
     async def _hand_over(self, result: CheckoutResult) -> rx.event.EventSpec | None:
         """To the checkout, staying busy while the page leaves (a second click queued behind
         the first orders nothing); or the reason in the member's language."""
@@ -215,15 +248,16 @@ class CreditsState(rx.State):
         self.error = await self._text(result.error or GENERIC_ERROR, **dict(result.error_params))
         return None
 
-    async def _open(self, viewer: Viewer, tier: str | None, method: str) -> None:
+    async def _open(self, viewer: Viewer, tier: str | None, method: str) -> str:
+        """The page afresh but for the payment methods; the method to preselect among them."""
         self._reset_page()
         if not viewer.paid_user:  # straight to /credits from a link: the bonus starts here too
             await act(start_time_bonus, viewer)
         await self._keep_code_if_valid(viewer)
         await self._offer(viewer)
         self.tier = tier or self._default_tier()
-        await self._load_methods(viewer, method or self.method or self.last_method)
         self.loaded = True
+        return method or self.method or self.last_method
 
     def _reset_page(self) -> None:
         self.loaded = self.busy = self.methods_loaded = False
@@ -262,11 +296,17 @@ class CreditsState(rx.State):
             (await self.get_state(TimeBonusState))._show_deadline(offer.discount.deadline_ms)
 
     async def _load_methods(self, viewer: Viewer, preferred: str) -> None:
-        found = await payment_methods(viewer, self.tier, self._chosen_country())
-        self.methods = [asdict(method) for method in found]
-        ids = self._method_ids()
-        self.method = preferred if preferred in ids else (ids[0] if ids else "")
-        self.methods_loaded = True
+        """The provider's methods for the chosen bundle and country, asked outside the tab's
+        state lock; left unshown when the member chose another meanwhile."""
+        asked = (self.tier, self._chosen_country())
+        found = await payment_methods(viewer, *asked)
+        async with self:
+            if (self.tier, self._chosen_country()) != asked:
+                return
+            self.methods = [asdict(method) for method in found]
+            ids = self._method_ids()
+            self.method = preferred if preferred in ids else (ids[0] if ids else "")
+            self.methods_loaded = True
 
     def _method_ids(self) -> list[str]:
         return [method["id"] for method in self.methods]

@@ -88,28 +88,35 @@ class DirectDebitState(rx.State):
         self.step = BLOCKED if start.blocked else FORM if start.offered else NOT_AVAILABLE
         return None
 
-    @rx.event
+    # The steps' handlers are background events, which hold the tab's state lock only inside
+    # `async with self` (docs/deploy.md): signing asks the provider, and a refusal of the bank
+    # account asks it for the bundle's other methods.
+
+    @rx.event(background=True)
     async def submit_form(self, form: dict):
         """The form checked on the server: the mandate to review, or the errors to correct."""
-        viewer = await self._viewer()
-        if viewer is None or self.busy or self.step != FORM:
+        if (viewer := await current_viewer(self)) is None:
             return
-        values = form_values(form)
-        self.values = {name: values[name] for name in KEPT}
-        self.busy, self.errors = True, {}
-        yield
-        prepared = await act(
-            prepare_mandate, viewer, self.tier, await self._country(), await self._code(), values
-        )
-        self.busy = False
-        if prepared.error or prepared.errors or prepared.mandate is None:
-            await self._refused(viewer, prepared)
-            return
-        self._mandate_id, self.mandate, self.step = (
-            prepared.mandate_id,
-            asdict(prepared.mandate),
-            MANDATE,
-        )
+        async with self:
+            if self.busy or self.step != FORM:
+                return
+            values = form_values(form)
+            self.values = {name: values[name] for name in KEPT}
+            self.busy, self.errors = True, {}
+            viewer, country = await self._buyer(viewer)
+            asked = (viewer, self.tier, country, await self._code(), values)
+        prepared = await act(prepare_mandate, *asked)
+        others = await self._others_after(viewer, prepared.error, country)
+        async with self:
+            self.busy = False
+            if prepared.error or prepared.errors or prepared.mandate is None:
+                self._refused(prepared, others)
+                return
+            self._mandate_id, self.mandate, self.step = (
+                prepared.mandate_id,
+                asdict(prepared.mandate),
+                MANDATE,
+            )
 
     @rx.event
     async def edit(self) -> None:
@@ -120,68 +127,83 @@ class DirectDebitState(rx.State):
         self._forget_mandate()
         self.step = FORM
 
-    @rx.event
+    @rx.event(background=True)
     async def confirm_mandate(self):
         """The member agrees to the mandate: a code by SMS to sign it."""
-        viewer = await self._viewer()
-        if viewer is None or self.busy or self.step != MANDATE:
+        if (viewer := await current_viewer(self)) is None:
             return
-        self.busy, self.errors = True, {}
-        yield
-        error = await self._send(viewer)
-        self.busy = False
-        if error:
-            self.errors = {"": error}
-        elif self.step == MANDATE:
-            self.step = CODE
+        async with self:
+            if self.busy or self.step != MANDATE:
+                return
+            self.busy, self.errors = True, {}
+            buyer = await self._buyer(viewer)
+        sent = await self._send(*buyer)
+        async with self:
+            self.busy = False
+            if error := self._unsent(*sent):
+                self.errors = {"": error}
+            elif self.step == MANDATE:
+                self.step = CODE
 
-    @rx.event
+    @rx.event(background=True)
     async def resend_code(self):
         """A new code (the previous one stops working); throttled on the server."""
-        viewer = await self._viewer()
-        if viewer is None or self.busy or self.step != CODE:
+        if (viewer := await current_viewer(self)) is None:
             return
-        self.busy, self.code_error, self.notice = True, {}, {}
-        yield
-        error = await self._send(viewer)
-        self.busy = False
-        if error:
-            self.code_error = error
-        elif self.step == CODE:
-            self.notice = browser_message(CODE_SENT)
-
-    @rx.event
-    async def submit_code(self, form: dict):
-        """The code from the SMS signs the mandate; then the order's result page."""
-        viewer = await self._viewer()
-        if viewer is None or self.busy or self.step != CODE:
-            return
-        code = code_digits(form)
-        if len(code) != CODE_LENGTH:
-            self.code_error, self.notice = browser_message(INVALID_SMS_CODE), {}
-            return
-        self.busy, self.code_error, self.notice = True, {}, {}
-        yield
-        result = await confirm_direct_debit(
-            viewer, self._mandate_id, code, self._client_ip(), self._user_agent()
-        )
-        if result.error:
+        async with self:
+            if self.busy or self.step != CODE:
+                return
+            self.busy, self.code_error, self.notice = True, {}, {}
+            buyer = await self._buyer(viewer)
+        sent = await self._send(*buyer)
+        async with self:
             self.busy = False
-            await self._code_refused(viewer, result)
+            if error := self._unsent(*sent):
+                self.code_error = error
+            elif self.step == CODE:
+                self.notice = browser_message(CODE_SENT)
+
+    @rx.event(background=True)
+    async def submit_code(self, form: dict):
+        """The code from the SMS signs the mandate; then the order's result page. The provider's
+        answers are awaited outside the tab's state lock."""
+        if (viewer := await current_viewer(self)) is None:
             return
-        self._forget_mandate()  # busy until the page leaves: a second click signs nothing
+        async with self:
+            if self.busy or self.step != CODE:
+                return
+            code = code_digits(form)
+            if len(code) != CODE_LENGTH:
+                self.code_error, self.notice = browser_message(INVALID_SMS_CODE), {}
+                return
+            self.busy, self.code_error, self.notice = True, {}, {}
+            viewer, country = await self._buyer(viewer)
+            signing = (viewer, self._mandate_id, code, self._client_ip(), self._user_agent())
+        result = await confirm_direct_debit(*signing)
+        others = await self._others_after(viewer, result.error, country)
+        async with self:
+            if result.error:
+                self.busy = False
+                self._code_refused(result, others)
+                return
+            self._forget_mandate()  # busy until the page leaves: a second click signs nothing
         yield rx.redirect(transaction_url(result.order_id))
 
-    async def _send(self, viewer: Viewer) -> BrowserMessage:
+    async def _send(self, viewer: Viewer, country: str | None) -> tuple[str, list[str]]:
+        """A new code by SMS: why none was sent ("" once it was), and after a refusal of the
+        bank account the bundle's other methods."""
+        error = await act(send_code, viewer, self._mandate_id)
+        return error, await self._others_after(viewer, error, country)
+
+    def _unsent(self, error: str, others: list[str]) -> BrowserMessage:
         """The reason no code was sent; {} once it was, or when the page moved on to why direct
         debit cannot be used."""
-        error = await act(send_code, viewer, self._mandate_id)
-        if not error or await self._left_the_steps(viewer, error):
+        if not error or self._left_the_steps(error, others):
             return {}
         return browser_message(error)
 
-    async def _refused(self, viewer: Viewer, prepared: Prepared) -> None:
-        if await self._left_the_steps(viewer, prepared.error):
+    def _refused(self, prepared: Prepared, others: list[str]) -> None:
+        if self._left_the_steps(prepared.error, others):
             return
         shown = {name: browser_message(msgid) for name, msgid in prepared.errors.items()}
         if prepared.error or not shown:
@@ -189,10 +211,10 @@ class DirectDebitState(rx.State):
             shown[""] = browser_message(error, **dict(prepared.error_params))
         self.errors = shown
 
-    async def _code_refused(self, viewer: Viewer, result: SddResult) -> None:
+    def _code_refused(self, result: SddResult, others: list[str]) -> None:
         """The code's refusal beside it; once the code signed a mandate the provider refused,
         the member starts again from the form (a new mandate), with the reason."""
-        if await self._left_the_steps(viewer, result.error):
+        if self._left_the_steps(result.error, others):
             return
         refusal = browser_message(result.error, **dict(result.error_params))
         if result.signed:
@@ -201,24 +223,30 @@ class DirectDebitState(rx.State):
         else:
             self.code_error = refusal
 
-    async def _left_the_steps(self, viewer: Viewer, error: str) -> bool:
+    async def _others_after(self, viewer: Viewer, error: str, country: str | None) -> list[str]:
+        """After a refusal of the bank account, the bundle's other payment methods (the
+        provider asked); otherwise none."""
+        if error not in ACCOUNT_REFUSALS:
+            return []
+        offered = await payment_methods(viewer, self.tier, country)
+        return [method.id for method in offered if method.id != DIRECT_DEBIT]
+
+    def _left_the_steps(self, error: str, others: list[str]) -> bool:
         """A refusal no step can get past: the member is blocked for direct debit, or this bank
-        account cannot sign (then the bundle's other payment methods). True when it was one."""
+        account cannot sign (then `others`, the bundle's other payment methods). True when it
+        was one."""
         if error == SDD_ACCOUNT_BLOCKED:
             self._forget_mandate()
             self.step = BLOCKED
         elif error in ACCOUNT_REFUSALS:
             self._forget_mandate()
-            offered = await payment_methods(viewer, self.tier, await self._country())
-            self.other_methods = [method.id for method in offered if method.id != DIRECT_DEBIT]
-            self.step, self.refusal = REFUSED, browser_message(error)
+            self.other_methods, self.step, self.refusal = others, REFUSED, browser_message(error)
         return error in (SDD_ACCOUNT_BLOCKED, *ACCOUNT_REFUSALS)
 
-    async def _viewer(self) -> Viewer | None:
-        """The member in the page's language: the mandate they read and sign here, its SMS and
-        the order follow the page, as its texts do."""
-        viewer = await current_viewer(self)
-        return await in_page_language(self, viewer) if viewer else None
+    async def _buyer(self, viewer: Viewer) -> tuple[Viewer, str | None]:
+        """The member in the page's language (the mandate they read and sign here, its SMS and
+        the order follow the page, as its texts do), and the country paid from."""
+        return await in_page_language(self, viewer), await self._country()
 
     def _forget_mandate(self) -> None:
         self._mandate_id, self.mandate = 0, {}

@@ -83,15 +83,18 @@ class LoginState(FormState, rx.State):
         i18n.locale = i18n.locale_cookie = login.language  # the choice above, else the account's
         yield continue_with_session(login.handoff, self._next_path())
 
-    @rx.event
+    @rx.event(background=True)
     async def send_reactivation(self):
-        """Once per log-in attempt, and only after the password proved the account."""
-        if not self.awaiting_deletion or self.reactivation_sent:
-            return
-        self.busy = True
-        yield
-        if await mail_reactivation(self.email):
-            self.reactivation_sent = True
-        else:
-            await self._show_generic_error()
-        self.busy = False
+        """Once per log-in attempt, and only after the password proved the account; the mail
+        goes out outside the tab's state lock."""
+        async with self:
+            if not self.awaiting_deletion or self.reactivation_sent or self.busy:
+                return
+            self.busy, email = True, self.email
+        sent = await mail_reactivation(email)
+        async with self:
+            if sent:
+                self.reactivation_sent = True
+            else:
+                await self._show_generic_error()
+            self.busy = False

@@ -3,7 +3,7 @@ delete, each through actions/photos.py for the member behind the tab's cookie; e
 from the browser is checked against that member's photos there."""
 
 import logging
-from collections.abc import Callable
+from collections.abc import AsyncIterator, Callable
 
 import reflex as rx
 
@@ -17,6 +17,7 @@ from models.routes import login_url
 from services.photo_pipeline import MAX_UPLOAD_BYTES, PhotoRejected
 from state.forms import FormState, browser_id
 from state.session import current_viewer
+from state.upload_stream import Received, drain, received_files
 from translations.errors import PHOTO_LIMIT_REACHED
 
 log = logging.getLogger(__name__)
@@ -39,10 +40,12 @@ class PhotoManagerState(FormState, rx.State):
         return rx.redirect(login_url(self.router.url))
 
     async def _show(self, viewer: Viewer) -> None:
-        """Read the member's photos and limit afresh from the database."""
+        """Read the member's photos and limit afresh from the database (a background handler
+        reads outside the state lock and takes it only to show them)."""
         shown = await read(photos.gallery, viewer.member_id)
         if shown is not None:
-            self.photos, self.limit, self.premium = shown.photos, shown.limit, shown.premium
+            async with self:
+                self.photos, self.limit, self.premium = shown.photos, shown.limit, shown.premium
 
     @rx.event
     async def load(self):
@@ -53,42 +56,51 @@ class PhotoManagerState(FormState, rx.State):
             return
         await self._show(viewer)
 
-    @rx.event
-    async def upload(self, files: list[rx.UploadFile]):
-        """Store the files one by one; the first refused file (or the limit) stops the rest."""
-        if not files:  # a drop of something that is not a file
+    @rx.event(background=True)
+    async def upload(self, chunks: rx.UploadChunkIterator):
+        """Store the files one by one as they arrive, each outside the tab's state lock (the
+        pipeline is slow); the first refused file (or the limit) stops the rest."""
+        async for event in self._store_all(received_files(chunks, MAX_UPLOAD_BYTES + 1)):
+            yield event
+        await drain(chunks)
+
+    async def _store_all(self, files: AsyncIterator[Received]):
+        file = await anext(files, None)
+        if file is None:  # a drop of something that is not a file
             return
         viewer = await current_viewer(self)
         if viewer is None:
             yield self._login()
             return
-        self.busy, self.errors, self.file_errors = True, {}, []
-        yield
+        async with self:
+            self.busy, self.errors, self.file_errors = True, {}, []
         try:
-            for file in files:
-                if not await self._store(viewer, file):
-                    break
+            while file is not None and await self._store(viewer, file):
                 await self._show(viewer)
-                yield
+                file = await anext(files, None)
         finally:
-            self.busy = False
+            async with self:
+                self.busy = False
 
-    async def _store(self, viewer: Viewer, file: rx.UploadFile) -> bool:
+    async def _store(self, viewer: Viewer, file: Received) -> bool:
         """Store one upload; False when it was refused or the photo limit stops the rest."""
         if self._at_limit():
-            self.errors = {"photo": await self._text(PHOTO_LIMIT_REACHED)}
+            async with self:
+                self.errors = {"photo": await self._text(PHOTO_LIMIT_REACHED)}
             return False
         try:
-            await act(photos.add_photo, viewer, await file.read(MAX_UPLOAD_BYTES + 1))
+            await act(photos.add_photo, viewer, file.data)
         except PhotoRejected as rejected:
-            self._refused(file.name, await self._text(rejected.message, **rejected.params))
+            async with self:
+                self._refused(file.name, await self._text(rejected.message, **rejected.params))
             return False
         except AccountError as error:
-            await self._show_error(error)
+            async with self:
+                await self._show_error(error)
             return False
         return True
 
-    def _refused(self, name: str | None, reason: str) -> None:
+    def _refused(self, name: str, reason: str) -> None:
         shown = (name or "?")[:NAME_SHOWN]
         self.file_errors = [*self.file_errors, f"{shown}: {reason}"][-MAX_REFUSED:]
 

@@ -38,6 +38,7 @@ from state.place_picker import InterestPicker, PlacePicker
 from state.push_opt_in import IOS_HOME_SCREEN, push_answer, subscribe_push
 from state.session import SessionState, current_viewer
 from state.shell import ShellState
+from state.upload_stream import Received, drain, received_files
 from translations.errors import DUPLICATE_EMAIL
 
 PHOTO, PLACE, LOOKS, ABOUT, PUSH, DONE = 1, 2, 3, 4, 5, 6
@@ -195,15 +196,18 @@ class SignupState(FormState, PlacePicker, InterestPicker, rx.State):
             address=client_key(self.router.session.client_ip),
         )
 
-    @rx.event
+    @rx.event(background=True)
     async def send_reactivation(self):
-        """Once per signup attempt on an address that awaits deletion."""
-        if self.existing_account != "deleted" or self.reactivation_sent:
-            return
-        self.reactivation_sent = True
-        if not await mail_reactivation(self.email):
-            self.reactivation_sent = False
-            await self._show_generic_error()
+        """Once per signup attempt on an address that awaits deletion; the mail goes out
+        outside the tab's state lock."""
+        async with self:
+            if self.existing_account != "deleted" or self.reactivation_sent:
+                return
+            self.reactivation_sent, email = True, self.email
+        if not await mail_reactivation(email):
+            async with self:
+                self.reactivation_sent = False
+                await self._show_generic_error()
 
     # ----- steps 1 to 5 -----
 
@@ -249,22 +253,33 @@ class SignupState(FormState, PlacePicker, InterestPicker, rx.State):
             await self._record(SignupEventKind.COMPLETE)
         return None
 
-    @rx.event
-    async def upload_photo(self, files: list[rx.UploadFile]):
+    @rx.event(background=True)
+    async def upload_photo(self, chunks: rx.UploadChunkIterator):
+        """The first file sent, stored outside the tab's state lock (the pipeline is slow)."""
+        await self._store_photo(await anext(received_files(chunks, MAX_UPLOAD_BYTES + 1), None))
+        await drain(chunks)
+
+    async def _store_photo(self, file: Received | None) -> None:
         viewer = await self._viewer()
-        if viewer is None or not files:
+        if viewer is None or file is None:
             return
-        self.busy, self.errors = True, {}
-        yield
+        async with self:
+            self.busy, self.errors = True, {}
         try:
-            data = await files[0].read(MAX_UPLOAD_BYTES + 1)
-            thumb = await act(add_photo, viewer, data)
-            self.photo_url = (await site_settings()).photo_url(thumb)
+            thumb = await act(add_photo, viewer, file.data)
+            photo_url = (await site_settings()).photo_url(thumb)
         except PhotoRejected as rejected:
-            self.errors = {"photo": await self._text(rejected.message, **rejected.params)}
+            async with self:
+                self.errors = {"photo": await self._text(rejected.message, **rejected.params)}
         except AccountError as error:
-            await self._show_error(error)
-        self.busy = False
+            async with self:
+                await self._show_error(error)
+        else:
+            async with self:
+                self.photo_url = photo_url
+        finally:
+            async with self:
+                self.busy = False
 
     @rx.event
     async def save_place(self, form: dict):

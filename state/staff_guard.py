@@ -52,8 +52,10 @@ def staff_verify_redirect(state: rx.State) -> rx.event.EventSpec:
     return rx.redirect(url("staff-verify", next=here))
 
 
-def staff_event(*roles: Role) -> Callable[[Handler], Any]:
-    """An `rx.event` handler for staff in one of `roles`; see the module docstring."""
+def staff_event(*roles: Role, background: bool = False) -> Callable[[Handler], Any]:
+    """An `rx.event` handler for staff in one of `roles`; see the module docstring. A
+    `background` one awaits an outside service and takes the tab's state lock itself, only
+    inside `async with self` (docs/deploy.md)."""
     if not roles:
         raise ValueError("a staff handler names the roles it allows")
 
@@ -64,7 +66,9 @@ def staff_event(*roles: Role) -> Callable[[Handler], Any]:
             if staff is None:
                 # After the page's access check sent the tab on, its redirect must win (a
                 # visitor logs in and comes back here): the page's own loads stay silent.
-                return None if await sent_on(self) else staff_verify_redirect(self)
+                async with self:  # nothing in a foreground handler, which holds the lock
+                    sent = await sent_on(self)
+                return None if sent else staff_verify_redirect(self)
             return await handler(self, staff, *args, **kwargs)
 
         own, _staff, *payload = inspect.signature(handler).parameters.values()
@@ -73,6 +77,6 @@ def staff_event(*roles: Role) -> Callable[[Handler], Any]:
             name: hint for name, hint in handler.__annotations__.items() if name != _staff.name
         }
         setattr(checked, STAFF_ROLES, frozenset(roles))
-        return rx.event(checked)
+        return rx.event(checked, background=background)
 
     return decorate

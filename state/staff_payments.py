@@ -42,13 +42,15 @@ class StaffPaymentsState(PagedListState, rx.State):
     async def go(self, staff: StaffViewer, page: int):
         await self._turn_to(page)
 
-    @staff_event(*SUPPORT)
+    @staff_event(*SUPPORT, background=True)
     async def ask_provider(self, staff: StaffViewer, order_id: int):
-        """Ask the provider about one order of the page now, then show the page again."""
+        """Ask the provider about one order of the page now (outside the tab's state lock),
+        then show the page again."""
         order = browser_id(order_id)
         shown = next((row for row in self.rows if row["order_id"] == order), None)
         if shown is None:
             return
         outcome = await fetch_provider_state(staff, order)
-        self.asked_number, self.outcome = shown["number"], outcome.value
-        await self._read()
+        async with self:
+            self.asked_number, self.outcome = shown["number"], outcome.value
+            await self._read()

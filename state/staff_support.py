@@ -109,28 +109,31 @@ class StaffSupportMemberState(FormState, rx.State):
         if self.member:
             await self._read_ledger(browser_id(page) or 1)
 
-    @staff_event(*SUPPORT)
+    @staff_event(*SUPPORT, background=True)
     async def take_action(self, staff: StaffViewer, form: dict):
-        """The action form: checked, then one audited action; the account read again."""
-        if not self.member or self.busy:
-            return
-        self.done = ""
+        """The action form: checked, then one audited action, run outside the tab's state lock
+        (a withdrawal awaits the provider's refund); the account read again."""
+        async with self:
+            if not self.member or self.busy:
+                return
+            self.done = ""
+            try:
+                request = support_request(form, self._withdrawable)
+            except AccountError as error:
+                await self._show_error(error)
+                return
+            self.busy, self.errors, member_id = True, {}, int(self.member["id"])
         try:
-            request = support_request(form, self._withdrawable)
-        except AccountError as error:
-            await self._show_error(error)
-            return
-        self.busy, self.errors = True, {}
-        try:
-            error = await _run(staff, int(self.member["id"]), request)
+            error = await _run(staff, member_id, request)
         except AccountError as refused:
             error = refused
-        self.busy = False
-        if error is not None:
-            await self._show_error(error)
-            return
-        self.done = await self._text(DONE)
-        await self._read(int(self.member["id"]))
+        async with self:
+            self.busy = False
+            if error is not None:
+                await self._show_error(error)
+                return
+            self.done = await self._text(DONE)
+            await self._read(member_id)
 
 
 async def _run(staff: StaffViewer, member_id: int, request: SupportRequest) -> AccountError | None:

@@ -66,25 +66,31 @@ class TransactionsState(rx.State):
     gave_up: bool = False  # stopped asking while still pending
     confirm_id: int = 0  # the order whose withdrawal waits for the member's yes
     busy: bool = False
+    _withdrawing: int = 0  # the confirmed order whose withdrawal `refund` runs
     _polls: int = 0
     _generation: int = 0
 
-    @rx.event
+    # While an order is unsettled the provider is asked (actions/payment_flow.order_status):
+    # the handlers that show one are background events, which hold the tab's state lock only
+    # inside `async with self` (docs/deploy.md).
+
+    @rx.event(background=True)
     async def load_page(self):
         """On load of /transactions and /transactions/{id}."""
-        self.loaded, self.gave_up, self.confirm_id, self.busy = False, False, 0, False
-        order_id = order_id_from_path(self.router.url.path)
-        self.phase, self.order, self.is_list = LOADING, {}, order_id is None
-        yield
+        async with self:
+            self.loaded, self.gave_up, self.confirm_id, self.busy = False, False, 0, False
+            order_id = order_id_from_path(self.router.url.path)
+            self.phase, self.order, self.is_list = LOADING, {}, order_id is None
         if (viewer := await current_viewer(self)) is None:
             return
         if order_id is None:
-            self.orders = [_row(view) for view in await read(orders_of, viewer)]
-            self.loaded = True
+            rows = [_row(view) for view in await read(orders_of, viewer)]
+            async with self:
+                self.orders, self.loaded = rows, True
             return
         yield await self._check(viewer, order_id, restart=True)
 
-    @rx.event
+    @rx.event(background=True)
     async def poll(self, generation: int) -> rx.event.EventSpec | None:
         """The browser's next ask while the payment is pending; void once the page changed."""
         order_id = self.order.get("id")
@@ -96,7 +102,7 @@ class TransactionsState(rx.State):
             return None
         return await self._check(viewer, order_id, restart=False)
 
-    @rx.event
+    @rx.event(background=True)
     async def check_again(self) -> rx.event.EventSpec | None:
         """After the page stopped asking on its own: ask once more, and keep asking a while."""
         order_id = self.order.get("id")
@@ -109,9 +115,15 @@ class TransactionsState(rx.State):
     ) -> rx.event.EventSpec | None:
         """The order's status (the provider asked while unsettled); the next ask if pending."""
         if restart:
-            self._polls, self.gave_up = 0, False
-            self._generation = next_generation(self._generation)
-        self._show(await order_status(viewer, order_id))
+            async with self:
+                self._polls, self.gave_up = 0, False
+                self._generation = next_generation(self._generation)
+        view = await order_status(viewer, order_id)
+        async with self:
+            self._show(view)
+            return self._next_ask()
+
+    def _next_ask(self) -> rx.event.EventSpec | None:
         if self.phase != PENDING:
             return None
         self._polls += 1
@@ -148,18 +160,30 @@ class TransactionsState(rx.State):
             self.confirm_id = 0
 
     @rx.event
-    async def withdraw(self) -> rx.event.EventSpec | None:
-        """The member confirmed: the unused credits leave, the refund goes on its way."""
+    def withdraw(self) -> rx.event.EventHandler | None:
+        """The member confirmed (queued before the dialog's close clears `confirm_id`): the
+        withdrawal goes on in `refund`, which awaits the provider outside the tab's state lock."""
         order_id, self.confirm_id = self.confirm_id, 0
-        viewer = await current_viewer(self)
-        if viewer is None or not order_id or self.busy:
+        if not order_id or self.busy:
             return None
-        self.busy = True
+        self.busy, self._withdrawing = True, order_id
+        return TransactionsState.refund
+
+    @rx.event(background=True)
+    async def refund(self) -> rx.event.EventSpec | None:
+        """The unused credits leave, the refund goes on its way."""
+        viewer = await current_viewer(self)
+        async with self:
+            order_id, self._withdrawing = self._withdrawing, 0
+            if viewer is None or not order_id:
+                self.busy = False
+                return None
         error = await withdraw(viewer, order_id)
-        self.busy = False
-        self.orders = [_row(view) for view in await read(orders_of, viewer)]
-        await (await self.get_state(SessionState))._refresh_counts()
-        locale = (await self.get_state(I18nState)).locale
+        rows = [_row(view) for view in await read(orders_of, viewer)]
+        async with self:
+            self.busy, self.orders = False, rows
+            await (await self.get_state(SessionState))._refresh_counts()
+            locale = (await self.get_state(I18nState)).locale
         if error:
             return rx.toast.error(gettext(locale, error))
         return rx.toast.success(gettext(locale, WITHDRAWN))

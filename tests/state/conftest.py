@@ -63,6 +63,13 @@ async def run(result: object) -> list[EventSpec]:
     return list(result) if isinstance(result, list | tuple) else [result]
 
 
+def handle(state: rx.State, handler: str, *args: object) -> object:
+    """What the event handler returns when run on the state itself, a background one too (Reflex
+    refuses a direct call of one; its `async with self` then changes nothing); drive it with
+    `run`."""
+    return getattr(type(state), handler).fn(state, *args)
+
+
 def event_args(event: EventSpec) -> dict[str, object]:
     """The literal arguments of an event spec, by name (a script's code, a redirect's path)."""
     return {key._js_expr: getattr(value, "_var_value", None) for key, value in event.args}

@@ -21,7 +21,7 @@ from state.i18n import I18nState
 from state.session import SessionState
 from state.shell import ShellState
 from tests.factories import PASSWORD, committed, make_member_with_password, row_counts
-from tests.state.conftest import redirects, run, scripts, substate
+from tests.state.conftest import handle, redirects, run, scripts, substate
 from translations.catalog import gettext
 from translations.errors import CHECK_OLD_PASSWORD
 
@@ -63,8 +63,7 @@ async def test_without_a_live_session_nothing_changes(
         committed(db, end_session, token)
     account.delete_reason = "privacy"
     before = fresh(db).get(Member, member.id).model_dump()
-    method = getattr(account, handler)
-    events = await run(method(form) if form is not None else method())
+    events = await run(handle(account, handler, *([] if form is None else [form])))
     assert redirects(events) == [LOGIN_REDIRECT]
     assert fresh(db).get(Member, member.id).model_dump() == before
     assert row_counts(db, DiscountCode, EmailToken) == {"DiscountCode": 0, "EmailToken": 0}
@@ -105,7 +104,9 @@ async def test_a_new_password_ends_the_other_sessions_only(make_root, db) -> Non
 async def test_an_email_change_mails_the_new_address(make_root, db, outbox) -> None:
     member = make_member_with_password(db)
     account = await settings_tab(make_root, committed(db, start_session, member.id))
-    await run(account.change_email({"email_password": PASSWORD, "email": "New@Example.com"}))
+    await run(
+        handle(account, "change_email", {"email_password": PASSWORD, "email": "New@Example.com"})
+    )
     assert account.email_sent_to == "new@example.com" and account.errors == {}
     (mail,) = outbox()
     assert mail["To"].addresses[0].addr_spec == "new@example.com"

@@ -1,5 +1,6 @@
 """The activation reminder's re-send and the e-mail change confirmation, server-side."""
 
+import pytest
 from sqlmodel import Session
 
 from models.account_changes import request_email_change
@@ -17,13 +18,21 @@ from tests.factories import (
     make_member,
     make_member_with_password,
 )
-from tests.state.conftest import substate
+from tests.state.conftest import handle, run, substate
 
 
 async def resend_steps(activation: ActivationState) -> list[int]:
-    """The progress step shown after each part of the re-send, and at its end."""
-    steps = [activation.resend_step async for _ in activation.resend()]
-    return [*steps, activation.resend_step]
+    """The progress step the browser is shown each time the re-send lets go of the tab's state
+    (a background handler's changes reach it as it leaves `async with self`)."""
+    steps: list[int] = []
+
+    async def shown(state: ActivationState, *exc_info: object) -> None:
+        steps.append(state.resend_step)
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(ActivationState, "__aexit__", shown)
+        await run(handle(activation, "resend"))
+    return steps
 
 
 async def test_resend_walks_four_steps_and_mails_an_unconfirmed_member(

@@ -25,7 +25,7 @@ from state.shell import ShellState
 from state.time_bonus import TimeBonusState
 from tests.factories import committed, make_member
 from tests.outages import database_refused
-from tests.state.conftest import redirects, run, scripts, substate
+from tests.state.conftest import handle, redirects, run, scripts, substate
 from tests.state.payment_tabs import (  # noqa: F401 - fixtures
     add_order,
     code_from_500_euro,
@@ -47,10 +47,9 @@ async def opened(make_root, db: Session, who, url: str = "/credits", locale: str
     credits = substate(await tab(make_root, db, who, url, locale), CreditsState)
     path = url.split("?")[0]
     if path == "/credits/repeat-order":
-        load = credits.load_repeat
-    else:
-        load = credits.load_page if path == "/credits" else credits.load_choice
-    return credits, await run(load())
+        return credits, await run(credits.load_repeat())
+    load = "load_page" if path == "/credits" else "load_choice"
+    return credits, await run(handle(credits, load))
 
 
 def bundle(credits: CreditsState, tier: str) -> dict:
@@ -165,9 +164,9 @@ async def test_the_code_box_is_throttled_after_ten_codes_that_do_not_apply(
     db.commit()
     credits, _ = await opened(make_root, db, old_member(db, language="nl"), locale="nl")
     for n in range(10):
-        await run(credits.apply_code({"code": f"GUESS{n}"}))
+        await run(handle(credits, "apply_code", {"code": f"GUESS{n}"}))
         assert credits.code_error == "Code niet gevonden"
-    await run(credits.apply_code({"code": "SPRING20"}))
+    await run(handle(credits, "apply_code", {"code": "SPRING20"}))
     assert credits.code == ""
     assert credits.code_error == (
         "Je hebt te veel codes geprobeerd. Probeer het over 15 min opnieuw."
@@ -180,11 +179,11 @@ async def test_codes_apply_and_errors_show_in_the_members_language(make_root, db
     )
     db.commit()
     credits, _ = await opened(make_root, db, old_member(db, language="nl"), locale="nl")
-    await run(credits.apply_code({"code": "nope"}))
+    await run(handle(credits, "apply_code", {"code": "nope"}))
     assert credits.code_error == "Code niet gevonden" and credits.code == ""
-    await run(credits.apply_code({"code": "S" * 41}))
+    await run(handle(credits, "apply_code", {"code": "S" * 41}))
     assert credits.code_error == "Code niet gevonden"
-    await run(credits.apply_code({"code": " spring20 "}))
+    await run(handle(credits, "apply_code", {"code": " spring20 "}))
     assert credits.code_error == "" and credits.code == "SPRING20"
     assert credits.discount == {
         "code": "SPRING20",
@@ -193,7 +192,7 @@ async def test_codes_apply_and_errors_show_in_the_members_language(make_root, db
         "deadline_ms": 0,
     }
     assert all(row["discounted"] for row in credits.bundles)
-    await run(credits.remove_code())
+    await run(handle(credits, "remove_code"))
     assert credits.code == "" and credits.discount == {}
 
 
@@ -204,25 +203,25 @@ async def test_a_code_that_stopped_applying_is_dropped_when_the_page_opens_again
     db.add(code)
     db.commit()
     credits, _ = await opened(make_root, db, old_member(db))
-    await run(credits.apply_code({"code": "ONCE30"}))
+    await run(handle(credits, "apply_code", {"code": "ONCE30"}))
     assert credits.code == "ONCE30"
     code.expires_at = utcnow()  # used up or expired since: either way it no longer applies
     db.add(code)
     db.commit()
-    await run(credits.load_page())
+    await run(handle(credits, "load_page"))
     assert credits.code == "" and credits.discount == {} and credits.code_error == ""
 
 
 async def test_the_country_paid_from_is_kept_and_checked(make_root, db: Session) -> None:
     credits, _ = await opened(make_root, db, old_member(db))
-    await run(credits.choose_country("PL"))
+    await run(handle(credits, "choose_country", "PL"))
     assert credits.payment_country == "PL" and credits.country == "PL"
     assert {row["currency"] for row in credits.bundles} == {"PLN"}
     assert "blik" in method_ids(credits) and "ideal" not in method_ids(credits)
-    await run(credits.choose_country("XX"))
-    await run(credits.choose_country("'; drop"))
+    await run(handle(credits, "choose_country", "XX"))
+    await run(handle(credits, "choose_country", "'; drop"))
     assert credits.payment_country == "PL"
-    await run(credits.load_page())  # the next visit in this browser session keeps it
+    await run(handle(credits, "load_page"))  # the next visit in this browser session keeps it
     assert credits.country == "PL"
 
 
@@ -233,19 +232,19 @@ async def test_choices_come_only_from_what_was_offered(make_root, db: Session) -
     assert credits.method == chosen
     credits.choose_method("creditcard")
     assert credits.method == "creditcard"
-    await run(credits.choose_tier("p9"))
-    await run(credits.choose_tier({"tier": "p0"}))
+    await run(handle(credits, "choose_tier", "p9"))
+    await run(handle(credits, "choose_tier", {"tier": "p0"}))
     assert credits.tier != "p9"
-    await run(credits.choose_tier("p0"))
+    await run(handle(credits, "choose_tier", "p0"))
     assert credits.tier == "p0" and credits.method == "creditcard"
 
 
 async def test_buying_hands_over_to_the_providers_checkout(make_root, db: Session) -> None:
     anna = old_member(db)
     credits, _ = await opened(make_root, db, anna)
-    await run(credits.choose_tier("p1"))
+    await run(handle(credits, "choose_tier", "p1"))
     credits.choose_method("ideal")
-    events = await run(credits.buy())
+    events = await run(handle(credits, "buy"))
     found = [CHECKOUT.search(script) for script in scripts(events)]
     assert len(found) == 1 and found[0] is not None
     [order] = orders(db)
@@ -256,14 +255,14 @@ async def test_buying_hands_over_to_the_providers_checkout(make_root, db: Sessio
         "NL",
     )
     assert credits.busy and credits.error == ""  # busy while the page leaves
-    assert await run(credits.buy()) == [] and len(orders(db)) == 1  # a second click
+    assert await run(handle(credits, "buy")) == [] and len(orders(db)) == 1  # a second click
 
 
 async def test_a_refused_checkout_says_why(make_root, db: Session) -> None:
     credits, _ = await opened(make_root, db, old_member(db), locale="nl")
     credits.methods = [*credits.methods, {"id": "bitcoin", "image_url": ""}]
     credits.method = "bitcoin"  # a method the provider does not offer (anymore)
-    events = await run(credits.buy())
+    events = await run(handle(credits, "buy"))
     assert scripts(events) == [] and credits.error == "Betaling mislukt" and not credits.busy
     assert orders(db) == []
 
@@ -282,12 +281,12 @@ async def test_repeat_order_buys_the_last_bundle_again(make_root, db: Session) -
     anna = old_member(db, paid_user=True)
     credits, _ = await opened(make_root, db, anna, "/credits/repeat-order")
     assert credits.loaded and credits.chosen == {}
-    assert scripts(await run(credits.repeat())) == []
+    assert scripts(await run(handle(credits, "repeat"))) == []
     add_order(db, anna, tier="p2", method="creditcard")
     credits, _ = await opened(make_root, db, anna, "/credits/repeat-order")
     assert (credits.last_tier, credits.last_method) == ("p2", "creditcard")
     assert credits.chosen["tier"] == "p2"
-    events = await run(credits.repeat())
+    events = await run(handle(credits, "repeat"))
     assert any(CHECKOUT.search(script) for script in scripts(events))
     newest = max(orders(db), key=lambda order: order.id)
     assert (newest.tier, newest.method, newest.status) == ("p2", "creditcard", "open")
@@ -297,9 +296,9 @@ async def test_a_logged_out_tab_gets_nothing(make_root, db: Session) -> None:
     credits, events = await opened(make_root, db, None)
     assert credits.bundles == [] and not credits.loaded and events == []
     credits.tier, credits.method = "p1", "ideal"
-    assert await run(credits.buy()) == []
-    await run(credits.apply_code({"code": "SPRING20"}))
-    await run(credits.choose_country("DE"))
+    assert await run(handle(credits, "buy")) == []
+    await run(handle(credits, "apply_code", {"code": "SPRING20"}))
+    await run(handle(credits, "choose_country", "DE"))
     assert credits.code == "" and credits.payment_country == "" and orders(db) == []
 
 
@@ -328,7 +327,7 @@ async def test_a_code_error_writes_its_amount_in_the_pages_language_not_the_acco
     for the methods (by id, named by the page) and for an amount in an error."""
     code_from_500_euro(db)
     credits, _ = await opened(make_root, db, old_member(db, language="de"), locale="en")
-    await run(credits.apply_code({"code": "BIG10"}))
+    await run(handle(credits, "apply_code", {"code": "BIG10"}))
     assert "€500.00" in credits.code_error and "500,00" not in credits.code_error
     assert all(set(method) == {"id", "image_url"} for method in credits.methods)
 
@@ -337,9 +336,9 @@ async def test_a_purchase_is_made_in_the_pages_language(make_root, db: Session) 
     """Bought on the English page by a member whose account is German: the order (its receipt,
     the provider's checkout page) is in English."""
     credits, _ = await opened(make_root, db, old_member(db, language="de"), locale="en")
-    await run(credits.choose_tier("p1"))
+    await run(handle(credits, "choose_tier", "p1"))
     credits.choose_method("ideal")
-    await run(credits.buy())
+    await run(handle(credits, "buy"))
     [order] = orders(db)
     assert order.locale == "en"
 
@@ -352,8 +351,8 @@ async def test_a_code_refused_at_checkout_writes_its_amount_in_the_pages_languag
     code_from_500_euro(db)
     credits, _ = await opened(make_root, db, old_member(db, language="de"), locale="en")
     credits.code = "BIG10"
-    await run(credits.choose_tier("p1"))
+    await run(handle(credits, "choose_tier", "p1"))
     credits.choose_method("ideal")
-    await run(credits.buy())
+    await run(handle(credits, "buy"))
     assert "€500.00" in credits.error and "500,00" not in credits.error
     assert orders(db) == []

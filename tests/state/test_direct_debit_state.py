@@ -37,7 +37,7 @@ from state.direct_debit import (
 )
 from state.i18n import I18nState
 from tests.factories import make_member
-from tests.state.conftest import redirects, run, substate
+from tests.state.conftest import handle, redirects, run, substate
 from tests.state.payment_tabs import (  # noqa: F401 - fixtures
     code_from_500_euro,
     old_member,
@@ -102,8 +102,8 @@ async def opened(
 
 async def at_code_step(make_root, db: Session, who: Member, locale: str = "en"):
     debit, _ = await opened(make_root, db, who, locale=locale)
-    await run(debit.submit_form(FILLED))
-    await run(debit.confirm_mandate())
+    await run(handle(debit, "submit_form", FILLED))
+    await run(handle(debit, "confirm_mandate"))
     await settle()
     assert debit.step == CODE, debit.errors
     return debit
@@ -165,7 +165,7 @@ async def test_blocked_and_not_offered(make_root, db: Session) -> None:
     anna = old_member(db, sdd_blocked_at=utcnow(), sdd_block_reason="AC04")
     debit, _ = await opened(make_root, db, anna)
     assert debit.step == BLOCKED
-    await run(debit.submit_form(FILLED))
+    await run(handle(debit, "submit_form", FILLED))
     assert debit.step == BLOCKED and debit.mandate == {}
     bob = old_member(db, "bob@example.com")
     debit, _ = await opened(make_root, db, bob, payment_country="PL")  # paid in zloty
@@ -175,7 +175,9 @@ async def test_blocked_and_not_offered(make_root, db: Session) -> None:
 async def test_errors_beside_their_fields_in_the_members_language(make_root, db: Session) -> None:
     anna = old_member(db, language="nl")
     debit, _ = await opened(make_root, db, anna, locale="nl")
-    await run(debit.submit_form({**FILLED, "iban": "NL91 ABNA 0417 1643 01", "phone": "12"}))
+    await run(
+        handle(debit, "submit_form", {**FILLED, "iban": "NL91 ABNA 0417 1643 01", "phone": "12"})
+    )
     assert debit.step == FORM and set(debit.errors) == {"iban", "phone"}
     assert {name: written("nl", error) for name, error in debit.errors.items()} == {
         "iban": gettext("nl", SDD_INVALID_IBAN),
@@ -184,7 +186,7 @@ async def test_errors_beside_their_fields_in_the_members_language(make_root, db:
     assert written("nl", debit.errors["iban"]) != SDD_INVALID_IBAN  # in Dutch
     kept = {name: value for name, value in FILLED.items() if name != "iban"}
     assert debit.values == {**kept, "phone": "12"}  # typed values back, never the IBAN
-    await run(debit.submit_form({}))
+    await run(handle(debit, "submit_form", {}))
     assert set(debit.errors) == set(FIELD_LIMITS)
 
 
@@ -193,7 +195,7 @@ async def test_a_refusal_carries_its_values(make_root, db: Session) -> None:
     with the order value the code needs."""
     code_from_500_euro(db)
     debit, _ = await opened(make_root, db, old_member(db), code="BIG10")
-    await run(debit.submit_form(FILLED))
+    await run(handle(debit, "submit_form", FILLED))
     assert debit.step == FORM and debit.mandate == {}
     assert written("en", debit.errors[""]) == gettext("en", DISCOUNT_CODE_MINIMUM, amount="€500.00")
 
@@ -201,7 +203,7 @@ async def test_a_refusal_carries_its_values(make_root, db: Session) -> None:
 async def test_the_mandate_shows_the_iban_masked_only(make_root, db: Session) -> None:
     anna = old_member(db)
     debit, _ = await opened(make_root, db, anna)
-    await run(debit.submit_form(FILLED))
+    await run(handle(debit, "submit_form", FILLED))
     assert debit.step == MANDATE and debit.errors == {}
     mandate = debit.mandate
     assert mandate["iban_masked"].startswith("NL91") and mandate["iban_masked"].endswith("4300")
@@ -233,7 +235,7 @@ async def test_the_mandate_holds_no_language_and_is_stored_as_signed(
     with the signed mandate is what the member read when they signed: English, the page's
     language by then, neither the review's nor the account's."""
     debit, _ = await opened(make_root, db, old_member(db, language="de"), locale="nl")
-    await run(debit.submit_form(FILLED))
+    await run(handle(debit, "submit_form", FILLED))
     mandate = debit.mandate
     assert (mandate["amount_cents"], mandate["currency"]) == (3995, "EUR")
     assert (mandate["creditor_address"], mandate["creditor_country"]) == (
@@ -242,10 +244,10 @@ async def test_the_mandate_holds_no_language_and_is_stored_as_signed(
     )
     assert not [text for text in DUTCH_MANDATE if text in held(debit)]
     await switch(debit, "en")
-    await run(debit.confirm_mandate())
+    await run(handle(debit, "confirm_mandate"))
     await settle()
     [code] = sent_codes()
-    assert redirects(await run(debit.submit_code({"code": code})))
+    assert redirects(await run(handle(debit, "submit_code", {"code": code})))
     signed = db.exec(select(SddMandate)).one()
     english = mandate_text("en", mandate["creditor_name"])
     for text in ("Netherlands", "€39.95", english.authorisation, english.refund_right):
@@ -260,7 +262,7 @@ async def test_the_whole_flow_to_the_pending_order(make_root, db: Session) -> No
     [sms] = sms_outbox_messages()
     assert sms.to == "+31612345678"
     [code] = sent_codes()
-    events = await run(debit.submit_code({"code": code}))
+    events = await run(handle(debit, "submit_code", {"code": code}))
     [order] = orders(db)
     assert redirects(events) == [f"/transactions/{order.id}"]
     assert (order.member_id, order.method, order.tier) == (anna.id, "directdebit", "p1")
@@ -268,16 +270,16 @@ async def test_the_whole_flow_to_the_pending_order(make_root, db: Session) -> No
     mandate = db.exec(select(SddMandate)).one()
     assert (mandate.status, mandate.order_id, mandate.iban) == ("signed", order.id, IBAN)
     assert debit.mandate == {} and debit.busy  # busy while the page leaves
-    assert await run(debit.submit_code({"code": code})) == []
+    assert await run(handle(debit, "submit_code", {"code": code})) == []
 
 
 async def test_a_wrong_code_is_code_ongeldig(make_root, db: Session) -> None:
     debit = await at_code_step(make_root, db, old_member(db, language="nl"), locale="nl")
     [code] = sent_codes()
     wrong = "000000" if code != "000000" else "111111"
-    events = await run(debit.submit_code({"code": wrong}))
+    events = await run(handle(debit, "submit_code", {"code": wrong}))
     assert events == [] and written("nl", debit.code_error) == "Code ongeldig" and not debit.busy
-    await run(debit.submit_code({"code": "12"}))
+    await run(handle(debit, "submit_code", {"code": "12"}))
     assert written("nl", debit.code_error) == "Code ongeldig" and orders(db) == []
 
 
@@ -285,17 +287,19 @@ async def test_errors_and_notices_follow_a_switch_of_language(make_root, db: Ses
     """The state holds which text to show, not the text: after a switch of language in place
     the page writes the field errors, the code's error and the notice in the new language."""
     debit, _ = await opened(make_root, db, old_member(db, language="nl"), locale="nl")
-    await run(debit.submit_form({**FILLED, "iban": "NL91 ABNA 0417 1643 01", "phone": "12"}))
+    await run(
+        handle(debit, "submit_form", {**FILLED, "iban": "NL91 ABNA 0417 1643 01", "phone": "12"})
+    )
     await switch(debit, "de")
     assert {name: written("de", error) for name, error in debit.errors.items()} == {
         "iban": gettext("de", SDD_INVALID_IBAN),
         "phone": gettext("de", SDD_INVALID_PHONE),
     }
     assert gettext("nl", SDD_INVALID_IBAN) not in held(debit)
-    await run(debit.submit_form(FILLED))
-    await run(debit.confirm_mandate())
+    await run(handle(debit, "submit_form", FILLED))
+    await run(handle(debit, "confirm_mandate"))
     await settle()
-    await run(debit.submit_code({"code": "12"}))
+    await run(handle(debit, "submit_code", {"code": "12"}))
     await switch(debit, "en")
     assert written("en", debit.code_error) == gettext("en", INVALID_SMS_CODE)
     assert "ongeldig" not in held(debit) and "ungültig" not in held(debit).lower()
@@ -303,7 +307,7 @@ async def test_errors_and_notices_follow_a_switch_of_language(make_root, db: Ses
 
 async def test_a_new_code_waits_a_minute(make_root, db: Session) -> None:
     debit = await at_code_step(make_root, db, old_member(db))
-    await run(debit.resend_code())
+    await run(handle(debit, "resend_code"))
     await settle()
     assert written("en", debit.code_error) == SMS_RESEND_TOO_SOON and debit.notice == {}
     assert len(sent_codes()) == 1
@@ -311,14 +315,14 @@ async def test_a_new_code_waits_a_minute(make_root, db: Session) -> None:
         row.created_at -= timedelta(minutes=2)
         db.add(row)
     db.commit()
-    await run(debit.resend_code())
+    await run(handle(debit, "resend_code"))
     await settle()
     assert debit.code_error == {} and debit.notice and len(sent_codes()) == 2
     first, second = sent_codes()
     if first != second:  # the earlier code stopped working
-        await run(debit.submit_code({"code": first}))
+        await run(handle(debit, "submit_code", {"code": first}))
         assert debit.code_error
-    assert redirects(await run(debit.submit_code({"code": second})))
+    assert redirects(await run(handle(debit, "submit_code", {"code": second})))
 
 
 async def test_an_expired_code_asks_for_a_new_one(make_root, db: Session) -> None:
@@ -328,13 +332,13 @@ async def test_an_expired_code_asks_for_a_new_one(make_root, db: Session) -> Non
     row.expires_at = utcnow() - timedelta(seconds=1)
     db.add(row)
     db.commit()
-    assert await run(debit.submit_code({"code": code})) == []
+    assert await run(handle(debit, "submit_code", {"code": code})) == []
     assert written("en", debit.code_error) == SMS_CODE_EXPIRED and orders(db) == []
 
 
 async def test_changing_details_starts_a_new_mandate(make_root, db: Session) -> None:
     debit, _ = await opened(make_root, db, old_member(db))
-    await run(debit.submit_form(FILLED))
+    await run(handle(debit, "submit_form", FILLED))
     await run(debit.edit())
     assert debit.step == FORM and debit.mandate == {}
     assert debit.values["city"] == "Amsterdam" and "iban" not in debit.values
@@ -343,12 +347,12 @@ async def test_changing_details_starts_a_new_mandate(make_root, db: Session) -> 
 async def test_credits_hands_direct_debit_over(make_root, db: Session) -> None:
     root = await tab(make_root, db, old_member(db), "/credits")
     credits = substate(root, CreditsState)
-    await run(credits.load_page())
-    await run(credits.choose_tier("p2"))
+    await run(handle(credits, "load_page"))
+    await run(handle(credits, "choose_tier", "p2"))
     if "directdebit" not in [method["id"] for method in credits.methods]:
         credits.methods = [*credits.methods, {"id": "directdebit", "label": "", "image_url": ""}]
     credits.choose_method("directdebit")
-    events = await run(credits.buy())
+    events = await run(handle(credits, "buy"))
     assert redirects(events) == ["/directdebit?tier=p2"] and orders(db) == []
     assert not credits.busy
 
@@ -357,11 +361,11 @@ async def test_a_logged_out_tab_gets_nothing(make_root, db: Session) -> None:
     debit, events = await opened(make_root, db, None)
     assert events == [] and debit.step != FORM and debit.bundle == {}
     debit.step, debit.tier = FORM, "p1"
-    await run(debit.submit_form(FILLED))
+    await run(handle(debit, "submit_form", FILLED))
     assert debit.mandate == {} and debit.errors == {}
     debit.step = CODE
-    await run(debit.resend_code())
-    await run(debit.submit_code({"code": "123456"}))
+    await run(handle(debit, "resend_code"))
+    await run(handle(debit, "submit_code", {"code": "123456"}))
     assert sms_outbox_messages() == [] and orders(db) == []
     assert db.exec(select(SddMandate)).all() == []
 
@@ -373,7 +377,7 @@ async def test_another_members_mandate_is_not_reachable(make_root, db: Session) 
     other, _ = await opened(make_root, db, bob)
     other.step, other._mandate_id = CODE, debit._mandate_id  # a tampered tab
     [code] = sent_codes()
-    assert await run(other.submit_code({"code": code})) == [] and other.code_error
+    assert await run(handle(other, "submit_code", {"code": code})) == [] and other.code_error
     assert orders(db) == []
 
 
@@ -387,7 +391,7 @@ async def test_a_debit_the_provider_refuses_starts_again_from_the_form(
         raise ProviderError(422, "Unprocessable Entity", "The mandate is not valid")
 
     monkeypatch.setattr(debiting, "create_payment", refused)
-    assert await run(debit.submit_code({"code": code})) == []
+    assert await run(handle(debit, "submit_code", {"code": code})) == []
     assert (debit.step, debit.mandate, debit.code_error, debit.busy) == (FORM, {}, {}, False)
     assert written("nl", debit.errors[""]) == gettext("nl", SDD_DEBIT_REFUSED)
     assert debit.values["account_holder"] == "Anna de Vries"  # what was typed is kept
@@ -401,7 +405,7 @@ async def signed_by_bob(make_root, db: Session) -> None:
     """Bob signs a mandate for the IBAN of FILLED: it is his account now."""
     debit = await at_code_step(make_root, db, old_member(db, "bob@example.com"))
     [code] = sent_codes()
-    assert redirects(await run(debit.submit_code({"code": code})))
+    assert redirects(await run(handle(debit, "submit_code", {"code": code})))
 
 
 def refused_without_a_code(debit: DirectDebitState, locale: str) -> None:
@@ -417,14 +421,17 @@ def refused_without_a_code(debit: DirectDebitState, locale: str) -> None:
 async def test_another_accounts_iban_is_refused_before_any_code(make_root, db: Session) -> None:
     await signed_by_bob(make_root, db)
     debit, _ = await opened(make_root, db, old_member(db, language="nl"), locale="nl")
-    await run(debit.submit_form({**FILLED, **ANNAS_PHONE}))
+    await run(handle(debit, "submit_form", {**FILLED, **ANNAS_PHONE}))
     refused_without_a_code(debit, "nl")
     dutch = "Deze bankrekening kan niet worden gebruikt voor automatische incasso."
     assert written("nl", debit.refusal) == dutch
     await switch(debit, "en")  # the heading follows a switch of language in place
     assert written("en", debit.refusal) == "This bank account cannot be used for direct debit."
     assert dutch not in held(debit)
-    assert await run(debit.confirm_mandate()) == [] and await run(debit.resend_code()) == []
+    assert (
+        await run(handle(debit, "confirm_mandate")) == []
+        and await run(handle(debit, "resend_code")) == []
+    )
     assert sent_codes("+31687654321") == []
     await run(debit.edit())  # another bank account: the form again, what was typed kept
     assert debit.step == FORM and debit.values["phone"] == ANNAS_PHONE["phone"]
@@ -432,10 +439,10 @@ async def test_another_accounts_iban_is_refused_before_any_code(make_root, db: S
 
 async def test_an_iban_taken_after_the_review_gets_no_code(make_root, db: Session) -> None:
     debit, _ = await opened(make_root, db, old_member(db))
-    await run(debit.submit_form({**FILLED, **ANNAS_PHONE}))
+    await run(handle(debit, "submit_form", {**FILLED, **ANNAS_PHONE}))
     assert debit.step == MANDATE
     await signed_by_bob(make_root, db)
-    await run(debit.confirm_mandate())
+    await run(handle(debit, "confirm_mandate"))
     await settle()
     refused_without_a_code(debit, "en")
 
@@ -444,12 +451,12 @@ async def test_an_iban_taken_after_the_code_offers_the_other_methods(
     make_root, db: Session
 ) -> None:
     debit, _ = await opened(make_root, db, old_member(db))
-    await run(debit.submit_form({**FILLED, **ANNAS_PHONE}))
-    await run(debit.confirm_mandate())
+    await run(handle(debit, "submit_form", {**FILLED, **ANNAS_PHONE}))
+    await run(handle(debit, "confirm_mandate"))
     await settle()
     [code] = sent_codes("+31687654321")
     await signed_by_bob(make_root, db)
-    assert await run(debit.submit_code({"code": code})) == []
+    assert await run(handle(debit, "submit_code", {"code": code})) == []
     assert (debit.step, written("en", debit.refusal)) == (REFUSED, SDD_IBAN_REFUSED)
     assert [order.member_id for order in orders(db)] == [
         db.exec(select(Member.id).where(Member.email == "bob@example.com")).one()

@@ -13,18 +13,12 @@ from state.i18n import I18nState
 from state.photo_manager import PhotoManagerState
 from state.session import SessionState
 from tests.factories import add_photo, committed, make_member
-from tests.state.conftest import redirects, run, substate
-from tests.state.test_signup_state import Upload, fresh, jpeg
+from tests.state.conftest import handle, redirects, run, substate
+from tests.state.test_signup_state import fresh, jpeg, uploaded
 from translations.catalog import gettext
 from translations.errors import PHOTO_LIMIT_REACHED
 
 LOGIN = "/login?next=%2Fsettings%3Ftab%3Dphotos"
-
-
-class NamedUpload(Upload):
-    def __init__(self, data: bytes, name: str = "holiday.jpg") -> None:
-        super().__init__(data)
-        self.name = name
 
 
 async def photos_tab(make_root, token: str | None, locale: str = "en") -> PhotoManagerState:
@@ -72,7 +66,7 @@ async def test_uploads_are_stored_and_the_first_becomes_the_main_photo(
     member = make_member(db)
     tab = await loaded_tab(make_root, db, member)
     assert tab.photos == [] and tab.limit == 3
-    await run(tab.upload([NamedUpload(jpeg()), NamedUpload(jpeg(600))]))
+    await run(handle(tab, "upload", await uploaded(jpeg(), jpeg(600))))
     main_id, ids = gallery(db, member)
     assert len(ids) == 2 and main_id == ids[0]
     assert [tile["is_main"] for tile in tab.photos] == [True, False]
@@ -87,7 +81,7 @@ async def test_at_the_limit_nothing_is_stored(make_root, db, outbox) -> None:
     three_photos(db, member)
     tab = await loaded_tab(make_root, db, member, "fr")
     assert tab._at_limit()
-    await run(tab.upload([NamedUpload(jpeg())]))
+    await run(handle(tab, "upload", await uploaded(jpeg())))
     assert tab.errors == {"photo": gettext("fr", PHOTO_LIMIT_REACHED)}
     assert len(gallery(db, member)[1]) == 3 and stored_files() == []
 
@@ -97,7 +91,7 @@ async def test_the_upload_stops_at_the_limit(make_root, db, outbox) -> None:
     add_photo(db, member, "first", main=True)
     add_photo(db, member, "second")
     tab = await loaded_tab(make_root, db, member)
-    await run(tab.upload([NamedUpload(jpeg()), NamedUpload(jpeg()), NamedUpload(jpeg())]))
+    await run(handle(tab, "upload", await uploaded(jpeg(), jpeg(), jpeg())))
     assert tab.errors == {"photo": gettext("en", PHOTO_LIMIT_REACHED)}
     assert len(gallery(db, member)[1]) == 3 and len(stored_files()) == 3
     assert len(tab.photos) == 3 and tab._at_limit()
@@ -108,7 +102,7 @@ async def test_premium_members_may_add_more(make_root, db, outbox) -> None:
     three_photos(db, member)
     tab = await loaded_tab(make_root, db, member)
     assert tab.limit == 25 and tab.premium and not tab._at_limit()
-    await run(tab.upload([NamedUpload(jpeg())]))
+    await run(handle(tab, "upload", await uploaded(jpeg())))
     assert tab.errors == {} and len(gallery(db, member)[1]) == 4
 
 
@@ -117,8 +111,8 @@ async def test_a_file_that_is_not_a_photo_is_refused_by_name_and_stops_the_rest(
 ) -> None:
     member = make_member(db)
     tab = await loaded_tab(make_root, db, member, "de")
-    not_a_photo = NamedUpload(b"%PDF-1.4 not a photo" * 100, "cv.pdf")
-    await run(tab.upload([NamedUpload(jpeg()), not_a_photo, NamedUpload(jpeg())]))
+    not_a_photo = ("cv.pdf", b"%PDF-1.4 not a photo" * 100)
+    await run(handle(tab, "upload", await uploaded(jpeg(), not_a_photo, jpeg())))
     assert tab.file_errors == [f"cv.pdf: {gettext('de', PHOTO_NOT_AN_IMAGE)}"]
     assert len(gallery(db, member)[1]) == 1 and len(stored_files()) == 3  # the first JPEG only
 
@@ -126,7 +120,7 @@ async def test_a_file_that_is_not_a_photo_is_refused_by_name_and_stops_the_rest(
 async def test_an_upload_without_files_changes_nothing(make_root, db) -> None:
     member = make_member(db)
     tab = await loaded_tab(make_root, db, member, "nl")
-    await run(tab.upload([]))  # a drop of text or a link: no file
+    await run(handle(tab, "upload", await uploaded()))  # a drop of text or a link: no file
     assert tab.file_errors == [] and not tab.busy
     assert gallery(db, member) == (None, [])
 
@@ -162,7 +156,7 @@ async def test_make_main_photo(make_root, db) -> None:
 async def test_deleting_removes_the_row_and_the_files(make_root, db, outbox) -> None:
     member = make_member(db)
     tab = await loaded_tab(make_root, db, member)
-    await run(tab.upload([NamedUpload(jpeg()), NamedUpload(jpeg())]))
+    await run(handle(tab, "upload", await uploaded(jpeg(), jpeg())))
     first, second = gallery(db, member)[1]
     await run(tab.delete(first))
     assert gallery(db, member) == (second, [second])
@@ -187,6 +181,8 @@ async def test_another_members_photo_ids_change_nothing(make_root, db, handler) 
 
 
 def _call(tab: PhotoManagerState, handler: str, photo_id: object):
+    if handler == "upload":  # a background handler
+        return handle(tab, handler, photo_id)
     if handler.startswith("move_"):
         return tab.move(photo_id, -1 if handler == "move_left" else 1)
     return getattr(tab, handler)(photo_id)
@@ -208,7 +204,7 @@ async def test_without_a_live_session_nothing_changes(
         assert len(tab.photos) == 2
         committed(db, end_session, token)
     before = gallery(db, member)
-    argument = [NamedUpload(jpeg())] if handler == "upload" else photos[1].id
+    argument = await uploaded(jpeg()) if handler == "upload" else photos[1].id
     events = await run(_call(tab, handler, argument))
     assert redirects(events) == [LOGIN]
     assert gallery(db, member) == before and stored_files() == []

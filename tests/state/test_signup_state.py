@@ -4,6 +4,7 @@ acts only on the account this tab created."""
 from io import BytesIO
 
 import pytest
+import reflex as rx
 from PIL import Image
 from sqlmodel import Session, delete, select
 
@@ -20,7 +21,7 @@ from state.i18n import I18nState
 from state.signup import PUSH, SignupState
 from tests.clicks import click_cookie, recorded_click
 from tests.factories import PASSWORD, add_photo, committed, make_member, row_counts
-from tests.state.conftest import run, scripts, substate
+from tests.state.conftest import handle, run, scripts, substate
 from translations.catalog import gettext
 from translations.errors import DUPLICATE_EMAIL, INVALID_EMAIL, PHOTO_LIMIT_REACHED
 
@@ -33,14 +34,21 @@ FORM = {
 }
 
 
-class Upload:
-    """What an upload handler is given: something with an async read(n)."""
+CHUNK = 4096  # bytes: a streamed upload reaches its handler in pieces
 
-    def __init__(self, data: bytes) -> None:
-        self.data = data
 
-    async def read(self, size: int = -1) -> bytes:
-        return self.data if size < 0 else self.data[:size]
+async def uploaded(*files: bytes | tuple[str, bytes]) -> rx.UploadChunkIterator:
+    """What a streamed upload hands its handler: each file's chunks in order, then the end.
+    A file is its bytes, or its name and bytes."""
+    chunks = rx.UploadChunkIterator(maxsize=10_000)
+    for file in files:
+        name, data = file if isinstance(file, tuple) else ("photo.jpg", file)
+        for offset in range(0, max(len(data), 1), CHUNK):
+            piece = data[offset : offset + CHUNK]
+            chunk = rx.UploadChunk(filename=name, offset=offset, content_type="", data=piece)
+            await chunks.push(chunk)
+    await chunks.finish()
+    return chunks
 
 
 def jpeg(size: int = 400) -> bytes:
@@ -120,7 +128,7 @@ async def test_a_photo_is_stored_and_becomes_the_main_photo(make_root, db, outbo
     signup = substate(make_root(), SignupState)
     signed_up(db, signup, member.id)
     signup.step = 1
-    await run(signup.upload_photo([Upload(jpeg())]))
+    await run(handle(signup, "upload_photo", await uploaded(jpeg())))
     assert signup.errors == {} and signup.photo_url.endswith("_t.jpg")
     photo = fresh(db).exec(select(Photo)).one()
     assert db.get(Profile, member.id).main_photo_id == photo.id
@@ -131,7 +139,7 @@ async def test_a_file_that_is_not_an_image_is_refused(make_root, db, outbox) -> 
     signup = substate(make_root(), SignupState)
     signed_up(db, signup, member.id)
     signup.step = 1
-    await run(signup.upload_photo([Upload(b"%PDF-1.4 not a photo" * 100)]))
+    await run(handle(signup, "upload_photo", await uploaded(b"%PDF-1.4 not a photo" * 100)))
     assert signup.errors["photo"]
     assert row_counts(fresh(db), Photo) == {"Photo": 0}
 
@@ -142,7 +150,7 @@ async def test_a_tab_that_did_not_sign_up_cannot_edit_a_profile(make_root, db, o
     signup = substate(make_root(), SignupState)
     signup.step, signup.country = 2, "DE"
     signup.interest_options = signup.interests = ["travel"]
-    await run(signup.upload_photo([Upload(jpeg())]))
+    await run(handle(signup, "upload_photo", await uploaded(jpeg())))
     await run(signup.save_place({"city": "Berlin"}))
     await run(signup.save_looks({"hair_colour": "blond", "body_type": "slim"}))
     await run(signup.save_about_me({"about": "Hello there"}))
@@ -205,7 +213,7 @@ async def test_a_photo_over_the_limit_leaves_no_files_behind(make_root, db, outb
     signup = substate(make_root(), SignupState)
     signed_up(db, signup, member.id)
     signup.step = 1
-    await run(signup.upload_photo([Upload(jpeg())]))
+    await run(handle(signup, "upload_photo", await uploaded(jpeg())))
     assert signup.errors == {"photo": gettext("en", PHOTO_LIMIT_REACHED)}
     assert row_counts(fresh(db), Photo) == {"Photo": 3}
     photo_dir = get_config().media_dir / "photos"
@@ -219,7 +227,7 @@ async def test_after_a_log_out_the_tab_can_no_longer_edit_the_new_account(make_r
     signup.step = 1
     db.exec(delete(AuthSession))  # logged out (or the password changed) elsewhere
     db.commit()
-    await run(signup.upload_photo([Upload(jpeg())]))
+    await run(handle(signup, "upload_photo", await uploaded(jpeg())))
     assert fresh(db).exec(select(Photo)).all() == []
 
 

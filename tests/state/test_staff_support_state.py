@@ -17,7 +17,7 @@ from models.staff import Role
 from models.staff_tools import tools_for
 from state.staff_support import StaffSupportMemberState, StaffSupportSearchState
 from tests.factories import make_member
-from tests.state.conftest import run, substate
+from tests.state.conftest import handle, run, substate
 from tests.unit.test_staff_console_routes import staff_session
 from tests.unit.test_support_actions import REASON, _order
 
@@ -102,7 +102,7 @@ async def test_each_look_at_an_account_is_audited_once(make_root, db) -> None:
     page = substate(tab, StaffSupportMemberState)
     await run(page.load())
     await run(page.ledger_go(2))
-    await run(page.take_action({"action": "end_sessions", "reason": REASON}))
+    await run(handle(page, "take_action", {"action": "end_sessions", "reason": REASON}))
     [(actor, kind, target)] = _views(db)  # not again for a ledger page or an action
     assert (kind, target) == ("member", member.id) and actor != member.id
     await run(page.load())
@@ -118,12 +118,16 @@ async def test_a_staff_members_account_is_left_to_admins(make_root, db) -> None:
     url = f"/staff/support/members/{colleague.id}"
     page = substate(_tab(make_root, db, url), StaffSupportMemberState)
     await run(page.load())
-    await run(page.take_action({"action": "grant_credits", "credits": "5", "reason": REASON}))
+    await run(
+        handle(page, "take_action", {"action": "grant_credits", "credits": "5", "reason": REASON})
+    )
     assert page.errors.get("") and page.done == "" and _audits(db) == []
 
     admin = substate(_tab(make_root, db, url, Role.ADMIN), StaffSupportMemberState)
     await run(admin.load())
-    await run(admin.take_action({"action": "grant_credits", "credits": "5", "reason": REASON}))
+    await run(
+        handle(admin, "take_action", {"action": "grant_credits", "credits": "5", "reason": REASON})
+    )
     assert admin.errors == {} and admin.member["credits"] == 5
     assert _audits(db) == ["support.grant_credits"]
 
@@ -135,10 +139,14 @@ async def test_an_action_needs_a_reason_and_is_audited(make_root, db) -> None:
     )
     await run(page.load())
 
-    await run(page.take_action({"action": "grant_credits", "credits": "25", "reason": ""}))
+    await run(
+        handle(page, "take_action", {"action": "grant_credits", "credits": "25", "reason": ""})
+    )
     assert "reason" in page.errors and _audits(db) == []
 
-    await run(page.take_action({"action": "grant_credits", "credits": "25", "reason": REASON}))
+    await run(
+        handle(page, "take_action", {"action": "grant_credits", "credits": "25", "reason": REASON})
+    )
     assert page.errors == {} and page.done != ""
     assert page.member["credits"] == 25 and page.ledger[0]["note"] == REASON
     assert _audits(db) == ["support.grant_credits"]
@@ -150,13 +158,17 @@ async def test_a_refused_action_shows_why_and_writes_nothing(make_root, db) -> N
         _tab(make_root, db, f"/staff/support/members/{member.id}"), StaffSupportMemberState
     )
     await run(page.load())
-    await run(page.take_action({"action": "take_credits", "credits": "1", "reason": REASON}))
+    await run(
+        handle(page, "take_action", {"action": "take_credits", "credits": "1", "reason": REASON})
+    )
     assert page.errors.get("credits") and page.done == ""
-    await run(page.take_action({"action": "lift_sdd_block", "reason": REASON}))
+    await run(handle(page, "take_action", {"action": "lift_sdd_block", "reason": REASON}))
     assert page.errors.get("")
-    await run(page.take_action({"action": "resend_activation", "reason": REASON}))
+    await run(handle(page, "take_action", {"action": "resend_activation", "reason": REASON}))
     assert page.errors.get("")
-    await run(page.take_action({"action": "withdraw", "order": "12345", "reason": REASON}))
+    await run(
+        handle(page, "take_action", {"action": "withdraw", "order": "12345", "reason": REASON})
+    )
     assert page.errors.get("order")
     assert _audits(db) == [] and db.exec(select(CreditEntry)).all() == []
 
@@ -167,8 +179,8 @@ async def test_sessions_end_and_the_deletion_starts(make_root, db) -> None:
         _tab(make_root, db, f"/staff/support/members/{member.id}"), StaffSupportMemberState
     )
     await run(page.load())
-    await run(page.take_action({"action": "end_sessions", "reason": REASON}))
-    await run(page.take_action({"action": "delete", "reason": REASON}))
+    await run(handle(page, "take_action", {"action": "end_sessions", "reason": REASON}))
+    await run(handle(page, "take_action", {"action": "delete", "reason": REASON}))
     assert page.member["status"] == MemberStatus.DELETED_PENDING and page.member["erase_on"]
     db.expire_all()
     assert db.get(Member, member.id).status == MemberStatus.DELETED_PENDING
@@ -181,9 +193,11 @@ async def test_the_address_change_mails_the_new_address(make_root, db, outbox) -
         _tab(make_root, db, f"/staff/support/members/{member.id}"), StaffSupportMemberState
     )
     await run(page.load())
-    await run(page.take_action({"action": "change_email", "email": "nope", "reason": REASON}))
+    await run(
+        handle(page, "take_action", {"action": "change_email", "email": "nope", "reason": REASON})
+    )
     assert page.errors.get("email")
     form = {"action": "change_email", "email": "new@example.com", "reason": REASON}
-    await run(page.take_action(form))
+    await run(handle(page, "take_action", form))
     assert page.errors == {}
     assert _audits(db) == ["support.change_email"]

@@ -33,7 +33,7 @@ from state.transactions import (
     phase_of,
 )
 from tests.factories import committed
-from tests.state.conftest import run, scripts, substate
+from tests.state.conftest import handle, run, scripts, substate
 from tests.state.payment_tabs import (  # noqa: F401 - fixtures
     add_order,
     old_member,
@@ -72,9 +72,9 @@ def test_the_result_page_reads_its_order_from_the_address(path: str, order_id) -
 async def bought(make_root, db: Session, member: Member, method: str = "ideal") -> Order:
     """An order placed through the purchase page: sent to the provider's checkout."""
     credits = substate(await tab(make_root, db, member, "/credits"), CreditsState)
-    await run(credits.load_page())
+    await run(handle(credits, "load_page"))
     credits.choose_method(method)
-    await run(credits.buy())
+    await run(handle(credits, "buy"))
     db.expire_all()
     newest = db.exec(select(Order).order_by(col(Order.id).desc())).first()
     assert newest is not None and newest.provider_payment_id
@@ -93,7 +93,7 @@ async def result_page(make_root, db: Session, member: Member, order_id: int):
     page = substate(
         await tab(make_root, db, member, f"/transactions/{order_id}"), TransactionsState
     )
-    return page, scripts(await run(page.load_page()))
+    return page, scripts(await run(handle(page, "load_page")))
 
 
 async def settle_at_provider(http: httpx.AsyncClient, order: Order, status: str) -> None:
@@ -112,9 +112,9 @@ async def test_pending_then_paid_while_the_page_asks(
     page, polls = await result_page(make_root, db, anna, order.id)
     assert page.phase == PENDING and len(polls) == 1 and polls[0].endswith(", 3000))")
     generation = page._generation
-    assert scripts(await run(page.poll(generation))) != []  # still open: ask again later
+    assert scripts(await run(handle(page, "poll", generation))) != []  # still open: ask again later
     await settle_at_provider(testpay_http, order, "paid")
-    assert scripts(await run(page.poll(generation))) == []
+    assert scripts(await run(handle(page, "poll", generation))) == []
     assert page.phase == COMPLETED and page.order["credits"] == order.credits
     assert page.order["balance"] == order.credits
     assert (await page.get_state(SessionState)).logged_in
@@ -124,14 +124,14 @@ async def test_asking_stops_when_the_page_changes_or_after_a_while(make_root, db
     anna = old_member(db)
     order = await bought(make_root, db, anna)
     page, _ = await result_page(make_root, db, anna, order.id)
-    assert await run(page.poll(page._generation + 1)) == []  # an older page's chain
+    assert await run(handle(page, "poll", page._generation + 1)) == []  # an older page's chain
     moved(page.parent_state, "/members")
-    assert await run(page.poll(page._generation)) == []
+    assert await run(handle(page, "poll", page._generation)) == []
     moved(page.parent_state, f"/transactions/{order.id}")
     page._polls = MAX_POLLS
-    assert await run(page.poll(page._generation)) == []
+    assert await run(handle(page, "poll", page._generation)) == []
     assert page.gave_up and page.phase == PENDING
-    assert len(scripts(await run(page.check_again()))) == 1 and not page.gave_up
+    assert len(scripts(await run(handle(page, "check_again")))) == 1 and not page.gave_up
 
 
 @pytest.mark.parametrize(
@@ -185,7 +185,7 @@ async def test_the_list_and_withdrawal(make_root, db: Session, testpay_http) -> 
     assert page.phase == COMPLETED
     old = add_order(db, anna, status="failed", tier="p0", credits=50)
     listing = substate(await tab(make_root, db, anna, "/transactions"), TransactionsState)
-    await run(listing.load_page())
+    await run(handle(listing, "load_page"))
     assert listing.is_list and [row["id"] for row in listing.orders] == [old.id, order.id]
     rows = {row["id"]: row for row in listing.orders}
     assert rows[order.id]["refundable"] and not rows[old.id]["refundable"]
@@ -195,8 +195,10 @@ async def test_the_list_and_withdrawal(make_root, db: Session, testpay_http) -> 
     assert listing.confirm_id == 0
     listing.ask_withdraw(order.id)
     assert listing.confirming["id"] == order.id
-    events = await run(listing.withdraw())
-    assert listing.confirm_id == 0 and len(events) == 1
+    assert await run(listing.withdraw()) == [TransactionsState.refund]
+    assert listing.confirm_id == 0 and listing.busy
+    events = await run(handle(listing, "refund"))
+    assert len(events) == 1 and not listing.busy
     rows = {row["id"]: row for row in listing.orders}
     assert not rows[order.id]["refundable"] and rows[order.id]["refund_status"] != ""
     assert (await listing.get_state(SessionState)).credits == 0
@@ -207,11 +209,12 @@ async def test_no_withdrawal_of_someone_elses_purchase(make_root, db: Session) -
     order = add_order(db, anna, provider_payment_id="tr_anna")
     committed(db, grant_credits, anna, 100, "purchase", f"order:{order.id}")
     listing = substate(await tab(make_root, db, bob, "/transactions"), TransactionsState)
-    await run(listing.load_page())
+    await run(handle(listing, "load_page"))
     assert listing.orders == []
     listing.ask_withdraw(order.id)
     listing.confirm_id = order.id  # as if the browser forged the confirmation
     await run(listing.withdraw())
+    await run(handle(listing, "refund"))
     db.expire_all()
     assert db.get(Order, order.id).status == "paid" and db.get(Member, anna.id).credits == 100
 
