@@ -37,7 +37,7 @@ from models.chat import (
 from models.directory import MemberTile
 from models.gifts import gift_picture
 from models.member import utcnow
-from services.database import db_session, transaction
+from services.database import db_session, single_write, transaction
 from services.site_settings import current_settings
 
 PAGE_SIZE = 30
@@ -53,6 +53,7 @@ class MessageStored:
     recipient_id: int
     sender_id: int
     except_token: str  # the sending tab, which shows it already
+    bubble: dict  # as the recipient sees it
 
 
 @dataclass(frozen=True)
@@ -178,7 +179,13 @@ def send(
         told = partial(message_told, here=recipient_here)
         sent = send_message(db, outgoing, current_settings(), told)
     message = sent.message
-    stored = MessageStored(message.conversation_id, sent.recipient_id, viewer.member_id, tab)
+    stored = MessageStored(
+        message.conversation_id,
+        sent.recipient_id,
+        viewer.member_id,
+        tab,
+        bubble(message, sent.recipient_id),
+    )
     shown = SentMessage(
         message.conversation_id, bubble(message, viewer.member_id), sent.credits_left
     )
@@ -243,6 +250,14 @@ def catch_up(viewer: Viewer, view: TabView, arrived: int) -> Done[CaughtUp]:
             card = found[0] if found else None
         counts = chat_counts(db, member_id)
     return Done(CaughtUp(open_id, page, card, None, counts))
+
+
+def arrived_read(viewer: Viewer, conversation_id: int) -> Done[None]:
+    """A message arrived in a chat the viewer has open at its newest end (state/live.py
+    LeanPush): it is read, as `catch_up` reads it."""
+    with single_write() as db:
+        mark_read(db, viewer.member_id, conversation_id)
+    return Done(None)
 
 
 def refresh(viewer: Viewer, view: TabView) -> Done[CaughtUp]:

@@ -50,9 +50,27 @@ def session_member(token: str | None) -> ScalarSelect[int] | None:
     cannot be one. Other reads select by it, so the check costs no statement of its own."""
     if not token or len(token) > MAX_TOKEN_LENGTH:
         return None
-    return _session_member(
-        AuthSession.token_hash == hash_token(token), AuthSession.handoff_hash.is_(None)
-    )
+    return _session_member(*_traded(hash_token(token)))
+
+
+def session_key(cookie_header: str | None) -> str:
+    """The hash of the session cookie's token, as the session row keeps it ("" without one):
+    what a tab registers for a check that runs without the tab's state (state/live.py)."""
+    token = session_token(cookie_header)
+    return hash_token(token) if token and len(token) <= MAX_TOKEN_LENGTH else ""
+
+
+def keyed_viewer(key: str, allowed: frozenset = SIGNED_IN) -> Viewer | None:
+    """`resolve_viewer` for the session whose token hashes to `key` (`session_key`)."""
+    if not key:
+        return None
+    with single_read() as db:
+        return _live_viewer(db, allowed, _session_member(*_traded(key)))
+
+
+def _traded(key: str) -> tuple[ColumnElement[bool], ...]:
+    """The session row of the token hashing to `key`, traded for its cookie already."""
+    return AuthSession.token_hash == key, AuthSession.handoff_hash.is_(None)
 
 
 def _session_member(*session: ColumnElement[bool]) -> ScalarSelect[int]:

@@ -360,7 +360,62 @@
     var form = e.target;
     if (form instanceof HTMLFormElement && form.hasAttribute("data-chat-gift")) form.elements.client_id.value = giftId();
   }, true);
+  // Chat messages that arrived live without the tab's state (state/live.py LeanPush), kept per
+  // conversation for the page's life: the window and the list show them beside the state's own
+  // (components/chat_live.py), without doubles, in order, until a catch-up brings them in.
+  var arrivals = {}, arrivalsVersion = 0, arrivalListeners = [];
+  function redrawArrivals() {
+    arrivalsVersion += 1;
+    arrivalListeners.slice().forEach(function (listener) { listener(); });
+  }
+  function arrived(conversationId, bubble) {
+    var kept = (arrivals[conversationId] = arrivals[conversationId] || {});
+    if (kept[bubble.id]) return;
+    kept[bubble.id] = bubble;
+    redrawArrivals();
+  }
+  function forget(conversationId) {
+    delete arrivals[conversationId];
+    redrawArrivals();
+  }
+  function arrivedIn(conversationId) {
+    var kept = arrivals[conversationId] || {};
+    return Object.keys(kept).map(function (id) { return kept[id]; });
+  }
+  window.siteChatLiveVersion = function () { return arrivalsVersion; };
+  window.siteChatLiveSubscribe = function (listener) {
+    arrivalListeners.push(listener);
+    return function () { arrivalListeners = arrivalListeners.filter(function (l) { return l !== listener; }); };
+  };
+  // The open chat's messages with what arrived after the first of them; none while the member
+  // reads back (they wait behind "Newer messages").
+  window.siteChatShown = function (messages, conversationId, moreAfter) {
+    if (moreAfter) return messages;
+    var first = messages.length ? messages[0].id : 0, shown = {};
+    messages.forEach(function (message) { shown[message.id] = true; });
+    var extra = arrivedIn(conversationId).filter(function (b) { return !shown[b.id] && b.id > first; });
+    if (!extra.length) return messages;
+    return messages.concat(extra).sort(function (a, b) { return a.id - b.id; });
+  };
+  // The list with the open chat's card on top, quoting its newest message, when one arrived
+  // after the card's (a card from the database knows only its time).
+  window.siteChatCards = function (chats, conversationId) {
+    var newest = arrivedIn(conversationId).reduce(function (a, b) { return a && a.id > b.id ? a : b; }, null);
+    var index = newest ? chats.findIndex(function (card) { return card.id === conversationId; }) : -1;
+    if (index < 0) return chats;
+    var card = chats[index];
+    if (card.last_id ? newest.id <= card.last_id : newest.at < card.at) return chats;
+    var moved = Object.assign({}, card, {
+      text: newest.body, gift: newest.gift, at: newest.at, from_me: newest.mine, unread: 0,
+      veiled: newest.flagged, removed: newest.removed, last_id: newest.id
+    });
+    return [moved].concat(chats.slice(0, index), chats.slice(index + 1));
+  };
   window.siteChat = {
+    // A message arrived live in a chat this tab shows (state/chats.py ARRIVED_SCRIPT).
+    arrived: arrived,
+    // The member removed the chat: what arrived in it before is not shown again.
+    forget: forget,
     // The gift was stored: the next one gets a new client id.
     giftSent: function () {
       delete giftIds[giftKey()];

@@ -28,7 +28,10 @@ Reflex 0.10's protocol, as `reflex/app.py` (EventNamespace) and the frontend's
 - The server answers with socket.io messages "event": `{"delta": {<state path>: {<var> +
   "_rx_state_": <new value>}}, "events": [<frontend events>]}`. A changed list comes whole,
   so every delta of `ChatsState.messages` carries the conversation as the tab shows it.
-  Updates pushed to a tab by another member's send (`app.modify_state`) come the same way.
+  Updates pushed to a tab by another member's send (`app.modify_state`) come the same way,
+  but for a tab that shows the conversation: its message comes lean, as the frontend event
+  `siteChat.arrived(<conversation>, <bubble>)` (a `_call_script`, state/chats.py
+  ARRIVED_SCRIPT), which the browser shows beside the state's messages.
   The hydrate's first delta is the tab's stored state (is_hydrated false); the page's on_load
   handlers follow, and `is_hydrated` turns true once the last of them has run.
 - Frontend events in an update run in the browser; after `_remove_session_storage` the page
@@ -72,6 +75,8 @@ HYDRATED_VAR = "is_hydrated" + FIELD_MARKER
 ERROR_VAR = "error" + FIELD_MARKER
 REMOVE_STORAGE = "_remove_session_storage"  # the frontend hydrates the page again after it
 OPEN_TIMEOUT = 30.0  # seconds until a hydrated chat page shows its conversation
+# A message that arrived lean (state/chats.py ARRIVED_SCRIPT): its conversation and bubble.
+ARRIVED = re.compile(r"siteChat\.arrived\((\d+), (.*)\)$")
 # A toast's text in the frontend event Reflex sends for it (rx.toast.error(text, ...)).
 TOAST_TEXT = re.compile(r"""refs\['__toast'\]\?\.\["\w+"\]\(("(?:[^"\\]|\\.)*")""")
 
@@ -250,6 +255,10 @@ class SocketMember:
             self.errors.append(chats[ERROR_VAR])
         events = update.get("events") or []
         self._told(events)
+        for event in events:
+            code = str((event.get("payload") or {}).get("javascript_code", ""))
+            if (found := ARRIVED.search(code)) and int(found.group(1)) == self.conversation_id:
+                self._saw(json.loads(found.group(2)), at)
         self.updates += 1
         self._changed.set()
         if any(event.get("name") == REMOVE_STORAGE for event in events):

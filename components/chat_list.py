@@ -3,6 +3,7 @@ unread count; the open conversation highlighted."""
 
 import reflex as rx
 
+from components.chat_live import shown_chats
 from components.chat_time import list_time
 from components.gift_labels import GIFT_LABELS
 from components.i18n import t, t_choice
@@ -63,11 +64,12 @@ def _chat_row(chat: rx.Var[dict]) -> rx.Component:
 
 
 def chat_list() -> rx.Component:
+    chats = shown_chats()
     return rx.el.aside(
         rx.el.h1(t("Messages"), class_name="chat-list-title"),
         rx.cond(
             S.chats.length() > 0,
-            rx.el.nav(rx.foreach(S.chats, _chat_row), class_name="chat-rows"),
+            rx.el.nav(rx.foreach(chats, _chat_row), class_name="chat-rows"),
             rx.el.div(
                 rx.icon("message-circle-heart", size=40),
                 rx.el.p(t("No conversations yet. Find someone you like and say hello!")),

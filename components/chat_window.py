@@ -4,6 +4,7 @@ indicator, and the composer with its character count, gifts and icebreakers."""
 import reflex as rx
 
 from components.chat_dialogs import delete_chat_button, gift_picker, icebreakers, premium_alert
+from components.chat_live import shown_messages
 from components.chat_time import message_time
 from components.forms import post_form
 from components.gift_labels import GIFT_LABELS
@@ -97,6 +98,7 @@ def _typing() -> rx.Component:
 
 
 def _messages() -> rx.Component:
+    messages = shown_messages()
     return rx.el.div(
         rx.el.div(
             rx.cond(
@@ -110,13 +112,13 @@ def _messages() -> rx.Component:
                 ),
             ),
             rx.cond(
-                S.messages.length() == 0,
+                messages.length() == 0,
                 rx.el.p(
                     t("Say hello to {name}!", name=S.partner["name"].to(str)),
                     class_name="chat-hello",
                 ),
             ),
-            rx.foreach(S.messages, _bubble),
+            rx.foreach(messages, _bubble),
             _typing(),
             rx.cond(
                 S.more_after,

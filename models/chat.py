@@ -3,44 +3,56 @@
 A conversation exists from its first message on. Sending books the message and its charge in
 one transaction, under a lock on the sender's row (PostgreSQL), and a message carries the
 sender's own id for it (`client_id`, unique per sender): sending the same message twice, by a
-double click or a retry after a dropped connection, stores and charges it once.
+double click or a retry after a dropped connection, stores and charges it once. On PostgreSQL a
+send is three statements: the lock, the recipient's query and the booking (`_booking`).
 """
 
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import date, datetime
+from functools import cache
 
 from sqlalchemy import (
+    Boolean,
     ColumnElement,
-    DateTime,
+    Connection,
     Index,
+    Insert,
     Integer,
     Select,
+    String,
     UniqueConstraint,
+    Update,
     and_,
     bindparam,
     case,
+    cast,
     exists,
     func,
+    insert,
+    literal,
     or_,
     true,
+    union_all,
     update,
 )
 from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import make_transient_to_detached
 from sqlmodel import Field, Session, SQLModel, select
 
 from models.account_rules import storable
 from models.activation import can_receive_messages
 from models.blocks import not_blocked_with
 from models.chat_from import liked_by, start_refusal
-from models.credits import charge_credits
+from models.credits import charge_line, debit
 from models.directory import TILE_WIDTH, MemberTile, tile_select, to_tile
 from models.gifts import GIFTS
 from models.member import Member, MemberStatus, Profile, utcnow
 from models.message_filter import Reason, screen
 from models.push_subscription import subscribed
 from models.site_settings import SiteSettings
+from models.upsert import insert_for
 from models.visibility import shown_member, shown_to
 from translations.catalog import N_, N_plural
 from translations.errors import INSUFFICIENT_CREDITS, MEMBER_UNAVAILABLE
@@ -388,32 +400,15 @@ def start_refused(db: Session, sender_id: int, recipient_id: int) -> tuple[str, 
     return (refusal, row[1]) if refusal is not None else None
 
 
-def _start_conversation(
-    db: Session, outgoing: Outgoing, sender: _Sender, recipient: _Recipient, message: Message
-) -> int:
-    """The pair's new conversation, already as `message` leaves it (moved up, one unread for
-    the recipient); it counts towards a free member's chat starts. The recipient's `chat_from`
-    decides who may start one."""
+def _may_start(sender: _Sender, recipient: _Recipient) -> None:
+    """ChatError unless the sender may start a conversation with the recipient: their
+    `chat_from` decides who may, and it counts towards a free member's chat starts."""
     name = recipient.profile.name
     refusal = start_refusal(recipient.member.chat_from, sender.paid_user, recipient.liked_sender)
     if refusal is not None:
         raise ChatError(refusal, name=name)
     if not sender.paid_user and recipient.chats_started >= FREE_CHAT_STARTS:
         raise ChatError(FREE_CHATS_USED, count=FREE_CHAT_STARTS, name=name)
-    a, b = pair(outgoing.sender_id, outgoing.recipient_id)
-    at = message.created_at
-    conversation = Conversation(
-        member_a=a, member_b=b, started_by=outgoing.sender_id, created_at=at, last_message_at=at
-    )
-    db.add(conversation)
-    db.flush()
-    db.add_all(
-        ChatSide(
-            conversation_id=conversation.id, member_id=m, unread=int(m == outgoing.recipient_id)
-        )
-        for m in (a, b)
-    )
-    return conversation.id
 
 
 def _flagged(
@@ -437,27 +432,154 @@ _CONVERSATION, _MEMBER = (
     bindparam("conversation", type_=Integer),
     bindparam("member", type_=Integer),
 )
-_MOVED_UP = (
-    update(Conversation)
-    .where(Conversation.id == _CONVERSATION)
-    .values(last_message_at=bindparam("at", type_=DateTime))
+_SENDER, _COST, _KIND, _AT = (
+    bindparam("sender", type_=Integer),
+    bindparam("cost", type_=Integer),
+    bindparam("kind", type_=String),
+    bindparam("at", type_=Message.__table__.c.created_at.type),
 )
-_SEEN_AGAIN = (
-    update(ChatSide)
-    .where(ChatSide.conversation_id == _CONVERSATION)
-    .values(
-        removed=False,
-        unread=ChatSide.unread
-        + case((ChatSide.member_id == bindparam("recipient", type_=Integer), 1), else_=0),
+_PAIR = {
+    "member_a": bindparam("pair_a", type_=Integer),
+    "member_b": bindparam("pair_b", type_=Integer),
+}
+_SIDE_COLUMNS = ("conversation_id", "member_id", "unread", "removed", "hidden_through")
+_MESSAGE_COLUMNS = (
+    "conversation_id",
+    "sender_id",
+    "kind",
+    "body",
+    "gift",
+    "credits",
+    "client_id",
+    "created_at",
+    "flagged",
+)
+
+
+def _opened() -> Insert:
+    """The pair's new conversation, already as its first message leaves it; its id."""
+    opened = {"started_by": _SENDER, "created_at": _AT, "last_message_at": _AT}
+    return insert(Conversation).values(**_PAIR, **opened).returning(Conversation.id)
+
+
+def _moved_up() -> Update:
+    """The pair's conversation moved up by the message; its id (no row: it is gone)."""
+    moved = update(Conversation).where(Conversation.id == _CONVERSATION)
+    return moved.values(last_message_at=_AT).returning(Conversation.id)
+
+
+def _seen_again(dialect: str, conversation: ColumnElement[int]) -> Insert:
+    """Both members' sides: made with a new conversation, else back on both lists; one more
+    unread for the recipient."""
+    sides = union_all(
+        *(
+            select(
+                conversation,
+                bind,
+                bindparam(f"unread_{x}", type_=Integer),
+                literal(False),
+                literal(0),
+            )
+            for x, bind in zip("ab", _PAIR.values(), strict=True)
+        )
+    ).subquery()
+    # the WHERE tells SQLite's parser that ON CONFLICT is not a join's ON
+    both = insert_for(dialect, ChatSide).from_select(_SIDE_COLUMNS, select(sides).where(true()))
+    seen = {"removed": False, "unread": ChatSide.unread + both.excluded.unread}
+    return both.on_conflict_do_update(index_elements=_SIDE_COLUMNS[:2], set_=seen)
+
+
+def _stored(conversation: ColumnElement[int]) -> Insert:
+    """The message in `conversation`; its id and conversation."""
+    body, gift, client_id = (
+        bindparam(name, type_=String) for name in ("body", "gift", "client_id")
     )
-)
+    flagged = bindparam("flagged", type_=Boolean)
+    values = select(conversation, _SENDER, _KIND, body, gift, _COST, client_id, _AT, flagged)
+    stored = insert(Message).from_select(_MESSAGE_COLUMNS, values)
+    return stored.returning(Message.id, Message.conversation_id)
 
 
-def _deliver(db: Session, message: Message, recipient_id: int) -> None:
-    """The conversation moves up; both sides see it again, the recipient one more unread."""
-    conversation = {"conversation": message.conversation_id}
-    db.exec(_MOVED_UP, params=conversation | {"at": message.created_at})
-    db.exec(_SEEN_AGAIN, params=conversation | {"recipient": recipient_id})
+def _charged(message_id: ColumnElement[int]) -> Insert:
+    reference = literal("message:") + cast(message_id, String)
+    return charge_line(_SENDER, _COST, _KIND, reference, _AT)
+
+
+@dataclass(frozen=True)
+class _Booking:
+    """A message's writes one statement each, an id one returns a parameter of the next."""
+
+    conversation: Insert | Update
+    sides: Insert
+    message: Insert
+    charge: Insert
+    debit: Update
+
+
+@cache
+def _booking(dialect: str, new: bool) -> _Booking | Select:
+    """The writes of a message in a `new` conversation or in the pair's, built once. On
+    PostgreSQL one statement (data-modifying CTEs, each reading the ids the one before
+    returned): the message's id and conversation and the sender's balance after the charge
+    (None: short of credits, or nothing to take); no row: the conversation is gone."""
+    conversation = _opened() if new else _moved_up()
+    if dialect != "postgresql":
+        sides, message = _seen_again(dialect, _CONVERSATION), _stored(_CONVERSATION)
+        charge = _charged(bindparam("message", type_=Integer))
+        return _Booking(conversation, sides, message, charge, debit(_SENDER, _COST))
+    moved = conversation.cte("moved")
+    sent = _stored(moved.c.id).cte("sent")
+    taken = debit(_SENDER, _COST).cte("taken")
+    written = (_seen_again(dialect, moved.c.id).cte("seen"), _charged(sent.c.id).cte("booked"))
+    chain = select(sent.c.id, sent.c.conversation_id, taken.c.credits)
+    return chain.select_from(sent.outerjoin(taken, true())).add_cte(*written)
+
+
+def _one_by_one(connection: Connection, booking: _Booking, params: dict) -> tuple | None:
+    """`_booking`'s row, from one statement each."""
+    conversation_id = connection.execute(booking.conversation, params).scalar()
+    if conversation_id is None:
+        return None
+    params = params | {"conversation": conversation_id}
+    connection.execute(booking.sides, params)
+    message_id = connection.execute(booking.message, params).scalar_one()
+    connection.execute(booking.charge, params | {"message": message_id})
+    return message_id, conversation_id, connection.execute(booking.debit, params).scalar()
+
+
+def _book(db: Session, outgoing: Outgoing, message: Message, existing: int | None) -> None:
+    """Store `message` with its charge, its conversation (`existing`, or a new one) moved up
+    and both sides seen again; ChatError when the sender is short of credits (the caller rolls
+    back what was written) or the conversation went meanwhile."""
+    a, b = pair(outgoing.sender_id, outgoing.recipient_id)
+    params = {
+        "conversation": existing,
+        "pair_a": a,
+        "pair_b": b,
+        "unread_a": int(a == outgoing.recipient_id),
+        "unread_b": int(b == outgoing.recipient_id),
+        "sender": outgoing.sender_id,
+        "kind": message.kind,
+        "body": message.body,
+        "gift": message.gift,
+        "cost": message.credits,
+        "client_id": message.client_id,
+        "at": message.created_at,
+        "flagged": message.flagged,
+    }
+    connection = db.connection()
+    booking = _booking(connection.dialect.name, existing is None)
+    if isinstance(booking, _Booking):
+        row = _one_by_one(connection, booking, params)
+    else:
+        row = connection.execute(booking, params).first()
+    if row is None:
+        raise ChatError(MEMBER_UNAVAILABLE)
+    message.id, message.conversation_id, balance = row
+    if balance is None and message.credits > 0:
+        raise ChatError(INSUFFICIENT_CREDITS)
+    make_transient_to_detached(message)
+    db.add(message)  # in the session as if read back, without reading it
 
 
 # (db, the new message, its recipient, whether the recipient has a push subscription)
@@ -496,21 +618,13 @@ def _send_once(
     try:
         recipient = _recipient(db, outgoing)
         _check_recipient(outgoing, recipient)
-        existing = recipient.conversation_id
-        message.conversation_id = existing or _start_conversation(
-            db, outgoing, sender, recipient, message
-        )
+        if recipient.conversation_id is None:
+            _may_start(sender, recipient)
         message.sender_id, message.client_id = outgoing.sender_id, outgoing.client_id
         message.gift = outgoing.gift
         # an opener (a gift, an icebreaker) does not open the door: only the recipient's reply
         message.flagged = _flagged(outgoing, message, sender, recipient, not recipient.replied)
-        db.add(message)
-        db.flush()
-        reference = f"message:{message.id}"
-        if not charge_credits(db, outgoing.sender_id, message.credits, message.kind, reference):
-            raise ChatError(INSUFFICIENT_CREDITS)
-        if existing is not None:
-            _deliver(db, message, outgoing.recipient_id)
+        _book(db, outgoing, message, recipient.conversation_id)
         if stored is not None:
             stored(db, message, recipient.member, recipient.push_subscribed)
         db.commit()

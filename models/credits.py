@@ -4,11 +4,13 @@ Every change of `Member.credits` is one conditional UPDATE (`credits = credits +
 charge only where the balance covers it) beside its ledger line, so concurrent grants and
 charges never lose one another, a balance never goes below zero, and the entries of a member
 always sum to the balance. A `reference` is unique: a payment or a message is booked once.
+`debit` and `charge_line` are the same charge as statements for a caller to chain into its own
+(models/chat.py books a message, its charge and its conversation in one statement).
 """
 
 from datetime import datetime
 
-from sqlalchemy import func, update
+from sqlalchemy import ColumnElement, Insert, Update, func, insert, update
 from sqlmodel import Field, Session, SQLModel, select
 
 from models.member import Member, utcnow
@@ -81,6 +83,31 @@ def charge_credits(db: Session, member_id: int, amount: int, reason: str, refere
         return False
     db.add(CreditEntry(member_id=member_id, amount=-amount, reason=reason, reference=reference))
     return True
+
+
+def debit(member_id: ColumnElement[int], amount: ColumnElement[int]) -> Update:
+    """`charge_credits`' balance change as a statement: RETURNING the new balance, no row when
+    the balance is short (or the amount 0: nothing to take)."""
+    return (
+        update(Member)
+        .where(Member.id == member_id, Member.credits >= amount, amount > 0)
+        .values(credits=Member.credits - amount)
+        .returning(Member.credits)
+    )
+
+
+def charge_line(
+    member_id: ColumnElement[int],
+    amount: ColumnElement[int],
+    reason: ColumnElement[str],
+    reference: ColumnElement[str],
+    at: ColumnElement[datetime],
+) -> Insert:
+    """`charge_credits`' ledger line as a statement; none for an amount of 0. The caller rolls
+    it back when `debit` returned no row."""
+    columns = ("member_id", "amount", "reason", "reference", "created_at")
+    line = select(member_id, -amount, reason, reference, at).where(amount > 0)
+    return insert(CreditEntry).from_select(columns, line)
 
 
 def ledger_sum(db: Session, member_id: int) -> int:

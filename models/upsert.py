@@ -11,4 +11,9 @@ _INSERTS = {"postgresql": postgresql_insert, "sqlite": sqlite_insert}
 
 def insert_into(db: Session, table: type[SQLModel]) -> PostgresqlInsert | SqliteInsert:
     """An INSERT with `on_conflict_do_nothing` / `on_conflict_do_update` for `db`'s dialect."""
-    return _INSERTS[db.get_bind().dialect.name](table)
+    return insert_for(db.get_bind().dialect.name, table)
+
+
+def insert_for(dialect: str, table: type[SQLModel]) -> PostgresqlInsert | SqliteInsert:
+    """The same for a dialect by its name: for a statement built once per dialect."""
+    return _INSERTS[dialect](table)

@@ -69,6 +69,11 @@ def single_read() -> Iterator[Session]:
         yield session
 
 
+# One write of one statement, committed as it runs: one round trip instead of BEGIN, the
+# statement and COMMIT (a chat's read mark as a message arrives, actions/chat.arrived_read).
+single_write = single_read
+
+
 @contextmanager
 def transaction() -> Iterator[Session]:
     """One transaction: committed when the block ends, rolled back when it raises.

@@ -4,6 +4,10 @@ A tab registers on every page load and periodic refresh (at most every 300 s), s
 renewed within `TAB_TTL_SECONDS` belongs to a closed tab and is dropped. With `REDIS_URL` the
 registry lives in Redis (one sorted set per member, scored by last sight) and every worker sees
 every tab; without it, one worker serves everything and a dict in memory is enough.
+
+Beside each tab the registry keeps what it shows, as its last registration said: an opaque
+text (state/live.py writes the open chat and the tab's session there), for a push that skips
+the tab's state.
 """
 
 import time
@@ -25,16 +29,18 @@ ONLINE_SECONDS = 330
 # default waits up to 14 s, inside the page load that holds the tab's state lock.
 _RETRY = Retry(NoBackoff(), retries=1)
 _KEY = "amorly:tabs:{}"
+_SHOWS_KEY = "amorly:tab-shows:{}"
 
 
 class TabRegistry(Protocol):
-    async def add(self, member_id: int, token: str) -> None: ...
+    async def add(self, member_id: int, token: str, shows: str = "") -> None: ...
 
     async def remove(self, member_id: int, token: str) -> None: ...
 
     async def tokens(self, member_id: int, within: float = TAB_TTL_SECONDS) -> list[str]: ...
 
-    async def tokens_of(self, member_ids: Sequence[int]) -> dict[int, list[str]]: ...
+    # several members' tabs at once: client token -> what the tab shows ("" unknown)
+    async def tabs_of(self, member_ids: Sequence[int]) -> dict[int, dict[str, str]]: ...
 
     async def renew(self, tabs: Mapping[str, int]) -> None: ...  # client token -> member
 
@@ -42,13 +48,16 @@ class TabRegistry(Protocol):
 class MemoryTabRegistry:
     def __init__(self) -> None:
         self._seen: dict[int, dict[str, float]] = {}
+        self._shows: dict[str, str] = {}
 
-    async def add(self, member_id: int, token: str) -> None:
+    async def add(self, member_id: int, token: str, shows: str = "") -> None:
         self._seen.setdefault(member_id, {})[token] = time.monotonic()
+        self._shows[token] = shows
 
     async def remove(self, member_id: int, token: str) -> None:
         tabs = self._seen.get(member_id, {})
         tabs.pop(token, None)
+        self._shows.pop(token, None)
         if not tabs:
             self._seen.pop(member_id, None)
 
@@ -61,24 +70,31 @@ class MemoryTabRegistry:
             token for token, seen in self._seen.get(member_id, {}).items() if seen >= now - within
         ]
 
-    async def tokens_of(self, member_ids: Sequence[int]) -> dict[int, list[str]]:
-        return {member_id: await self.tokens(member_id) for member_id in member_ids}
+    async def tabs_of(self, member_ids: Sequence[int]) -> dict[int, dict[str, str]]:
+        return {
+            member_id: {token: self._shows.get(token, "") for token in await self.tokens(member_id)}
+            for member_id in member_ids
+        }
 
     async def renew(self, tabs: Mapping[str, int]) -> None:
+        now = time.monotonic()
         for token, member_id in tabs.items():
-            await self.add(member_id, token)
+            self._seen.setdefault(member_id, {})[token] = now
 
 
 class RedisTabRegistry:
     def __init__(self, redis: Redis) -> None:
         self._redis = redis
 
-    async def add(self, member_id: int, token: str) -> None:
+    async def add(self, member_id: int, token: str, shows: str = "") -> None:
         key, now = _KEY.format(member_id), time.time()
+        shows_key = _SHOWS_KEY.format(member_id)
         async with self._redis.pipeline(transaction=True) as pipe:
             pipe.zadd(key, {token: now})
             pipe.zremrangebyscore(key, "-inf", now - TAB_TTL_SECONDS)
             pipe.expire(key, TAB_TTL_SECONDS)
+            pipe.hset(shows_key, token, shows)
+            pipe.expire(shows_key, TAB_TTL_SECONDS)
             await pipe.execute()
 
     async def renew(self, tabs: Mapping[str, int]) -> None:
@@ -94,27 +110,38 @@ class RedisTabRegistry:
             await pipe.execute()
 
     async def remove(self, member_id: int, token: str) -> None:
-        await self._redis.zrem(_KEY.format(member_id), token)
+        async with self._redis.pipeline(transaction=False) as pipe:
+            pipe.zrem(_KEY.format(member_id), token)
+            pipe.hdel(_SHOWS_KEY.format(member_id), token)
+            await pipe.execute()
 
     async def tokens(self, member_id: int, within: float = TAB_TTL_SECONDS) -> list[str]:
         oldest = time.time() - within
         found = await self._redis.zrangebyscore(_KEY.format(member_id), oldest, "+inf")
         return _decoded(found)
 
-    async def tokens_of(self, member_ids: Sequence[int]) -> dict[int, list[str]]:
-        """Several members' tabs in one round trip (a message's recipient and sender)."""
+    async def tabs_of(self, member_ids: Sequence[int]) -> dict[int, dict[str, str]]:
+        """Several members' tabs and what each shows in one round trip (a message's recipient
+        and sender)."""
         oldest = time.time() - TAB_TTL_SECONDS
         async with self._redis.pipeline(transaction=False) as pipe:
             for member_id in member_ids:
                 pipe.zrangebyscore(_KEY.format(member_id), oldest, "+inf")
+                pipe.hgetall(_SHOWS_KEY.format(member_id))
             found = await pipe.execute()
-        return {
-            member_id: _decoded(tokens) for member_id, tokens in zip(member_ids, found, strict=True)
-        }
+        tabs: dict[int, dict[str, str]] = {}
+        for member_id, tokens, shows in zip(member_ids, found[::2], found[1::2], strict=True):
+            known = {_text(token): _text(text) for token, text in shows.items()}
+            tabs[member_id] = {token: known.get(token, "") for token in _decoded(tokens)}
+        return tabs
+
+
+def _text(value: bytes | str) -> str:
+    return value.decode() if isinstance(value, bytes) else value
 
 
 def _decoded(tokens: list[bytes | str]) -> list[str]:
-    return [token.decode() if isinstance(token, bytes) else token for token in tokens]
+    return [_text(token) for token in tokens]
 
 
 @cache

@@ -24,6 +24,7 @@ def chat_card(summary: ChatSummary, settings: SiteSettings) -> dict:
         "unread": summary.unread,
         "veiled": summary.last_veiled,
         "removed": summary.last_removed,
+        "last_id": 0,  # unknown: a card from a message knows it (ChatsState._card)
     }
 
 

@@ -13,6 +13,9 @@ import re
 import time
 
 import reflex as rx
+from reflex.state import StateUpdate
+from reflex_base.constants.state import FIELD_MARKER
+from reflex_base.event import Event
 from sqlalchemy.exc import SQLAlchemyError
 
 from actions import chat
@@ -39,7 +42,15 @@ from services.site_settings import site_settings
 from state.chat_views import chat_card, message_price
 from state.forms import browser_id
 from state.i18n import I18nState
-from state.live import push_later, push_to_member, push_to_members
+from state.live import (
+    CHAT_PATH,
+    LeanPush,
+    push_later,
+    push_to_member,
+    push_to_members,
+    register_tab,
+    shown_chat,
+)
 from state.members import tile_to_card
 from state.session import SessionState, current_viewer
 from translations.catalog import N_, gettext
@@ -48,7 +59,6 @@ from translations.errors import GENERIC_ERROR, INSUFFICIENT_CREDITS
 TYPING_SHOWN_SECONDS = 6.0
 TYPING_NOTICE_EVERY_SECONDS = 3.0
 SHOWN_MESSAGES = 120  # the open chat's window in the tab's state: reading back drops the newest
-CHAT_PATH = re.compile(r"^/chats/(\d{1,12})/?$")
 MEMBER_CHAT_PATH = re.compile(r"^/members/(\d{1,12})/chat/?$")
 CREDITS, PREMIUM = "credits", "premium"  # errors that come with a way out
 PREMIUM_REFUSALS = (FREE_CHATS_USED, ONLY_PREMIUM)  # shown with "Get Premium"
@@ -59,6 +69,8 @@ TEXT_INPUT = 20_000
 SENT_SCRIPT = "window.siteChat && window.siteChat.sent()"
 GIFT_SENT_SCRIPT = "window.siteChat && window.siteChat.giftSent()"
 FOCUS_DRAFT_SCRIPT = "document.querySelector('[data-chat-composer] textarea')?.focus()"
+ARRIVED_SCRIPT = "window.siteChat && window.siteChat.arrived({conversation}, {bubble})"
+FORGET_SCRIPT = "window.siteChat && window.siteChat.forget({conversation})"
 
 Answer = list[rx.event.EventSpec] | rx.event.EventSpec | None  # what a send gives the browser
 
@@ -167,6 +179,7 @@ class ChatsState(rx.State):
         self.messages, self.more_before = page.messages + self.messages, page.more_before
         if len(self.messages) > SHOWN_MESSAGES:  # the newest leave the window
             self.messages, self.more_after = self.messages[:SHOWN_MESSAGES], True
+            await register_tab(self, viewer.member_id, self._showing())
 
     @rx.event
     async def load_latest(self) -> None:
@@ -176,6 +189,7 @@ class ChatsState(rx.State):
             return
         caught: CaughtUp = await act(chat.newest, viewer, self.conversation_id)
         self._show_newest(caught.page)
+        await register_tab(self, viewer.member_id, self._showing())
         self._read_card(self.conversation_id)
         _shown_counts(await self.get_state(SessionState), caught.counts)
 
@@ -316,6 +330,7 @@ class ChatsState(rx.State):
             "unread": 0,
             "veiled": message["flagged"],
             "removed": message.get("removed", False),
+            "last_id": message["id"],
         }
 
     def _to_top(self, card: dict) -> None:
@@ -372,6 +387,10 @@ class ChatsState(rx.State):
             {**card, "unread": 0} if card["id"] == conversation_id else card for card in self.chats
         ]
 
+    def _showing(self) -> int:
+        """The chat the tab shows at its newest end, for lean pushes (0: none)."""
+        return 0 if self.more_after else shown_chat(self.router.url.path)
+
     def _shows_chats(self) -> bool:
         """The tab is on a chat page now (this state keeps its last chat when the tab leaves)."""
         path = self.router.url.path
@@ -394,6 +413,7 @@ class ChatsState(rx.State):
             yield ChatsState.open_page
             return
         _shown_counts(await self.get_state(SessionState), counts)
+        yield rx.call_script(FORGET_SCRIPT.format(conversation=conversation_id))
         if leaving:
             yield rx.redirect(url("chats"))
 
@@ -431,13 +451,37 @@ class ChatsState(rx.State):
 
 @handles(MessageStored)
 async def _message_stored(stored: MessageStored) -> None:
-    """The recipient's tabs and the sender's other tabs catch up."""
+    """The recipient's tabs that show the chat get the message lean, read at once; their other
+    tabs and the sender's other tabs (whose balance changed) catch up, and so does every tab
+    for a flagged message (its "Show" works on the tab's state)."""
+    conversation_id = stored.conversation_id
 
     async def update(root: rx.State, viewer: Viewer) -> None:
-        await (await root.get_state(ChatsState))._catch_up(viewer, stored.conversation_id)
+        await (await root.get_state(ChatsState))._catch_up(viewer, conversation_id)
 
+    async def read_now(viewer: Viewer) -> None:
+        await act(chat.arrived_read, viewer, conversation_id)
+
+    flagged = stored.bubble["flagged"]
+    lean = (
+        None
+        if flagged
+        else LeanPush(stored.recipient_id, conversation_id, _arrival(stored), read_now)
+    )
     await push_to_members(
-        update, (stored.recipient_id, ""), (stored.sender_id, stored.except_token)
+        update, (stored.recipient_id, ""), (stored.sender_id, stored.except_token), lean=lean
+    )
+
+
+def _arrival(stored: MessageStored) -> StateUpdate:
+    """The message for assets/shell.js to show beside the state's (components/chat_live.py),
+    and the typing notice gone, as `_show_caught` does."""
+    script = ARRIVED_SCRIPT.format(
+        conversation=stored.conversation_id, bubble=json.dumps(stored.bubble)
+    )
+    return StateUpdate(
+        delta={ChatsState.get_full_name(): {"partner_typing" + FIELD_MARKER: False}},
+        events=[Event("_call_script", payload={"javascript_code": script, "callback": None})],
     )
 
 

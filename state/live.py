@@ -9,18 +9,27 @@ tab's own session cookie is checked again (the one viewer check): a tab whose se
 gets nothing. Every push runs in the effect's own task, never under the caller's state lock
 (two members writing to each other would otherwise deadlock). Nothing depends on a push
 arriving: a tab that reconnects reloads from the database; a failed push is logged.
+
+A lean push (`LeanPush`, a chat message) skips the state of the tabs that show its
+conversation at its newest end, as their registration says: the tab's session (the hash its
+cookie registered) is checked, then frontend events and a delta go straight to its socket
+(`app.event_namespace.emit_update`, which with Redis reaches the worker holding it); the tab's
+state learns of it on its next catch-up or refresh. Every other tab gets the full update.
 """
 
 import asyncio
 import logging
+import re
 from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
 
 import reflex as rx
+from reflex.state import StateUpdate
 
 from actions.effects import handles, spawn
 from actions.live import BadgesChanged
 from actions.runner import read
-from actions.viewer import Viewer, resolve_viewer, session_token
+from actions.viewer import Viewer, keyed_viewer, resolve_viewer, session_key, session_token
 from services.outages import log_failure
 from services.tab_registry import tab_registry
 from state.session import SessionState
@@ -28,19 +37,42 @@ from state.tab_keeper import hold, serving_app
 
 # receives the tab's root state and the member its cookie names now
 TabUpdate = Callable[[rx.State, Viewer], Awaitable[None]]
+CHAT_PATH = re.compile(r"^/chats/(\d{1,12})/?$")
 
 log = logging.getLogger(__name__)
 
 
-async def register_tab(state: rx.State, member_id: int | None) -> None:
-    """Renew the tab's entry; a registry that is down (Redis restarting) is logged, and this
-    worker's tab keeper registers the tab again once it is back."""
+@dataclass(frozen=True)
+class LeanPush:
+    """`update` (frontend events, and a delta the tab's state need not remember) for the tabs
+    of `member_id` that show conversation `conversation_id` at its newest end; `shown` runs
+    once, with the member, before the first of them gets it."""
+
+    member_id: int
+    conversation_id: int
+    update: StateUpdate
+    shown: Callable[[Viewer], Awaitable[None]]
+
+
+def shown_chat(path: str) -> int:
+    """The conversation an address shows (0: none, or one known only by its other member)."""
+    found = CHAT_PATH.match(path)
+    return int(found.group(1)) if found else 0
+
+
+async def register_tab(state: rx.State, member_id: int | None, showing: int | None = None) -> None:
+    """Renew the tab's entry with the chat it shows at its newest end (`showing`, by default
+    the one its address names) and its session; a registry that is down (Redis restarting) is
+    logged, and this worker's tab keeper registers the tab again once it is back."""
     token = state.router.session.client_token
     hold(token, member_id)
     if member_id is None:
         return
+    if showing is None:
+        showing = shown_chat(state.router.url.path)
+    shows = f"{showing} {session_key(state.router.headers.cookie)}" if showing else ""
     try:
-        await tab_registry().add(member_id, token)
+        await tab_registry().add(member_id, token, shows)
     except Exception:
         log.warning("tab registry unavailable: tab of member %s not registered", member_id)
 
@@ -50,23 +82,70 @@ async def push_to_member(member_id: int, update: TabUpdate, except_token: str = 
     await push_to_members(update, (member_id, except_token))
 
 
-async def push_to_members(update: TabUpdate, *members: tuple[int, str]) -> None:
-    """Run `update` on every open tab of each (member, but their tab `except_token`); the
-    tabs are looked up in one round trip."""
+async def push_to_members(
+    update: TabUpdate, *members: tuple[int, str], lean: LeanPush | None = None
+) -> None:
+    """Run `update` on every open tab of each (member, but their tab `except_token`), but the
+    tabs `lean` serves; the tabs are looked up in one round trip."""
     ids = [member_id for member_id, _ in members]
     try:
-        found = await tab_registry().tokens_of(ids)
+        found = await tab_registry().tabs_of(ids)
     except Exception:
         log.warning("tab registry unavailable: push to members %s dropped", ids)
         return
+    served = _lean_tabs(lean, found.get(lean.member_id, {})) if lean else {}
     await asyncio.gather(
+        *([_push_lean(lean, served)] if lean and served else []),
         *(
             _push_to_tab(member_id, token, update)
             for member_id, except_token in members
             for token in found[member_id]
-            if token != except_token
-        )
+            if token != except_token and token not in served
+        ),
     )
+
+
+def _lean_tabs(lean: LeanPush, tabs: dict[str, str]) -> dict[str, str]:
+    """The tabs (token: session key) that registered showing the lean push's conversation."""
+    served = {}
+    for token, shows in tabs.items():
+        showing, _, key = shows.partition(" ")
+        if showing == str(lean.conversation_id) and key:
+            served[token] = key
+    return served
+
+
+async def _push_lean(lean: LeanPush, tabs: dict[str, str]) -> None:
+    """The lean update to each tab whose session still names the member (checked without the
+    tab's state, by the key it registered); nothing when `shown` fails."""
+    app = serving_app()
+    if app is None:
+        return
+    checked = await asyncio.gather(
+        *(_lean_viewer(app, lean, token, key) for token, key in tabs.items())
+    )
+    viewers = {token: viewer for token, viewer in zip(tabs, checked, strict=True) if viewer}
+    if not viewers:
+        return
+    try:
+        await lean.shown(next(iter(viewers.values())))
+        await asyncio.gather(*(app.event_namespace.emit_update(lean.update, t) for t in viewers))
+    except Exception:
+        log_failure(log, "lean push to tabs of member %s failed", lean.member_id)
+
+
+async def _lean_viewer(app: rx.App, lean: LeanPush, token: str, key: str) -> Viewer | None:
+    try:
+        if not await _connected(app, lean.member_id, token):
+            return None
+        viewer = await read(keyed_viewer, key)
+    except Exception:
+        log_failure(log, "live push to a tab of member %s failed", lean.member_id)
+        return None
+    if viewer is None or viewer.member_id != lean.member_id:
+        log.info("live push to a tab of member %s dropped: no session", lean.member_id)
+        return None
+    return viewer
 
 
 @handles(BadgesChanged)
@@ -94,15 +173,21 @@ async def _push_to_tab(member_id: int, token: str, update: TabUpdate) -> None:
     if app is None:
         return
     try:
-        if not await app.event_namespace._token_manager.is_token_connected(token):
-            log.info("live push to a tab of member %s dropped: no websocket", member_id)
-            await tab_registry().remove(member_id, token)  # it registers again on reconnect
+        if not await _connected(app, member_id, token):
             return
         async with app.modify_state(rx.BaseStateToken(ident=token, cls=SessionState)) as root:
             if not await run_on_tab(root, member_id, update):
                 log.info("live push to a tab of member %s dropped: no session", member_id)
     except Exception:
         log_failure(log, "live push to a tab of member %s failed", member_id)
+
+
+async def _connected(app: rx.App, member_id: int, token: str) -> bool:
+    if await app.event_namespace._token_manager.is_token_connected(token):
+        return True
+    log.info("live push to a tab of member %s dropped: no websocket", member_id)
+    await tab_registry().remove(member_id, token)  # it registers again on reconnect
+    return False
 
 
 async def run_on_tab(root: rx.State, member_id: int, update: TabUpdate) -> bool:

@@ -83,6 +83,7 @@ class RefreshState(rx.State):
         viewer = await current_viewer(self)  # answered by the load just now
         if not session.logged_in or viewer is None:
             return None
-        await register_tab(self, viewer.member_id)
-        await (await self.get_state(ChatsState))._refresh(viewer)
+        chats = await self.get_state(ChatsState)
+        await register_tab(self, viewer.member_id, chats._showing())
+        await chats._refresh(viewer)
         return viewer.member_id

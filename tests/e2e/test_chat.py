@@ -120,6 +120,7 @@ def test_a_message_arrives_live_and_opening_it_clears_the_badge(
     page_a.get_by_test_id("chat-send").click()
     expect(bubbles(page_b)).to_have_count(2)
     expect(bubbles(page_b).last).to_contain_text("I am writing someth")
+    expect(page_b.get_by_test_id("chat-row").first).to_contain_text("I am writing someth")
     expect(page_b.get_by_test_id("typing-indicator")).to_have_count(0)
     expect(unread_badge(page_b)).to_have_count(0)  # read at once in the open chat
     assert len(stored_messages(site_db, a)) == 2

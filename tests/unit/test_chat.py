@@ -17,6 +17,7 @@ from models.chat import (
     RECIPIENT_NOT_CONFIRMED,
     UNKNOWN_GIFT,
     ChatError,
+    Conversation,
     Message,
     Outgoing,
     chat_counts,
@@ -28,11 +29,12 @@ from models.chat import (
     remove_chats_with,
     send_message,
 )
-from models.credits import grant_credits, ledger_sum
+from models.credits import CreditEntry, grant_credits, ledger_sum
 from models.directory import MemberTile
 from models.member import Member, MemberStatus, utcnow
 from models.site_settings import SiteSettings
 from tests.factories import block_member, edit_profile, make_member
+from tests.queries import statements
 from translations.errors import INSUFFICIENT_CREDITS, MEMBER_UNAVAILABLE
 
 SETTINGS = SiteSettings(message_credits=5, gift_credits=25, message_length=20)
@@ -109,6 +111,7 @@ def test_short_of_credits_nothing_is_stored(db, bert) -> None:
     assert error_of(lambda: send(db, poor, bert)).message == INSUFFICIENT_CREDITS
     assert balance(db, poor) == 4 == ledger_sum(db, poor.id)
     assert db.exec(select(Message)).all() == [] and chat_list(db, bert.id, TODAY, 10) == []
+    assert db.exec(select(Conversation)).all() == []  # nor the conversation it would start
 
 
 def test_an_unconfirmed_recipient_gets_nothing_and_the_sender_pays_nothing(db, anna) -> None:
@@ -126,6 +129,26 @@ def test_no_message_across_a_block(db, anna, bert, blocker: str) -> None:
     assert error_of(lambda: send(db, anna, bert)).message == MEMBER_UNAVAILABLE
     assert balance(db, anna) == 95
     assert chat_list(db, a.id, TODAY, 10) == []  # the conversation is gone for the blocker
+
+
+def test_a_send_is_three_statements_on_postgresql(db, anna, bert) -> None:
+    """The sender's lock, the recipient's query and the booking (models/chat._booking): one
+    statement on PostgreSQL, five on SQLite."""
+    booking = 1 if db.get_bind().dialect.name == "postgresql" else 5
+    for sender, recipient in ((anna, bert), (bert, anna), (anna, bert)):  # a first, then replies
+        with statements() as seen:
+            send(db, sender, recipient)
+        assert len(seen) == 2 + booking
+    assert unread(db, bert) == 2 and unread(db, anna) == 1
+    assert balance(db, anna) == 90 == ledger_sum(db, anna.id)
+
+
+def test_a_free_message_books_no_ledger_line(db, anna, bert) -> None:
+    free = SiteSettings(message_credits=0, gift_credits=25, message_length=20)
+    sent = send_message(db, Outgoing(anna.id, bert.id, client_id(), "Free"), free)
+    assert sent.credits_left == 100 == balance(db, anna) and unread(db, bert) == 1
+    lines = db.exec(select(CreditEntry).where(CreditEntry.member_id == anna.id)).all()
+    assert [line.reason for line in lines] == ["test"]  # the grant only
 
 
 def test_gifts_cost_gift_credits_and_must_exist(db, anna, bert) -> None:

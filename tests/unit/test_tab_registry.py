@@ -55,8 +55,8 @@ async def test_tabs_are_listed_per_member_and_removed(registry: TabRegistry) -> 
     assert await registry.tokens(bob) == ["tab-3"]
     assert await registry.tokens(member_id()) == []
     nobody = member_id()
-    both = await registry.tokens_of([anna, bob, nobody])  # a message's two members at once
-    assert both == {anna: ["tab-2"], bob: ["tab-3"], nobody: []}
+    both = await registry.tabs_of([anna, bob, nobody])  # a message's two members at once
+    assert both == {anna: {"tab-2": ""}, bob: {"tab-3": ""}, nobody: {}}
 
 
 async def test_a_tab_not_renewed_within_the_ttl_is_forgotten(
@@ -93,3 +93,21 @@ async def test_only_tabs_seen_in_the_last_five_and_a_half_minutes_are_on_the_sit
     online = registry_module.ONLINE_SECONDS
     assert await registry.tokens(anna, within=online) == ["open"]
     assert sorted(await registry.tokens(anna)) == ["closed", "open"]  # still reachable live
+
+
+async def test_each_tab_keeps_what_its_last_registration_said_it_shows(
+    registry: TabRegistry,
+) -> None:
+    anna, bob = member_id(), member_id()
+    await registry.add(anna, "chat", "7 key")
+    await registry.add(anna, "list")
+    await registry.add(bob, "elsewhere", "9 key")
+    await registry.add(bob, "elsewhere")  # it left the chat
+    await registry.renew({"chat": anna})  # the tab keeper keeps what it shows
+
+    assert await registry.tabs_of([anna, bob]) == {
+        anna: {"chat": "7 key", "list": ""},
+        bob: {"elsewhere": ""},
+    }
+    await registry.remove(anna, "chat")
+    assert await registry.tabs_of([anna]) == {anna: {"list": ""}}
