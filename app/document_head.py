@@ -157,7 +157,8 @@ def localized_html(html: str, path: str, document: DocumentLocale, settings: Sit
     head = _without_prerendered_tags(html[:head_end]).replace(_HTML_OPEN, f"<html {attributes}>")
     tags = head_tags(path, document.chosen, document.locale, site["name"])
     # Last in the head: React hydrates the head's own elements by their place. Deferred: the
-    # page is already in its language, only the app needs them, and it starts after they ran.
+    # page is already in its language, only the app needs them; app/deferred_boot.py fetches
+    # them after the first paint and starts the app once they ran.
     countries = tuple(settings.countries)
     texts = "".join(
         f'<script defer="" src="{src}"></script>'

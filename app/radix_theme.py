@@ -5,12 +5,19 @@ once zipped), each a hundred custom properties on the page's root that every ele
 The site uses its accent and gray colours and a few badge colours, so the stylesheet is Radix's
 own split of the same file: the tokens' base, those scales, the components and the utilities
 (https://www.radix-ui.com/themes/docs/overview/styling#custom-import). A `color_scheme` outside
-`COLOUR_SCALES` fails `tests/unit/test_ui_source.py`."""
+`COLOUR_SCALES` fails `tests/unit/test_ui_source.py`.
+
+The components and utilities are then cut to what the app can use when the frontend is built:
+app/postcss_radix_subset.js, a PostCSS plugin after `postcss-import`, drops every rule for the
+Radix components no page uses and, with no responsive prop on any page, the breakpoint variants
+(700 KB of global stylesheet to about 300 KB, docs/acquisition.md)."""
 
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Any
 
 import reflex as rx
+from reflex_base.constants.base import Dirs
 
 ACCENT_COLOUR = "red"
 GRAY_COLOUR = "mauve"
@@ -19,6 +26,9 @@ GRAY_COLOUR = "mauve"
 BADGE_COLOURS = ("amber", "blue", "gray", "green", "purple")
 COLOUR_SCALES = tuple(sorted({ACCENT_COLOUR, GRAY_COLOUR, *BADGE_COLOURS}))
 _PACKAGE = "@radix-ui/themes"
+SUBSET_PLUGIN = Path(__file__).with_name("postcss_radix_subset.js")
+SUBSET_PLUGIN_FILE = "postcss-radix-subset.js"  # in the web folder, beside postcss.config.js
+_POSTCSS_IMPORT = '"postcss-import": {},'
 
 
 class RadixThemes(rx.plugins.RadixThemesPlugin):
@@ -33,6 +43,29 @@ class RadixThemes(rx.plugins.RadixThemesPlugin):
             f"{_PACKAGE}/components.css",
             f"{_PACKAGE}/utilities.css",
         )
+
+    def pre_compile(self, **context: Any) -> None:
+        super().pre_compile(**context)
+        if not self.enabled:
+            return
+        context["add_save_task"](_subset_plugin)
+        context["add_modify_task"](Dirs.POSTCSS_JS, with_subset_plugin)
+
+
+def _subset_plugin() -> tuple[str, str]:
+    return SUBSET_PLUGIN_FILE, SUBSET_PLUGIN.read_text()
+
+
+def with_subset_plugin(config: str) -> str:
+    """Reflex's PostCSS config with the subset plugin run right after `postcss-import` (which
+    inlines Radix's files); a config without that line fails the build rather than ship 700 KB."""
+    if _POSTCSS_IMPORT not in config:
+        raise ValueError(f"{Dirs.POSTCSS_JS} has no {_POSTCSS_IMPORT!r} to put the subset after")
+    if SUBSET_PLUGIN_FILE in config:
+        return config
+    return config.replace(
+        _POSTCSS_IMPORT, f'{_POSTCSS_IMPORT}\n    "./{SUBSET_PLUGIN_FILE}": {{}},', 1
+    )
 
 
 def radix_themes() -> RadixThemes:

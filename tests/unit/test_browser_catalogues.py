@@ -196,8 +196,9 @@ def test_the_page_loads_its_languages_texts_after_reacts_own_head() -> None:
         '<body><script type="module" async="">import("/a.js");</script></body></html>'
     )
     page = localized_html(html, "/", DocumentLocale("pl", True, None), SiteSettings())
-    texts = f'<script defer="" src="{catalogue_url("pl", COUNTRIES)}"></script>'
-    # Deferred, and after every element React hydrates in the head by its place.
+    texts = f'<script type="text/x-after-paint" src="{catalogue_url("pl", COUNTRIES)}"></script>'
+    # Held until the first paint (app/deferred_boot.py), after every element React hydrates in
+    # the head by its place.
     assert page.index("theme()") < page.index(texts + "</head>")
     assert 'rel="modulepreload"' not in page  # the app's modules come after the first paint
 
