@@ -6,6 +6,7 @@ can put two members on different instances and move one when its instance dies. 
 names the instance that served it (`X-Served-By`).
 """
 
+import datetime
 import os
 import shutil
 import subprocess
@@ -14,6 +15,10 @@ from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
+from cryptography import x509
+from cryptography.hazmat.primitives import hashes, serialization
+from cryptography.hazmat.primitives.asymmetric import ec
+from cryptography.x509.oid import NameOID
 from server import (
     REPO_ROOT,
     ServerError,
@@ -39,7 +44,46 @@ def _group(name: str, ports: Sequence[int], first: int | None = None) -> str:
     return f"upstream {name} {{\n" + "\n".join(lines) + "\n}\n"
 
 
-def nginx_conf(listen: int, ports: Sequence[int], prefix: Path) -> str:
+def self_signed_certificate(prefix: Path) -> tuple[Path, Path]:
+    """A certificate and key for localhost, valid for a day, written into prefix."""
+    key = ec.generate_private_key(ec.SECP256R1())
+    name = x509.Name([x509.NameAttribute(NameOID.COMMON_NAME, "localhost")])
+    now = datetime.datetime.now(datetime.UTC)
+    certificate = (
+        x509.CertificateBuilder()
+        .subject_name(name)
+        .issuer_name(name)
+        .public_key(key.public_key())
+        .serial_number(x509.random_serial_number())
+        .not_valid_before(now - datetime.timedelta(minutes=5))
+        .not_valid_after(now + datetime.timedelta(days=1))
+        .add_extension(x509.SubjectAlternativeName([x509.DNSName("localhost")]), critical=False)
+        .sign(key, hashes.SHA256())
+    )
+    certificate_path, key_path = prefix / "localhost.pem", prefix / "localhost.key"
+    certificate_path.write_bytes(certificate.public_bytes(serialization.Encoding.PEM))
+    key_path.write_bytes(
+        key.private_bytes(
+            serialization.Encoding.PEM,
+            serialization.PrivateFormat.PKCS8,
+            serialization.NoEncryption(),
+        )
+    )
+    return certificate_path, key_path
+
+
+def _listen(listen: int, prefix: Path, tls: bool) -> str:
+    if not tls:
+        return f"listen 127.0.0.1:{listen};"
+    certificate, key = self_signed_certificate(prefix)
+    # nginx 1.25+ writes `http2 on;` apart; Debian's 1.22 takes it on the listen line
+    return (
+        f"listen 127.0.0.1:{listen} ssl http2;\n"
+        f"        ssl_certificate {certificate}; ssl_certificate_key {key};"
+    )
+
+
+def nginx_conf(listen: int, ports: Sequence[int], prefix: Path, tls: bool = False) -> str:
     """A whole nginx.conf for `listen` in front of the instances on `ports`."""
     groups = _group("amorly", ports) + "".join(
         _group(f"pin{number}", ports, port) for number, port in enumerate(ports)
@@ -66,7 +110,7 @@ http {{
 {pins}    }}
 {groups}
     server {{
-        listen 127.0.0.1:{listen};
+        {_listen(listen, prefix, tls)}
         add_header X-Served-By $upstream_addr always;
         include {PROXY_CONF};
     }}
@@ -75,19 +119,21 @@ http {{
 
 
 @contextmanager
-def load_balancer(listen: int, ports: Sequence[int], prefix: Path) -> Iterator[str]:
+def load_balancer(
+    listen: int, ports: Sequence[int], prefix: Path, *, tls: bool = False
+) -> Iterator[str]:
     """nginx on 127.0.0.1:`listen` in front of the instances on `ports`; its URL."""
     prefix.mkdir(parents=True, exist_ok=True)
     conf = prefix / "nginx.conf"
-    conf.write_text(nginx_conf(listen, ports, prefix))
+    conf.write_text(nginx_conf(listen, ports, prefix, tls))
     log_path = prefix / "nginx.out"
     args = [NGINX, "-p", str(prefix), "-c", str(conf), "-g", "daemon off;"]
     with log_path.open("w") as log:
         process = subprocess.Popen(args, stdout=log, stderr=subprocess.STDOUT)
     try:
-        url = f"http://localhost:{listen}"
+        url = f"{'https' if tls else 'http'}://localhost:{listen}"
         try:
-            wait_until_ready(url, process, log_path)
+            wait_until_ready(url, process, log_path, verify=not tls)
         except ServerError as error:
             raise ServerError(f"{error}\n{log_tail(prefix / 'error.log')}") from None
         yield url

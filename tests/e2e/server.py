@@ -188,10 +188,13 @@ def answers_ok(client: httpx.Client, url: str) -> bool:
         return False
 
 
-def wait_until_ready(url: str, process: subprocess.Popen, log_path: Path) -> None:
-    """Wait for the page (GET /) and the backend (GET /ping) to answer 200."""
+def wait_until_ready(
+    url: str, process: subprocess.Popen, log_path: Path, *, verify: bool = True
+) -> None:
+    """Wait for the page (GET /) and the backend (GET /ping) to answer 200; verify: False for
+    a test's self-signed certificate."""
     deadline = time.monotonic() + READY_TIMEOUT
-    with httpx.Client(timeout=5) as client:
+    with httpx.Client(timeout=5, verify=verify) as client:
         while time.monotonic() < deadline:
             if process.poll() is not None:
                 raise ServerError(f"server exited {process.returncode}:\n{log_tail(log_path)}")
