@@ -73,6 +73,8 @@ class PhotoManagerState(FormState, rx.State):
             yield self._login()
             return
         async with self:
+            if self.busy:  # another upload of this tab is storing: this one is dropped
+                return
             self.busy, self.errors, self.file_errors = True, {}, []
         try:
             while file is not None and await self._store(viewer, file):

@@ -227,7 +227,7 @@ class SignupState(FormState, PlacePicker, InterestPicker, rx.State):
         if viewer is None:
             return
         self._member_id, self._session_id, self.password = viewer.member_id, None, ""
-        self.inline, self.open, self.step, self.errors = True, False, PHOTO, {}
+        self.inline, self.open, self.step, self.errors, self.busy = True, False, PHOTO, {}, False
         await self._prepare_steps(viewer)
 
     async def _prepare_steps(self, viewer: Viewer) -> None:
@@ -264,6 +264,8 @@ class SignupState(FormState, PlacePicker, InterestPicker, rx.State):
         if viewer is None or file is None:
             return
         async with self:
+            if self.busy:  # another upload of this tab is storing: this one is dropped
+                return
             self.busy, self.errors = True, {}
         try:
             thumb = await act(add_photo, viewer, file.data)

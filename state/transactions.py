@@ -78,9 +78,10 @@ class TransactionsState(rx.State):
     async def load_page(self):
         """On load of /transactions and /transactions/{id}."""
         async with self:
-            self.loaded, self.gave_up, self.confirm_id, self.busy = False, False, 0, False
+            self.loaded, self.confirm_id, self.busy = False, 0, False
             order_id = order_id_from_path(self.router.url.path)
             self.phase, self.order, self.is_list = LOADING, {}, order_id is None
+            generation = self._restart()
         if (viewer := await current_viewer(self)) is None:
             return
         if order_id is None:
@@ -88,38 +89,52 @@ class TransactionsState(rx.State):
             async with self:
                 self.orders, self.loaded = rows, True
             return
-        yield await self._check(viewer, order_id, restart=True)
+        yield await self._check(viewer, order_id, generation)
 
     @rx.event(background=True)
     async def poll(self, generation: int) -> rx.event.EventSpec | None:
         """The browser's next ask while the payment is pending; void once the page changed."""
-        order_id = self.order.get("id")
-        if generation != self._generation or self.phase != PENDING:
-            return None
-        if order_id is None or order_id_from_path(self.router.url.path) != order_id:
-            return None
+        async with self:
+            order_id = self.order.get("id")
+            if self.phase != PENDING or not self._current(order_id, generation):
+                return None
         if (viewer := await current_viewer(self)) is None:
             return None
-        return await self._check(viewer, order_id, restart=False)
+        return await self._check(viewer, order_id, generation)
 
     @rx.event(background=True)
     async def check_again(self) -> rx.event.EventSpec | None:
         """After the page stopped asking on its own: ask once more, and keep asking a while."""
-        order_id = self.order.get("id")
-        if order_id is None or (viewer := await current_viewer(self)) is None:
+        async with self:
+            order_id = self.order.get("id")
+            if not self._current(order_id, self._generation):
+                return None
+            generation = self._restart()
+        if (viewer := await current_viewer(self)) is None:
             return None
-        return await self._check(viewer, order_id, restart=True)
+        return await self._check(viewer, order_id, generation)
+
+    def _restart(self) -> int:
+        """A new chain of asks; the answers of older ones are void."""
+        self._polls, self.gave_up = 0, False
+        self._generation = next_generation(self._generation)
+        return self._generation
+
+    def _current(self, order_id: int | None, generation: int) -> bool:
+        """Whether the tab still shows `order_id` in chain `generation` (it may have moved on,
+        or restarted asking, while the provider was asked)."""
+        if generation != self._generation or order_id is None:
+            return False
+        return order_id_from_path(self.router.url.path) == order_id
 
     async def _check(
-        self, viewer: Viewer, order_id: int, restart: bool
+        self, viewer: Viewer, order_id: int, generation: int
     ) -> rx.event.EventSpec | None:
         """The order's status (the provider asked while unsettled); the next ask if pending."""
-        if restart:
-            async with self:
-                self._polls, self.gave_up = 0, False
-                self._generation = next_generation(self._generation)
         view = await order_status(viewer, order_id)
         async with self:
+            if not self._current(order_id, generation):
+                return None
             self._show(view)
             return self._next_ask()
 

@@ -4,6 +4,7 @@ photo id from the browser is checked against the member behind the session cooki
 import pytest
 from sqlmodel import Session, select
 
+import state.photo_manager
 from models.auth_session import end_session, start_session
 from models.member import Member, Photo, Profile
 from models.photos import moved
@@ -14,7 +15,7 @@ from state.photo_manager import PhotoManagerState
 from state.session import SessionState
 from tests.factories import add_photo, committed, make_member
 from tests.state.conftest import handle, redirects, run, substate
-from tests.state.test_signup_state import fresh, jpeg, uploaded
+from tests.state.test_signup_state import fresh, jpeg, uploaded, while_storing
 from translations.catalog import gettext
 from translations.errors import PHOTO_LIMIT_REACHED
 
@@ -73,6 +74,23 @@ async def test_uploads_are_stored_and_the_first_becomes_the_main_photo(
     assert [tile["id"] for tile in tab.photos] == ids
     assert all(str(tile["url"]).endswith("_t.jpg") for tile in tab.photos)
     assert len(stored_files()) == 6  # photo, thumbnail and blurred rendition each
+    assert tab.errors == {} and tab.file_errors == [] and not tab.busy
+
+
+async def test_a_drop_while_an_upload_stores_is_dropped(
+    make_root, db, outbox, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    member = make_member(db)
+    tab = await loaded_tab(make_root, db, member)
+    second = await uploaded(jpeg(), b"not a photo")
+
+    async def drop_more() -> None:
+        await run(handle(tab, "upload", second))
+        assert tab.busy and tab.file_errors == [] and [c async for c in second] == []
+
+    while_storing(monkeypatch, state.photo_manager, drop_more)
+    await run(handle(tab, "upload", await uploaded(jpeg())))
+    assert len(gallery(db, member)[1]) == 1 and len(tab.photos) == 1
     assert tab.errors == {} and tab.file_errors == [] and not tab.busy
 
 

@@ -9,7 +9,9 @@ from PIL import Image
 from sqlmodel import Session, delete, select
 
 import services.site_settings
+import state.signup
 from actions.effects import settle
+from actions.photos import add_photo as store_photo
 from models.auth_session import AuthSession, end_all_sessions, start_handoff, start_session
 from models.member import Member, Photo, Profile, utcnow
 from models.profile_steps import CHOOSE_COUNTRY
@@ -49,6 +51,18 @@ async def uploaded(*files: bytes | tuple[str, bytes]) -> rx.UploadChunkIterator:
             await chunks.push(chunk)
     await chunks.finish()
     return chunks
+
+
+def while_storing(monkeypatch: pytest.MonkeyPatch, module, meanwhile) -> None:
+    """The first photo `module` stores waits until the tab ran `meanwhile` (another upload)."""
+    act, waiting = module.act, [meanwhile]
+
+    async def slow(action, *args):
+        if action is store_photo and waiting:
+            await waiting.pop()()
+        return await act(action, *args)
+
+    monkeypatch.setattr(module, "act", slow)
 
 
 def jpeg(size: int = 400) -> bytes:
@@ -132,6 +146,24 @@ async def test_a_photo_is_stored_and_becomes_the_main_photo(make_root, db, outbo
     assert signup.errors == {} and signup.photo_url.endswith("_t.jpg")
     photo = fresh(db).exec(select(Photo)).one()
     assert db.get(Profile, member.id).main_photo_id == photo.id
+
+
+async def test_a_photo_sent_while_one_is_stored_is_dropped(
+    make_root, db, outbox, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    member = make_member(db)
+    signup = substate(make_root(), SignupState)
+    signed_up(db, signup, member.id)
+    signup.step, second = 1, await uploaded(b"%PDF-1.4 not a photo" * 100)
+
+    async def drop_another() -> None:
+        await run(handle(signup, "upload_photo", second))
+        assert signup.busy and signup.errors == {} and [c async for c in second] == []
+
+    while_storing(monkeypatch, state.signup, drop_another)
+    await run(handle(signup, "upload_photo", await uploaded(jpeg())))
+    assert signup.errors == {} and signup.photo_url.endswith("_t.jpg") and not signup.busy
+    assert row_counts(fresh(db), Photo) == {"Photo": 1}
 
 
 async def test_a_file_that_is_not_an_image_is_refused(make_root, db, outbox) -> None:

@@ -134,6 +134,51 @@ async def test_asking_stops_when_the_page_changes_or_after_a_while(make_root, db
     assert len(scripts(await run(handle(page, "check_again")))) == 1 and not page.gave_up
 
 
+def answer_after(monkeypatch: pytest.MonkeyPatch, meanwhile) -> None:
+    """The provider's next answer comes only after the tab ran `meanwhile`."""
+    ask, waiting = state.transactions.order_status, [meanwhile]
+
+    async def slow(viewer, order_id: int):
+        if waiting:
+            await waiting.pop()()
+        return await ask(viewer, order_id)
+
+    monkeypatch.setattr(state.transactions, "order_status", slow)
+
+
+async def test_a_late_answer_for_the_order_left_changes_nothing(
+    make_root, db: Session, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    anna = old_member(db)
+    first, second = await bought(make_root, db, anna), await bought(make_root, db, anna)
+    page, _ = await result_page(make_root, db, anna, first.id)
+    polls: list[str] = []
+
+    async def go_to_second() -> None:
+        moved(page.parent_state, f"/transactions/{second.id}")
+        polls.extend(scripts(await run(handle(page, "load_page"))))
+
+    answer_after(monkeypatch, go_to_second)
+    assert await run(handle(page, "poll", page._generation)) == []
+    assert page.order["id"] == second.id and page.phase == PENDING and len(polls) == 1
+    assert scripts(await run(handle(page, "poll", page._generation))) != []  # the second's chain
+
+
+@pytest.mark.parametrize("restart", ["check_again", "load_page"])
+async def test_a_restart_while_asking_leaves_one_chain(
+    make_root, db: Session, monkeypatch: pytest.MonkeyPatch, restart: str
+) -> None:
+    anna = old_member(db)
+    page, _ = await result_page(make_root, db, anna, (await bought(make_root, db, anna)).id)
+    chains: list[str] = []
+
+    async def ask_again() -> None:
+        chains.extend(scripts(await run(handle(page, restart))))
+
+    answer_after(monkeypatch, ask_again)
+    assert await run(handle(page, "check_again")) == [] and len(chains) == 1
+
+
 @pytest.mark.parametrize(
     ("status", "phase"), [("failed", FAILED), ("canceled", CANCELLED), ("expired", FAILED)]
 )
