@@ -3,7 +3,8 @@
 // of the app's Radix components ever sets, or a breakpoint class (`md:rt-r-size-2`) when no
 // compiled page passes a responsive prop, matches nothing; its rule is removed. The components
 // are those the compiled pages import from "@radix-ui/themes"; their classes are read from
-// Radix's own modules (and the modules they import), beside any the pages name themselves.
+// Radix's own modules (and the modules they import), beside any the pages name themselves and
+// those the server writes into its HTML (radix-subset-keep.json, app/radix_theme.py).
 // Component classes in parentheses (:where(.rt-A, .rt-B), :not(.rt-A)) are left alone: a
 // selector stays whenever it could match.
 import { readFileSync, readdirSync, statSync } from "node:fs";
@@ -18,6 +19,7 @@ const RESPONSIVE_PROP = /\[\s*"(?:xs|sm|md|lg|xl)"\s*\]\s*:/;
 const COMPONENT_CLASS = /rt-[A-Z][A-Za-z]*/g;
 const RESPONSIVE_CLASS = /(?:xs|sm|md|lg|xl)\\:rt-/;
 const RELATIVE_IMPORT = /from\s*"(\.[^"]+\.js)"/g;
+const KEEP_FILE = join(WEB_DIR, "radix-subset-keep.json");
 
 function* sources(dir) {
   let names;
@@ -35,7 +37,7 @@ function* sources(dir) {
 
 function compiledApp() {
   const components = new Set();
-  const named = new Set();
+  const named = new Set(JSON.parse(readFileSync(KEEP_FILE, "utf8")));
   let responsive = false;
   for (const dir of SCANNED) {
     for (const source of sources(join(WEB_DIR, dir))) {

@@ -10,8 +10,11 @@ own split of the same file: the tokens' base, those scales, the components and t
 The components and utilities are then cut to what the app can use when the frontend is built:
 app/postcss_radix_subset.js, a PostCSS plugin after `postcss-import`, drops every rule for the
 Radix components no page uses and, with no responsive prop on any page, the breakpoint variants
-(700 KB of global stylesheet to about 300 KB, docs/acquisition.md)."""
+(700 KB of global stylesheet to 320 KB, docs/browser-shell.md). The Radix classes the server
+writes into its HTML itself (components/first_results.py) are kept by name (`KEEP_FILE`)."""
 
+import json
+import re
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -29,6 +32,9 @@ _PACKAGE = "@radix-ui/themes"
 SUBSET_PLUGIN = Path(__file__).with_name("postcss_radix_subset.js")
 SUBSET_PLUGIN_FILE = "postcss-radix-subset.js"  # in the web folder, beside postcss.config.js
 _POSTCSS_IMPORT = '"postcss-import": {},'
+KEEP_FILE = "radix-subset-keep.json"  # beside the plugin, which reads it
+_SERVER_WRITTEN = ("app", "components")  # Python that writes HTML without the compiled pages
+_COMPONENT_CLASS = re.compile(r"\brt-[A-Z][A-Za-z]*")
 
 
 class RadixThemes(rx.plugins.RadixThemesPlugin):
@@ -49,11 +55,22 @@ class RadixThemes(rx.plugins.RadixThemesPlugin):
         if not self.enabled:
             return
         context["add_save_task"](_subset_plugin)
+        context["add_save_task"](_kept_classes)
         context["add_modify_task"](Dirs.POSTCSS_JS, with_subset_plugin)
 
 
 def _subset_plugin() -> tuple[str, str]:
     return SUBSET_PLUGIN_FILE, SUBSET_PLUGIN.read_text()
+
+
+def server_written_classes(root: Path) -> list[str]:
+    """The Radix component classes the Python under root's app/ and components/ names."""
+    sources = (path for folder in _SERVER_WRITTEN for path in (root / folder).rglob("*.py"))
+    return sorted({name for path in sources for name in _COMPONENT_CLASS.findall(path.read_text())})
+
+
+def _kept_classes() -> tuple[str, str]:
+    return KEEP_FILE, json.dumps(server_written_classes(SUBSET_PLUGIN.parents[1]))
 
 
 def with_subset_plugin(config: str) -> str:

@@ -78,7 +78,7 @@ MEMBER_LANDING = Goals({"performance": 0.95, "accessibility": 0.95}, 1500, 0.05)
 LANDERS = tuple(f"lander {name}" for name in (*LANDER_NAMES, "tinderswipe"))
 PAID_PAGES = {"member landing": MEMBER_LANDING} | {lander: PAID_CLICK for lander in LANDERS}
 TARGETS = (
-    {"app /": Goals(), "app /members": Goals(), f"app profile{VIA_NGINX}": Goals(lcp_ms=1500)}
+    {"app /": Goals(), "app /members": Goals(), f"app profile{VIA_NGINX}": Goals({}, lcp_ms=1500)}
     | PAID_PAGES
     | {page + VIA_NGINX: goals for page, goals in PAID_PAGES.items()}
 )
