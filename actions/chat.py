@@ -159,13 +159,21 @@ class SentMessage:
     conversation_id: int
     bubble: dict
     credits_left: int
+    # with `shown_after`: the messages after the tab's last, this one among them (some may
+    # have reached the tab lean, without its state: state/live.py LeanPush)
+    page: Page | None = None
 
 
 def send(
-    viewer: Viewer, outgoing: Outgoing, tab: str, recipient_here: bool = False
+    viewer: Viewer,
+    outgoing: Outgoing,
+    tab: str,
+    recipient_here: bool = False,
+    shown_after: int | None = None,
 ) -> Done[SentMessage]:
     """Store and charge the viewer's message once (ChatError: nothing stored or charged).
-    `recipient_here`: the recipient is on the site (actions/notices.here_now), so no mail."""
+    `recipient_here`: the recipient is on the site (actions/notices.here_now), so no mail.
+    `shown_after`: the sending tab's last message in this chat, for what came after it."""
     outgoing = Outgoing(
         viewer.member_id,
         outgoing.recipient_id,
@@ -178,7 +186,12 @@ def send(
     with transaction() as db:
         told = partial(message_told, here=recipient_here)
         sent = send_message(db, outgoing, current_settings(), told)
-    message = sent.message
+        message = sent.message
+        page = (
+            None
+            if shown_after is None
+            else _after(db, viewer.member_id, message.conversation_id, shown_after)
+        )
     stored = MessageStored(
         message.conversation_id,
         sent.recipient_id,
@@ -187,7 +200,7 @@ def send(
         bubble(message, sent.recipient_id),
     )
     shown = SentMessage(
-        message.conversation_id, bubble(message, viewer.member_id), sent.credits_left
+        message.conversation_id, bubble(message, viewer.member_id), sent.credits_left, page
     )
     return Done(shown, (stored,))
 

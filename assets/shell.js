@@ -361,9 +361,11 @@
     if (form instanceof HTMLFormElement && form.hasAttribute("data-chat-gift")) form.elements.client_id.value = giftId();
   }, true);
   // Chat messages that arrived live without the tab's state (state/live.py LeanPush), kept per
-  // conversation for the page's life: the window and the list show them beside the state's own
-  // (components/chat_live.py), without doubles, in order, until a catch-up brings them in.
-  var arrivals = {}, arrivalsVersion = 0, arrivalListeners = [];
+  // conversation: the window and the list show them beside the state's own
+  // (components/chat_live.py), without doubles, in order, until a catch-up brings them in. Each
+  // keeps at most the window's size (state/chats.py SHOWN_MESSAGES); those the state has or
+  // that fell out of the window go, and so does every other chat's when the open chat changes.
+  var arrivals = {}, arrivalsVersion = 0, arrivalListeners = [], arrivalsKept = 120, openChat = null;
   function redrawArrivals() {
     arrivalsVersion += 1;
     arrivalListeners.slice().forEach(function (listener) { listener(); });
@@ -372,7 +374,21 @@
     var kept = (arrivals[conversationId] = arrivals[conversationId] || {});
     if (kept[bubble.id]) return;
     kept[bubble.id] = bubble;
+    var ids = Object.keys(kept).map(Number).sort(function (a, b) { return a - b; });
+    ids.slice(0, Math.max(0, ids.length - arrivalsKept)).forEach(function (id) { delete kept[id]; });
     redrawArrivals();
+  }
+  function opened(conversationId) {
+    if (conversationId === openChat) return;
+    openChat = conversationId;
+    Object.keys(arrivals).forEach(function (id) { if (Number(id) !== conversationId) delete arrivals[id]; });
+  }
+  // Drops what the state's window shows or begins after (no redraw: nothing shown changes).
+  function pruneArrivals(conversationId, messages) {
+    var kept = arrivals[conversationId] || {}, first = messages.length ? messages[0].id : 0;
+    var shown = {};
+    messages.forEach(function (message) { shown[message.id] = true; });
+    Object.keys(kept).forEach(function (id) { if (shown[id] || Number(id) < first) delete kept[id]; });
   }
   function forget(conversationId) {
     delete arrivals[conversationId];
@@ -390,16 +406,17 @@
   // The open chat's messages with what arrived after the first of them; none while the member
   // reads back (they wait behind "Newer messages").
   window.siteChatShown = function (messages, conversationId, moreAfter) {
+    opened(conversationId);
+    pruneArrivals(conversationId, messages);
     if (moreAfter) return messages;
-    var first = messages.length ? messages[0].id : 0, shown = {};
-    messages.forEach(function (message) { shown[message.id] = true; });
-    var extra = arrivedIn(conversationId).filter(function (b) { return !shown[b.id] && b.id > first; });
+    var extra = arrivedIn(conversationId);
     if (!extra.length) return messages;
     return messages.concat(extra).sort(function (a, b) { return a.id - b.id; });
   };
   // The list with the open chat's card on top, quoting its newest message, when one arrived
   // after the card's (a card from the database knows only its time).
   window.siteChatCards = function (chats, conversationId) {
+    opened(conversationId);
     var newest = arrivedIn(conversationId).reduce(function (a, b) { return a && a.id > b.id ? a : b; }, null);
     var index = newest ? chats.findIndex(function (card) { return card.id === conversationId; }) : -1;
     if (index < 0) return chats;

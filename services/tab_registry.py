@@ -30,6 +30,19 @@ ONLINE_SECONDS = 330
 _RETRY = Retry(NoBackoff(), retries=1)
 _KEY = "amorly:tabs:{}"
 _SHOWS_KEY = "amorly:tab-shows:{}"
+# KEYS: the member's tabs, what they show; ARGV: token, now, TTL, what it shows
+_ADD = """
+local oldest = tonumber(ARGV[2]) - tonumber(ARGV[3])
+redis.call('ZADD', KEYS[1], ARGV[2], ARGV[1])
+local expired = redis.call('ZRANGEBYSCORE', KEYS[1], '-inf', '(' .. oldest)
+if #expired > 0 then
+  redis.call('ZREM', KEYS[1], unpack(expired))
+  redis.call('HDEL', KEYS[2], unpack(expired))
+end
+redis.call('EXPIRE', KEYS[1], ARGV[3])
+redis.call('HSET', KEYS[2], ARGV[1], ARGV[4])
+redis.call('EXPIRE', KEYS[2], ARGV[3])
+"""
 
 
 class TabRegistry(Protocol):
@@ -85,17 +98,14 @@ class MemoryTabRegistry:
 class RedisTabRegistry:
     def __init__(self, redis: Redis) -> None:
         self._redis = redis
+        self._add = redis.register_script(_ADD)  # EVALSHA, the script's text sent once
 
     async def add(self, member_id: int, token: str, shows: str = "") -> None:
-        key, now = _KEY.format(member_id), time.time()
-        shows_key = _SHOWS_KEY.format(member_id)
-        async with self._redis.pipeline(transaction=True) as pipe:
-            pipe.zadd(key, {token: now})
-            pipe.zremrangebyscore(key, "-inf", now - TAB_TTL_SECONDS)
-            pipe.expire(key, TAB_TTL_SECONDS)
-            pipe.hset(shows_key, token, shows)
-            pipe.expire(shows_key, TAB_TTL_SECONDS)
-            await pipe.execute()
+        """One round trip; the tabs it finds expired leave both keys (the hash's TTL is renewed
+        here, so their fields would stay for as long as the member keeps a tab open)."""
+        keys = [_KEY.format(member_id), _SHOWS_KEY.format(member_id)]
+        args = [token, time.time(), TAB_TTL_SECONDS, shows]
+        await self._add(keys=keys, args=args)
 
     async def renew(self, tabs: Mapping[str, int]) -> None:
         """One round trip for all: a worker re-asserts its tabs every few seconds."""

@@ -274,7 +274,10 @@ class ChatsState(rx.State):
             viewer.member_id, self.partner["id"], client_id, text, gift, anyway, locale
         )
         here = await here_now(outgoing.recipient_id)
-        sent = await act(chat.send, viewer, outgoing, self.router.session.client_token, here)
+        # what reached this tab lean since its state's last message comes into the state first
+        after = self._view().last_id if self.conversation_id and not self.more_after else None
+        token = self.router.session.client_token
+        sent = await act(chat.send, viewer, outgoing, token, here, after)
         self._sent(sent)
         session = await self.get_state(SessionState)
         session.credits = sent.credits_left
@@ -284,12 +287,15 @@ class ChatsState(rx.State):
         return [confirmed]
 
     def _sent(self, sent: chat.SentMessage) -> None:
-        """This tab's message in the window and on top of the list (a repeated send shows the
-        message stored the first time)."""
+        """This tab's message in the window, after what came since the window's last (a lean
+        arrival shell.js shows, else the state's last id would pass it), and on top of the
+        list (a repeated send shows the message stored the first time)."""
         self.conversation_id = sent.conversation_id
         self.error = self.error_kind = ""
         self.gifts_open = self.icebreakers_open = False
         if not self.more_after:  # else the newest page follows (load_latest)
+            if sent.page is not None:
+                self._show_page(sent.page)
             self._add_messages([sent.bubble])
         self._to_top(self._card(sent.bubble))
 
@@ -361,12 +367,15 @@ class ChatsState(rx.State):
             return
         self.conversation_id = caught.conversation_id
         self.partner_typing = False
-        if caught.page.complete:
-            self._add_messages(caught.page.messages)
-        else:  # too many arrived at once: the newest page, the gap behind "earlier"
-            self._show_newest(caught.page)
+        self._show_page(caught.page)
         if self.messages:
             self._to_top(self._card(self.messages[-1]))
+
+    def _show_page(self, page: chat.Page) -> None:
+        if page.complete:
+            self._add_messages(page.messages)
+        else:  # too many arrived at once: the newest page, the gap behind "earlier"
+            self._show_newest(page)
 
     async def _refresh(self, viewer: Viewer) -> None:
         """The periodic safety net on a chat page: new messages of the open chat, the list."""

@@ -14,7 +14,8 @@ A lean push (`LeanPush`, a chat message) skips the state of the tabs that show i
 conversation at its newest end, as their registration says: the tab's session (the hash its
 cookie registered) is checked, then frontend events and a delta go straight to its socket
 (`app.event_namespace.emit_update`, which with Redis reaches the worker holding it); the tab's
-state learns of it on its next catch-up or refresh. Every other tab gets the full update.
+state learns of it on its next catch-up, refresh or send. Every other tab gets the full update,
+and so does one whose lean check failed.
 """
 
 import asyncio
@@ -95,7 +96,7 @@ async def push_to_members(
         return
     served = _lean_tabs(lean, found.get(lean.member_id, {})) if lean else {}
     await asyncio.gather(
-        *([_push_lean(lean, served)] if lean and served else []),
+        *([_push_lean(lean, served, update)] if lean and served else []),
         *(
             _push_to_tab(member_id, token, update)
             for member_id, except_token in members
@@ -115,33 +116,49 @@ def _lean_tabs(lean: LeanPush, tabs: dict[str, str]) -> dict[str, str]:
     return served
 
 
-async def _push_lean(lean: LeanPush, tabs: dict[str, str]) -> None:
+async def _push_lean(lean: LeanPush, tabs: dict[str, str], update: TabUpdate) -> None:
     """The lean update to each tab whose session still names the member (checked without the
-    tab's state, by the key it registered); nothing when `shown` fails."""
+    tab's state, by the key it registered); a tab whose check failed (the database or Redis
+    away a moment) gets the full update instead, and a failed read mark is only logged."""
     app = serving_app()
     if app is None:
         return
     checked = await asyncio.gather(
-        *(_lean_viewer(app, lean, token, key) for token, key in tabs.items())
+        *(_lean_viewer(app, lean, token, key) for token, key in tabs.items()),
+        return_exceptions=True,
     )
-    viewers = {token: viewer for token, viewer in zip(tabs, checked, strict=True) if viewer}
-    if not viewers:
-        return
+    viewers, failed = {}, []
+    for token, viewer in zip(tabs, checked, strict=True):
+        if isinstance(viewer, Exception):
+            log_failure(
+                log, "lean check of a tab of member %s failed", lean.member_id, error=viewer
+            )
+            failed.append(token)
+        elif viewer is not None:
+            viewers[token] = viewer
+    await asyncio.gather(
+        *([_emit_lean(app, lean, viewers)] if viewers else []),
+        *(_push_to_tab(lean.member_id, token, update) for token in failed),
+    )
+
+
+async def _emit_lean(app: rx.App, lean: LeanPush, viewers: dict[str, Viewer]) -> None:
     try:
         await lean.shown(next(iter(viewers.values())))
+    except Exception:  # shown unread: the next refresh reads it
+        log_failure(log, "read mark of a lean push to member %s failed", lean.member_id)
+    try:
         await asyncio.gather(*(app.event_namespace.emit_update(lean.update, t) for t in viewers))
     except Exception:
         log_failure(log, "lean push to tabs of member %s failed", lean.member_id)
 
 
 async def _lean_viewer(app: rx.App, lean: LeanPush, token: str, key: str) -> Viewer | None:
-    try:
-        if not await _connected(app, lean.member_id, token):
-            return None
-        viewer = await read(keyed_viewer, key)
-    except Exception:
-        log_failure(log, "live push to a tab of member %s failed", lean.member_id)
+    """The member of the tab's session, None for a tab gone or logged out; raises when it
+    cannot tell."""
+    if not await _connected(app, lean.member_id, token):
         return None
+    viewer = await read(keyed_viewer, key)
     if viewer is None or viewer.member_id != lean.member_id:
         log.info("live push to a tab of member %s dropped: no session", lean.member_id)
         return None

@@ -610,7 +610,7 @@ async def test_statements_of_a_send_and_of_each_receiving_tab(
     one_event()
     with statements() as sending:
         await send(writer, "Second")
-    assert len(sending) == per_send
+    assert len(sending) == per_send + 1  # and what came after the tab's last message
     await settle()
     [update] = pushes.to(bob.id)
     receiving = []
@@ -728,6 +728,52 @@ async def test_a_tab_showing_the_chat_gets_the_message_lean_and_read(make_root, 
     # the tab's state learns of it on its next catch-up, once, after "First"
     await reader._refresh(await current_viewer(reader))
     assert [m["body"] for m in reader.messages] == ["First", "Second"]
+
+
+async def test_a_reply_brings_the_lean_arrivals_before_it_into_the_state(make_root, db, pair, live):
+    writer, reader = await reading(make_root, db, pair)
+    live(reader.parent_state)
+    await send(writer, "Second")
+    await settle()  # shown by shell.js only
+    assert [m["body"] for m in reader.messages] == ["First"]
+
+    await send(reader, "Reply")
+
+    assert [m["body"] for m in reader.messages] == ["First", "Second", "Reply"]
+    await reader._refresh(await current_viewer(reader))  # nothing twice
+    assert [m["body"] for m in reader.messages] == ["First", "Second", "Reply"]
+
+
+async def test_a_tab_whose_lean_check_failed_gets_the_full_update(
+    make_root, db, pair, live, monkeypatch
+):
+    writer, reader = await reading(make_root, db, pair)
+    app = live(reader.parent_state)
+    monkeypatch.setattr(state.live, "keyed_viewer", database_down)  # the session by its key
+
+    await send(writer, "Second")
+    await settle()
+
+    assert app.emitted == [] and app.modified == [reader.router.session.client_token]
+    assert [m["body"] for m in reader.messages] == ["First", "Second"]
+    assert unread(db, writer.conversation_id, pair[1]) == 0
+
+
+async def test_a_failed_read_mark_still_shows_the_lean_message(
+    make_root, db, pair, live, monkeypatch
+):
+    writer, reader = await reading(make_root, db, pair)
+    app = live(reader.parent_state)
+    monkeypatch.setattr(actions.chat, "arrived_read", database_down)
+
+    await send(writer, "Second")
+    await settle()
+
+    [(token, _update)] = app.emitted
+    assert token == reader.router.session.client_token and app.modified == []
+    assert unread(db, writer.conversation_id, pair[1]) == 1  # the next refresh reads it
+    await reader._refresh(await current_viewer(reader))
+    assert unread(db, writer.conversation_id, pair[1]) == 0
 
 
 async def test_a_lean_tab_whose_session_ended_gets_nothing_and_it_stays_unread(

@@ -86,3 +86,22 @@ def test_the_open_chats_card_moves_up_with_its_newest_arrival() -> None:
         "newer": True,  # a card from a newer message stays as the state has it
         "none": True,
     }
+
+
+def test_arrivals_are_bounded_and_dropped_once_the_state_has_them() -> None:
+    many = "".join(arrives(5, bubble(100 + n, f"m{n}")) for n in range(130))
+    program = (
+        many
+        + "const kept = () => siteChatShown([{id: 1}], 5, false).length - 1;"
+        + "const capped = kept();"
+        + "siteChatShown([{id: 150}, {id: 151}], 5, false);"  # the state has these two now
+        + "const pruned = kept();"
+        + arrives(6, bubble(300, "elsewhere"))
+        + "siteChatShown([], 6, false);"  # the open chat changed
+        + "console.log(JSON.stringify({capped, pruned, other: kept()}));"
+    )
+    assert in_browser(program) == {
+        "capped": 120,  # the newest: 110 to 229
+        "pruned": 78,  # 152 to 229: 110 to 149 fell out of the window
+        "other": 0,  # chat 5's went when chat 6 opened
+    }

@@ -111,3 +111,20 @@ async def test_each_tab_keeps_what_its_last_registration_said_it_shows(
     }
     await registry.remove(anna, "chat")
     assert await registry.tabs_of([anna]) == {anna: {"list": ""}}
+
+
+async def test_a_registration_drops_what_expired_tabs_showed(clock: Clock) -> None:
+    """Redis keeps what tabs show in a hash whose TTL each registration renews."""
+    if not REDIS_URL:
+        pytest.skip("REDIS_URL is not set")
+    redis = Redis.from_url(REDIS_URL)
+    registry, anna = RedisTabRegistry(redis), member_id()
+    await registry.add(anna, "closed", "7 key")
+    await registry.add(anna, "open", "8 key")
+    clock.now += registry_module.TAB_TTL_SECONDS + 1
+    await registry.add(anna, "open", "9 key")
+
+    shows = registry_module._SHOWS_KEY.format(anna)
+    assert await redis.hgetall(shows) == {b"open": b"9 key"}
+    assert await registry.tabs_of([anna]) == {anna: {"open": "9 key"}}
+    await redis.aclose()
