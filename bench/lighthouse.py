@@ -31,12 +31,12 @@ from typing import NamedTuple
 
 from sqlmodel import Session, select
 
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # bench.*, tests.*, models.*
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "e2e"))
 from load_balancer import load_balancer
 from page_load import blank_server
-from server import BIN_DIR, CHROMIUM, REPO_ROOT, Server, free_port, running_site
+from server import BIN_DIR, CHROMIUM, Server, free_port, running_site
 
-sys.path.insert(0, str(REPO_ROOT))
 from actions.viewer import SESSION_COOKIE
 from bench.options import add_site_build, bench_parser, parse
 from models.auth_session import start_session
