@@ -167,19 +167,18 @@ def site_targets(site: Server, via_nginx: str) -> list[Target]:
     """The site's pages straight from the app server, then the paid pages and a profile
     through nginx at the via_nginx URL."""
     cookie, profile_id = member_cookie(site)
+
+    def profile(url: str) -> Target:
+        return Target("app profile", f"{url}/members/{profile_id}", cookie)
+
+    deployed = [profile(via_nginx), *paid_targets(via_nginx, profile_id)]
     return [
         Target("app /", site.url + "/"),
         Target("app /members", site.url + "/members"),
-        Target("app profile", f"{site.url}/members/{profile_id}", cookie),
+        profile(site.url),
         Target("app /credits", site.url + "/credits", cookie),
         *paid_targets(site.url, profile_id),
-        *(
-            Target(target.label + VIA_NGINX, target.url, target.cookie)
-            for target in (
-                Target("app profile", f"{via_nginx}/members/{profile_id}", cookie),
-                *paid_targets(via_nginx, profile_id),
-            )
-        ),
+        *(target._replace(label=target.label + VIA_NGINX) for target in deployed),
     ]
 
 
