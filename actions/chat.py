@@ -6,7 +6,7 @@ commit; the recipient's push and mail are a job deferred in the send's transacti
 (actions/notices.py).
 """
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from functools import partial
 
@@ -37,12 +37,22 @@ from models.chat import (
 from models.directory import MemberTile
 from models.gifts import gift_picture
 from models.member import utcnow
-from services.database import db_session, single_write, transaction
+from services.database import autocommit_connection, db_session, transaction
 from services.site_settings import current_settings
 
 PAGE_SIZE = 30
 LIST_SIZE = 50
 CATCH_UP_LIMIT = 200  # more new messages than this: the tab shows the newest page instead
+
+
+@dataclass(frozen=True)
+class SentOutside:
+    """A message sent from outside the sending tab's state (app/chat_api.py): the session key
+    the request was checked with, and the sender's balance, which goes straight to that tab."""
+
+    session_key: str
+    credits_left: int
+    paid_user: bool
 
 
 @dataclass(frozen=True)
@@ -54,6 +64,7 @@ class MessageStored:
     sender_id: int
     except_token: str  # the sending tab, which shows it already
     bubble: dict  # as the recipient sees it
+    outside: SentOutside | None = None
 
 
 @dataclass(frozen=True)
@@ -170,19 +181,13 @@ def send(
     tab: str,
     recipient_here: bool = False,
     shown_after: int | None = None,
+    outside_key: str = "",
 ) -> Done[SentMessage]:
     """Store and charge the viewer's message once (ChatError: nothing stored or charged).
     `recipient_here`: the recipient is on the site (actions/notices.here_now), so no mail.
-    `shown_after`: the sending tab's last message in this chat, for what came after it."""
-    outgoing = Outgoing(
-        viewer.member_id,
-        outgoing.recipient_id,
-        outgoing.client_id,
-        outgoing.text,
-        outgoing.gift,
-        outgoing.anyway,
-        outgoing.language,
-    )
+    `shown_after`: the sending tab's last message in this chat, for what came after it.
+    `outside_key`: the session key of a send from outside the tab's state (SentOutside)."""
+    outgoing = replace(outgoing, sender_id=viewer.member_id)
     with transaction() as db:
         told = partial(message_told, here=recipient_here)
         sent = send_message(db, outgoing, current_settings(), told)
@@ -198,6 +203,7 @@ def send(
         viewer.member_id,
         tab,
         bubble(message, sent.recipient_id),
+        SentOutside(outside_key, sent.credits_left, viewer.paid_user) if outside_key else None,
     )
     shown = SentMessage(
         message.conversation_id, bubble(message, viewer.member_id), sent.credits_left, page
@@ -268,8 +274,8 @@ def catch_up(viewer: Viewer, view: TabView, arrived: int) -> Done[CaughtUp]:
 def arrived_read(viewer: Viewer, conversation_id: int) -> Done[None]:
     """A message arrived in a chat the viewer has open at its newest end (state/live.py
     LeanPush): it is read, as `catch_up` reads it."""
-    with single_write() as db:
-        mark_read(db, viewer.member_id, conversation_id)
+    with autocommit_connection() as connection:
+        mark_read(connection, viewer.member_id, conversation_id)
     return Done(None)
 
 

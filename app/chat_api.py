@@ -1,21 +1,38 @@
 """The chat and likes calls of spec section 7, for the member behind the session cookie:
-GET /api/chats.php, DELETE /api/chat.php and GET /api/likes.php."""
+GET /api/chats.php, DELETE /api/chat.php and GET /api/likes.php; and POST /api/chat.php, the
+chat page's way to send a text without the tab's state (docs/chat.md, "Sending outside the
+state")."""
 
+import logging
 from collections.abc import Awaitable, Callable
 
+from sqlalchemy.exc import SQLAlchemyError
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 
 from actions import chat
 from actions.chat import iso
+from actions.notices import here_now
 from actions.overview import likes_overview
 from actions.runner import act, read
-from actions.viewer import Viewer
+from actions.viewer import Viewer, session_key
 from app.auto_like_api import profile_json
+from app.event_rate import ADDRESSES_TRACKED, KeyedBuckets
 from app.request_auth import authentication_required, json_body, request_viewer
+from models.chat import CLIENT_ID_RE, ChatError, Outgoing
+from services.outages import log_failure
+from state.chats import TEXT_INPUT
+from translations.locales import supported
 
 LIST_LIMIT = 200
 NO_STORE = {"Cache-Control": "no-store"}
+SEND_BODY_BYTES = 4 * TEXT_INPUT + 1024  # the longest text the composer holds, in UTF-8
+# A member's texts a second through one worker: several times what anyone types; past it the
+# page sends through the tab's state, which the socket's own limit holds (app/event_rate.py).
+SEND_RATE, SEND_BURST = 5.0, 20.0
+SENDS = KeyedBuckets(SEND_RATE, SEND_BURST, ADDRESSES_TRACKED)
+
+log = logging.getLogger(__name__)
 
 
 async def _chats(viewer: Viewer) -> dict:
@@ -93,3 +110,56 @@ async def delete_chat(request: Request) -> Response:
     if removed is None:
         return JSONResponse({"error": "not_found"}, status_code=404, headers=NO_STORE)
     return Response(status_code=204)
+
+
+async def send_text(request: Request) -> Response:
+    """{"conversation", "to", "client_id", "text", "tab", "language"}: a text in the chat the
+    sending tab shows, stored and charged once per client id (actions/chat.send). 200 with the
+    message as the sender sees it and the balance; the tab's balance also reaches it through
+    its socket (MessageStored). Anything else (a refusal, a flagged text, the database away,
+    too many) sends nothing, and the page sends the same text and client id through the tab's
+    state, which tells the member why."""
+    viewer = await request_viewer(request)
+    if viewer is None:
+        return authentication_required()
+    if not SENDS.take(str(viewer.member_id)):
+        return _not_sent("too_many_requests", 429)
+    data = await json_body(request, SEND_BODY_BYTES)
+    outgoing = _outgoing(viewer, data) if data is not None else None
+    tab = data.get("tab") if data is not None else None
+    if outgoing is None or not (isinstance(tab, str) and CLIENT_ID_RE.fullmatch(tab)):
+        return _not_sent("invalid_request", 400)
+    try:
+        here = await here_now(outgoing.recipient_id)
+        key = session_key(request.headers.get("cookie"))
+        sent = await act(chat.send, viewer, outgoing, tab, here, None, key)
+    except ChatError:
+        return _not_sent("refused", 409)
+    except SQLAlchemyError:
+        log_failure(log, "a message was not sent")
+        return _not_sent("unavailable", 503)
+    answer = {"conversation": sent.conversation_id, "message": sent.bubble}
+    return JSONResponse(answer | {"credits": sent.credits_left}, headers=NO_STORE)
+
+
+def _outgoing(viewer: Viewer, data: dict) -> Outgoing | None:
+    """The text to send from the posted fields, None when one is missing or malformed."""
+    conversation_id, partner_id = _as_id(data.get("conversation")), _as_id(data.get("to"))
+    client_id, text = data.get("client_id"), data.get("text")
+    if conversation_id is None or partner_id is None or not isinstance(text, str):
+        return None
+    if not (isinstance(client_id, str) and CLIENT_ID_RE.fullmatch(client_id)):
+        return None
+    language = data.get("language")
+    return Outgoing(
+        viewer.member_id,
+        partner_id,
+        client_id,
+        text[:TEXT_INPUT],
+        language=(isinstance(language, str) and supported(language)) or viewer.language,
+        conversation_id=conversation_id,
+    )
+
+
+def _not_sent(error: str, status: int) -> JSONResponse:
+    return JSONResponse({"error": error}, status_code=status, headers=NO_STORE)

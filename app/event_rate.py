@@ -1,5 +1,7 @@
 """Token buckets for Reflex's websocket: `Bucket` (one per socket, for its frames:
-app/event_frames.py) and `EventRate` (one per client address, for its events).
+app/event_frames.py) and `EventRate` (one per client address, for its events), on
+`KeyedBuckets` (a bounded bucket per key, also per member for the chat texts sent over HTTP:
+app/chat_api.py).
 
 A member's page sends few events: a hydrate and a few callbacks on each page, a click at a
 time, and text fields debounced by Reflex (one event per 300 ms of typing at most); the site
@@ -52,13 +54,31 @@ def socket_bucket(now: float) -> Bucket:
     return Bucket(SOCKET_RATE, SOCKET_BURST, SOCKET_BURST, now)
 
 
+class KeyedBuckets:
+    """A full bucket per key when first seen; at most `kept` keys, the least recently seen
+    dropped."""
+
+    def __init__(
+        self, rate: float, burst: float, kept: int, clock: Callable[[], float] = time.monotonic
+    ) -> None:
+        self.rate, self.burst, self.kept, self._clock = rate, burst, kept, clock
+        self._buckets: OrderedDict[str, Bucket] = OrderedDict()
+
+    def take(self, key: str) -> bool:
+        now = self._clock()
+        bucket = self._buckets.pop(key, None) or Bucket(self.rate, self.burst, self.burst, now)
+        self._buckets[key] = bucket
+        if len(self._buckets) > self.kept:
+            self._buckets.popitem(last=False)
+        return bucket.take(now)
+
+
 class EventRate:
     """`allows(sid)` takes one event from the bucket of the socket's address."""
 
     def __init__(self, clock: Callable[[], float] = time.monotonic) -> None:
-        self._clock = clock
         self._sockets: dict[str, str] = {}  # sid: its client address
-        self._addresses: OrderedDict[str, Bucket] = OrderedDict()
+        self._addresses = KeyedBuckets(ADDRESS_RATE, ADDRESS_BURST, ADDRESSES_TRACKED, clock)
 
     def connected(self, sid: str, address: str) -> None:
         self._sockets[sid] = address
@@ -70,14 +90,4 @@ class EventRate:
         return self._sockets.get(sid, "")
 
     def allows(self, sid: str) -> bool:
-        now = self._clock()
-        return self._address_bucket(self.address_of(sid), now).take(now)
-
-    def _address_bucket(self, address: str, now: float) -> Bucket:
-        bucket = self._addresses.pop(address, None) or Bucket(
-            ADDRESS_RATE, ADDRESS_BURST, ADDRESS_BURST, now
-        )
-        self._addresses[address] = bucket
-        if len(self._addresses) > ADDRESSES_TRACKED:
-            self._addresses.popitem(last=False)
-        return bucket
+        return self._addresses.take(self.address_of(sid))

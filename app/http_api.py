@@ -17,7 +17,7 @@ from actions.signup_chat import signup_chat
 from actions.viewer import DEVICE_COOKIE, SESSION_COOKIE
 from app.auto_like_api import auto_like
 from app.catalogue_api import catalogue_routes
-from app.chat_api import chats, delete_chat, likes
+from app.chat_api import chats, delete_chat, likes, send_text
 from app.data_export_api import data_export_routes
 from app.geocode_api import geocode
 from app.mail_api import mail_events, one_click_unsubscribe, unsubscribe_page
@@ -222,6 +222,7 @@ def http_api() -> Starlette:
             Route("/api/auto-like.php", auto_like, methods=["GET"]),
             Route("/api/chats.php", chats, methods=["GET"]),
             Route("/api/chat.php", delete_chat, methods=["DELETE"]),
+            Route("/api/chat.php", send_text, methods=["POST"]),
             Route("/api/likes.php", likes, methods=["GET"]),
             Route("/api/user.php", user_push_subscription, methods=["POST"]),
             Route("/api/unsubscribe.php", unsubscribe_page, methods=["GET"]),

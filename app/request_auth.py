@@ -65,11 +65,11 @@ async def bounded_body(request: Request, limit: int = MAX_JSON_BYTES) -> bytes |
     return bytes(body)
 
 
-async def json_body(request: Request) -> dict | None:
-    """The JSON object our pages posted, or None."""
+async def json_body(request: Request, limit: int = MAX_JSON_BYTES) -> dict | None:
+    """The JSON object our pages posted (at most `limit` bytes), or None."""
     if not from_our_pages(request):
         return None
-    body = await bounded_body(request)
+    body = await bounded_body(request, limit)
     if body is None:
         return None
     try:

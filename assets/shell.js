@@ -360,6 +360,59 @@
     var form = e.target;
     if (form instanceof HTMLFormElement && form.hasAttribute("data-chat-gift")) form.elements.client_id.value = giftId();
   }, true);
+  // A text for the chat the page shows at its newest end goes straight to the server
+  // (app/chat_api.py send_text), not through the tab's state: the answer shows it as the
+  // arrivals below are shown, and the socket brings the new balance. Anything but a stored
+  // message (a refusal, a text the filter flags, the network or the database away) sends the
+  // same text and client id through the state, which stores and charges it once and says why.
+  var sendingText = false;
+  function sentChat(form) {
+    var chat = Number(form.getAttribute("data-send-chat")) || 0;
+    var shown = /^\/chats\/(\d+)\/?$/.exec(window.location.pathname);
+    return shown && Number(shown[1]) === chat ? chat : 0;
+  }
+  // The server stored the draft `text`: a new client id, the composer emptied unless the
+  // member wrote on meanwhile, and the next keystroke tells the other member again.
+  function draftSent(form, text) {
+    typingAt = 0;
+    if (form.elements.text.value === text) form.elements.text.value = "";
+    form.elements.client_id.value = newClientId();
+    keepDraft(form);
+    countDraft(form);
+  }
+  function throughState(form) {
+    form.dataset.throughState = "1";
+    form.requestSubmit();
+  }
+  document.addEventListener("submit", function (e) {
+    var form = e.target;
+    if (!(form instanceof HTMLFormElement) || !form.hasAttribute("data-chat-composer")) return;
+    if (form.dataset.throughState) { delete form.dataset.throughState; return; }
+    var chat = sentChat(form), to = Number(form.getAttribute("data-send-to")) || 0;
+    var tab = null;
+    try { tab = sessionStorage.getItem("token"); } catch (err) { /* off: through the state */ }
+    if (!chat || !to || !tab || !window.fetch) return;
+    e.preventDefault();
+    e.stopPropagation();
+    if (sendingText) return;
+    sendingText = true;
+    var clientId = form.elements.client_id.value;
+    var body = {
+      conversation: chat, to: to, client_id: clientId, text: form.elements.text.value, tab: tab,
+      language: document.documentElement.lang
+    };
+    fetch("/api/chat.php", {
+      method: "POST", credentials: "same-origin", headers: { "Content-Type": "application/json" },
+      body: JSON.stringify(body)
+    }).then(function (response) { return response.ok ? response.json() : null; })
+      .catch(function () { return null; })
+      .then(function (answer) {
+        sendingText = false;
+        if (!answer || !answer.message) return throughState(form);
+        arrived(answer.conversation, answer.message);
+        if (form.elements.client_id.value === clientId) draftSent(form, body.text);
+      });
+  }, true);
   // Chat messages that arrived live without the tab's state (state/live.py LeanPush), kept per
   // conversation: the window and the list show them beside the state's own
   // (components/chat_live.py), without doubles, in order, until a catch-up brings them in. Each
@@ -370,6 +423,9 @@
     arrivalsVersion += 1;
     arrivalListeners.slice().forEach(function (listener) { listener(); });
   }
+  // Every half window's worth the state takes them in (state/chats.py take_arrivals), so a
+  // long exchange between two refreshes never outgrows what is kept here.
+  var arrivalsTaken = arrivalsKept / 2, sinceTaken = 0;
   function arrived(conversationId, bubble) {
     var kept = (arrivals[conversationId] = arrivals[conversationId] || {});
     if (kept[bubble.id]) return;
@@ -377,6 +433,8 @@
     var ids = Object.keys(kept).map(Number).sort(function (a, b) { return a - b; });
     ids.slice(0, Math.max(0, ids.length - arrivalsKept)).forEach(function (id) { delete kept[id]; });
     redrawArrivals();
+    var take = document.getElementById("chat-take-arrivals");
+    if (take && ++sinceTaken >= arrivalsTaken) { sinceTaken = 0; take.click(); }
   }
   function opened(conversationId) {
     if (conversationId === openChat) return;
@@ -438,16 +496,9 @@
       delete giftIds[giftKey()];
       try { sessionStorage.removeItem(giftKey()); } catch (e) { /* off: nothing kept */ }
     },
-    // The server stored the message: an empty draft with a new client id, and the next
-    // keystroke tells the other member again that this one types.
+    // The server stored the message (through the tab's state).
     sent: function () {
-      typingAt = 0;
-      composers().forEach(function (form) {
-        form.elements.text.value = "";
-        form.elements.client_id.value = newClientId();
-        keepDraft(form);
-        countDraft(form);
-      });
+      composers().forEach(function (form) { draftSent(form, form.elements.text.value); });
     },
     // An icebreaker: into the draft, to be changed before it is sent.
     fill: function (text) {

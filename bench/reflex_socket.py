@@ -52,6 +52,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+import httpx
 import socketio
 from reflex.state import State
 from reflex_base.constants.state import FIELD_MARKER
@@ -68,6 +69,7 @@ HYDRATE_EVENT = f"{ROOT_STATE}.hydrate_and_load"
 LOCALE_COOKIE_VAR = f"{I18nState.get_full_name()}.locale_cookie"  # the cookie's var (rx.Cookie)
 SEND_TEXT_EVENT = f"{CHATS_STATE}.send_text"
 LOAD_EARLIER_EVENT = f"{CHATS_STATE}.load_earlier"
+SEND_PATH = "/api/chat.php"  # where a chat page's composer posts a text (app/chat_api.py)
 MESSAGES_VAR = "messages" + FIELD_MARKER
 CONVERSATION_VAR = "conversation_id" + FIELD_MARKER
 MORE_BEFORE_VAR = "more_before" + FIELD_MARKER
@@ -130,6 +132,7 @@ class SocketMember:
         self.sends_confirmed = 0  # siteChat.sent() calls
         self._changed = asyncio.Event()
         self._client: socketio.AsyncClient | None = None
+        self._http: httpx.AsyncClient | None = None  # for sends over HTTP, made on the first
 
     @property
     def path(self) -> str:
@@ -147,6 +150,9 @@ class SocketMember:
 
     def cookie_jar(self) -> dict[str, str]:
         return {SESSION_COOKIE: self.session_token, LOCALE_COOKIE: self.locale, **self.cookies}
+
+    def _cookie_header(self) -> str:
+        return "; ".join(f"{name}={value}" for name, value in self.cookie_jar().items())
 
     def router_data(self) -> dict[str, Any]:
         return {
@@ -177,7 +183,7 @@ class SocketMember:
         await client.connect(
             f"{self.base_url}?token={self.client_token}",
             headers={
-                "cookie": "; ".join(f"{name}={value}" for name, value in self.cookie_jar().items()),
+                "cookie": self._cookie_header(),
                 "origin": self.base_url,
                 "accept-language": self.locale,
             },
@@ -191,8 +197,32 @@ class SocketMember:
             raise TimeoutError(f"{self.path} did not open within {timeout:.0f} s")
 
     async def send_text(self, text: str, client_id: str) -> None:
-        """What the composer sends: ChatsState.send_text with the form's text and client id."""
+        """What the composer sends through the tab's state (where it cannot send over HTTP):
+        ChatsState.send_text with the form's text and client id."""
         await self._emit(SEND_TEXT_EVENT, {"form": {"text": text, "client_id": client_id}})
+
+    async def send_over_http(self, text: str, client_id: str, partner_id: int) -> bool:
+        """What the composer on a chat page sends (assets/shell.js): the text posted to
+        /api/chat.php, outside the tab's state. True when stored: the tab shows the message
+        from the answer (its balance comes through the socket); else the page would send it
+        through the state (`send_text`)."""
+        if self._http is None:
+            headers = {"cookie": self._cookie_header(), "origin": self.base_url}
+            self._http = httpx.AsyncClient(base_url=self.base_url, headers=headers)
+        body = {
+            "conversation": self.conversation_id,
+            "to": partner_id,
+            "client_id": client_id,
+            "text": text,
+            "tab": self.client_token,
+            "language": self.locale,
+        }
+        answer = await self._http.post(SEND_PATH, json=body)
+        if answer.status_code != 200:
+            return False
+        self._saw(answer.json()["message"], time.perf_counter())
+        self._changed.set()
+        return True
 
     async def send_answered(self, text: str, client_id: str, timeout: float) -> Answer | None:
         """send_text, then what the tab was told about it; None when nothing came within
@@ -235,9 +265,12 @@ class SocketMember:
 
     async def close(self) -> None:
         client, self._client = self._client, None
+        http, self._http = self._http, None
         if client is not None:
             with suppress(Exception):
                 await client.disconnect()
+        if http is not None:
+            await http.aclose()
 
     async def _on_update(self, update: dict[str, Any]) -> None:
         at = time.perf_counter()

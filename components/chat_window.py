@@ -191,6 +191,7 @@ def _composer() -> rx.Component:
     return post_form(
         rx.el.input(type="hidden", name="client_id"),  # minted in the browser (shell.js)
         rx.el.button(hidden=True, id="chat-typing", type="button", on_click=S.typing),
+        rx.el.button(hidden=True, id="chat-take-arrivals", type="button", on_click=S.take_arrivals),
         rx.el.div(
             _opens("gift", N_("Send a gift"), S.toggle_gifts(True), "open-gifts"),
             _opens(
@@ -247,6 +248,9 @@ def _composer() -> rx.Component:
         reset_on_submit=False,
         class_name="composer",
         data_chat_composer="",
+        # a text for the chat shown at its newest end goes without the tab's state (shell.js)
+        data_send_chat=rx.cond(S.chat_open & ~S.more_after, S.conversation_id, 0),
+        data_send_to=rx.cond(S.chat_open, S.partner["id"], 0),
     )
 
 

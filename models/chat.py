@@ -158,6 +158,9 @@ class Outgoing:
     gift: str | None = None
     anyway: bool = False  # the sender confirmed a text the message filter flags
     language: str = ""  # the sender's page language: its word list applies too
+    # The chat the sending tab shows, when it sends outside its state (app/chat_api.py): a
+    # send that would land elsewhere (another or a new conversation) is refused.
+    conversation_id: int | None = None
 
 
 @dataclass(frozen=True)
@@ -618,6 +621,8 @@ def _send_once(
     try:
         recipient = _recipient(db, outgoing)
         _check_recipient(outgoing, recipient)
+        if outgoing.conversation_id not in (None, recipient.conversation_id):
+            raise ChatError(MEMBER_UNAVAILABLE)
         if recipient.conversation_id is None:
             _may_start(sender, recipient)
         message.sender_id, message.client_id = outgoing.sender_id, outgoing.client_id
@@ -692,9 +697,9 @@ _READ = (
 )
 
 
-def mark_read(db: Session, member_id: int, conversation_id: int) -> None:
-    """Caller commits."""
-    db.exec(_READ, params={"member": member_id, "conversation": conversation_id})
+def mark_read(db: Session | Connection, member_id: int, conversation_id: int) -> None:
+    """Caller commits (or `db` commits each statement)."""
+    db.execute(_READ, {"member": member_id, "conversation": conversation_id})
 
 
 def remove_chat(db: Session, member_id: int, conversation_id: int) -> bool:

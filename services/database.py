@@ -57,21 +57,13 @@ def read_connection() -> Iterator[Connection]:
 
 
 @contextmanager
-def single_read() -> Iterator[Session]:
-    """A session for one query on a connection that commits each statement: no BEGIN and no
-    ROLLBACK round trip around it (psycopg sends BEGIN on its own). For a check run on every
-    event and every live push (actions/viewer.resolve_viewer); several statements each see
-    their own snapshot, as under READ COMMITTED anyway."""
-    with (
-        get_engine().connect().execution_options(isolation_level="AUTOCOMMIT") as connection,
-        Session(connection, expire_on_commit=False) as session,
-    ):
-        yield session
-
-
-# One write of one statement, committed as it runs: one round trip instead of BEGIN, the
-# statement and COMMIT (a chat's read mark as a message arrives, actions/chat.arrived_read).
-single_write = single_read
+def autocommit_connection() -> Iterator[Connection]:
+    """A pooled connection that commits each statement: no BEGIN and no ROLLBACK round trip
+    around a single statement (psycopg sends BEGIN on its own). For a check run on every event
+    and every live push (actions/viewer.resolve_viewer), without a session's own cost; several
+    statements each see their own snapshot, as under READ COMMITTED anyway."""
+    with get_engine().connect().execution_options(isolation_level="AUTOCOMMIT") as connection:
+        yield connection
 
 
 @contextmanager

@@ -45,6 +45,7 @@ from state.i18n import I18nState
 from state.live import (
     CHAT_PATH,
     LeanPush,
+    TabReply,
     push_later,
     push_to_member,
     push_to_members,
@@ -52,7 +53,7 @@ from state.live import (
     shown_chat,
 )
 from state.members import tile_to_card
-from state.session import SessionState, current_viewer
+from state.session import SessionState, balance_delta, current_viewer
 from translations.catalog import N_, gettext
 from translations.errors import GENERIC_ERROR, INSUFFICIENT_CREDITS
 
@@ -205,6 +206,14 @@ class ChatsState(rx.State):
         if viewer := await current_viewer(self):  # only a member still logged in is typing
             self._typing_told_at = now
             await act(chat.notice_typing, viewer, self.conversation_id)
+
+    @rx.event
+    async def take_arrivals(self) -> None:
+        """shell.js holds many messages that reached the open chat outside the state (sent
+        over HTTP, or arrived lean): they come into the state, read."""
+        viewer = await current_viewer(self)
+        if viewer is not None and self.conversation_id and not self.more_after:
+            await self._catch_up(viewer, self.conversation_id)
 
     @rx.event
     async def send_text(self, form: dict) -> Answer:
@@ -478,8 +487,22 @@ async def _message_stored(stored: MessageStored) -> None:
         else LeanPush(stored.recipient_id, conversation_id, _arrival(stored), read_now)
     )
     await push_to_members(
-        update, (stored.recipient_id, ""), (stored.sender_id, stored.except_token), lean=lean
+        update,
+        (stored.recipient_id, ""),
+        (stored.sender_id, stored.except_token),
+        lean=lean,
+        reply=_balance_reply(stored),
     )
+
+
+def _balance_reply(stored: MessageStored) -> TabReply | None:
+    """A tab that sent outside its state (app/chat_api.py) shows the message from the answer
+    and its new balance from this."""
+    if (outside := stored.outside) is None:
+        return None
+    delta = balance_delta(outside.credits_left, outside.paid_user)
+    update = StateUpdate(delta=delta)
+    return TabReply(stored.sender_id, stored.except_token, outside.session_key, update)
 
 
 def _arrival(stored: MessageStored) -> StateUpdate:

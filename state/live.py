@@ -15,7 +15,9 @@ conversation at its newest end, as their registration says: the tab's session (t
 cookie registered) is checked, then frontend events and a delta go straight to its socket
 (`app.event_namespace.emit_update`, which with Redis reaches the worker holding it); the tab's
 state learns of it on its next catch-up, refresh or send. Every other tab gets the full update,
-and so does one whose lean check failed.
+and so does one whose lean check failed. A `TabReply` goes the same way to the one tab that
+acted outside its state (a chat message sent over HTTP, app/chat_api.py), when the registry
+holds that tab under the session the request was checked with.
 """
 
 import asyncio
@@ -47,12 +49,23 @@ log = logging.getLogger(__name__)
 class LeanPush:
     """`update` (frontend events, and a delta the tab's state need not remember) for the tabs
     of `member_id` that show conversation `conversation_id` at its newest end; `shown` runs
-    once, with the member, before the first of them gets it."""
+    once, with the member, once they have it."""
 
     member_id: int
     conversation_id: int
     update: StateUpdate
     shown: Callable[[Viewer], Awaitable[None]]
+
+
+@dataclass(frozen=True)
+class TabReply:
+    """`update` (a delta the tab's state need not remember) for the tab `token` of `member_id`,
+    which the registry must hold with the session key `key` its request was checked with."""
+
+    member_id: int
+    token: str
+    key: str
+    update: StateUpdate
 
 
 def shown_chat(path: str) -> int:
@@ -84,10 +97,13 @@ async def push_to_member(member_id: int, update: TabUpdate, except_token: str = 
 
 
 async def push_to_members(
-    update: TabUpdate, *members: tuple[int, str], lean: LeanPush | None = None
+    update: TabUpdate,
+    *members: tuple[int, str],
+    lean: LeanPush | None = None,
+    reply: TabReply | None = None,
 ) -> None:
     """Run `update` on every open tab of each (member, but their tab `except_token`), but the
-    tabs `lean` serves; the tabs are looked up in one round trip."""
+    tabs `lean` serves, and send `reply`; the tabs are looked up in one round trip."""
     ids = [member_id for member_id, _ in members]
     try:
         found = await tab_registry().tabs_of(ids)
@@ -97,6 +113,7 @@ async def push_to_members(
     served = _lean_tabs(lean, found.get(lean.member_id, {})) if lean else {}
     await asyncio.gather(
         *([_push_lean(lean, served, update)] if lean and served else []),
+        *([_emit(reply.update, reply.member_id, [reply.token])] if _holds(found, reply) else []),
         *(
             _push_to_tab(member_id, token, update)
             for member_id, except_token in members
@@ -104,6 +121,13 @@ async def push_to_members(
             if token != except_token and token not in served
         ),
     )
+
+
+def _holds(found: dict[int, dict[str, str]], reply: TabReply | None) -> bool:
+    """The registry holds the reply's tab under its member with the reply's session key."""
+    if reply is None or not reply.key:
+        return False
+    return found.get(reply.member_id, {}).get(reply.token, "").partition(" ")[2] == reply.key
 
 
 def _lean_tabs(lean: LeanPush, tabs: dict[str, str]) -> dict[str, str]:
@@ -137,28 +161,39 @@ async def _push_lean(lean: LeanPush, tabs: dict[str, str], update: TabUpdate) ->
         elif viewer is not None:
             viewers[token] = viewer
     await asyncio.gather(
-        *([_emit_lean(app, lean, viewers)] if viewers else []),
+        *([_emit_lean(lean, viewers)] if viewers else []),
         *(_push_to_tab(lean.member_id, token, update) for token in failed),
     )
 
 
-async def _emit_lean(app: rx.App, lean: LeanPush, viewers: dict[str, Viewer]) -> None:
+async def _emit_lean(lean: LeanPush, viewers: dict[str, Viewer]) -> None:
+    """The update first, then `shown` (the read mark), which the member does not wait for."""
+    await _emit(lean.update, lean.member_id, list(viewers))
     try:
         await lean.shown(next(iter(viewers.values())))
     except Exception:  # shown unread: the next refresh reads it
         log_failure(log, "read mark of a lean push to member %s failed", lean.member_id)
+
+
+async def _emit(update: StateUpdate, member_id: int, tokens: list[str]) -> None:
+    """`update` straight to the sockets of the member's tabs `tokens`."""
+    app = serving_app()
+    if app is None:
+        return
     try:
-        await asyncio.gather(*(app.event_namespace.emit_update(lean.update, t) for t in viewers))
+        await asyncio.gather(*(app.event_namespace.emit_update(update, t) for t in tokens))
     except Exception:
-        log_failure(log, "lean push to tabs of member %s failed", lean.member_id)
+        log_failure(log, "lean push to tabs of member %s failed", member_id)
 
 
 async def _lean_viewer(app: rx.App, lean: LeanPush, token: str, key: str) -> Viewer | None:
     """The member of the tab's session, None for a tab gone or logged out; raises when it
     cannot tell."""
-    if not await _connected(app, lean.member_id, token):
+    connected, viewer = await asyncio.gather(
+        _connected(app, lean.member_id, token), read(keyed_viewer, key)
+    )
+    if not connected:
         return None
-    viewer = await read(keyed_viewer, key)
     if viewer is None or viewer.member_id != lean.member_id:
         log.info("live push to a tab of member %s dropped: no session", lean.member_id)
         return None

@@ -7,6 +7,7 @@ task of its own, so a context variable keyed by the event's id holds the answer)
 from contextvars import ContextVar
 
 import reflex as rx
+from reflex_base.constants.state import FIELD_MARKER
 from reflex_base.event.context import EventContext
 
 from actions.runner import read
@@ -25,6 +26,15 @@ def badge_text(count: int) -> str:
     if count <= 0:
         return ""
     return f"{BADGE_CAP}+" if count > BADGE_CAP else str(count)
+
+
+def credits_warned(paid_user: bool, credits: int) -> bool:
+    """The nav's balance badge shows: a premium member running low."""
+    return paid_user and credits <= CREDITS_WARNING_AT
+
+
+def credits_color(credits: int) -> str:
+    return "red" if credits <= 0 else "amber"
 
 
 def _event_id() -> str | None:
@@ -123,8 +133,19 @@ class SessionState(rx.State):
 
     @rx.var
     def show_credits_badge(self) -> bool:
-        return self.paid_user and self.credits <= CREDITS_WARNING_AT
+        return credits_warned(self.paid_user, self.credits)
 
     @rx.var
     def credits_badge_color(self) -> str:
-        return "red" if self.credits <= 0 else "amber"
+        return credits_color(self.credits)
+
+
+def balance_delta(credits: int, paid_user: bool) -> dict[str, dict[str, object]]:
+    """The delta that shows a new balance in a tab without its state (a send outside it,
+    state/chats.py): the balance and the computed vars that follow from it."""
+    shown = {
+        "credits": credits,
+        "show_credits_badge": credits_warned(paid_user, credits),
+        "credits_badge_color": credits_color(credits),
+    }
+    return {SessionState.get_full_name(): {name + FIELD_MARKER: v for name, v in shown.items()}}

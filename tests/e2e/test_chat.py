@@ -1,6 +1,8 @@
 """Chat journeys (issue 5) in Chromium against the production build, two members in two browser
 contexts: a message arrives live with the typing indicator and the unread badge, opening it
-clears the badge; gifts; running out of credits; deleting a chat.
+clears the badge; a reply from `/chats/{id}` goes over HTTP (app/chat_api.py) and the balance
+follows; gifts; running out of credits (over HTTP, refused, then told through the tab's state);
+deleting a chat.
 
 Each journey runs once with A in English and B in German and once the other way round, and
 every visible text is looked up in the catalogues, so both languages are checked.
@@ -19,7 +21,7 @@ from journeys import (
     logged_in_page,
     open_page,
 )
-from playwright.sync_api import Locator, Page
+from playwright.sync_api import Locator, Page, Response
 from server import Server
 from sqlalchemy import Engine
 from sqlmodel import Session, select
@@ -87,6 +89,17 @@ def bubbles(page: Page) -> Locator:
     return page.get_by_test_id("message")
 
 
+def send_over_http(page: Page, text: str) -> int:
+    """`send` on /chats/{id}, where the page posts the text: the answer's status."""
+
+    def posted(response: Response) -> bool:
+        return response.url.endswith("/api/chat.php") and response.request.method == "POST"
+
+    with page.expect_response(posted) as answer:
+        send(page, text)
+    return answer.value.status
+
+
 @pytest.mark.parametrize(("locale_a", "locale_b"), MEMBER_LOCALES)
 def test_a_message_arrives_live_and_opening_it_clears_the_badge(
     site: Server,
@@ -96,7 +109,7 @@ def test_a_message_arrives_live_and_opening_it_clears_the_badge(
     locale_a: str,
     locale_b: str,
 ) -> None:
-    a, b = with_credits(site_db, member(locale_a), 50), member(locale_b)
+    a, b = with_credits(site_db, member(locale_a), 50), with_credits(site_db, member(locale_b), 50)
     page_a, page_b = logged_in_page(new_page, site, a), logged_in_page(new_page, site, b)
     expect(unread_badge(page_b)).to_have_count(0)
 
@@ -124,6 +137,15 @@ def test_a_message_arrives_live_and_opening_it_clears_the_badge(
     expect(page_b.get_by_test_id("typing-indicator")).to_have_count(0)
     expect(unread_badge(page_b)).to_have_count(0)  # read at once in the open chat
     assert len(stored_messages(site_db, a)) == 2
+
+    assert send_over_http(page_b, "Reply from B") == 200  # B is on /chats/{id}
+    expect(bubbles(page_b)).to_have_count(3)
+    expect(bubbles(page_b).last).to_contain_text("Reply from B")
+    expect(page_b.get_by_test_id("chat-input")).to_have_value("")
+    expect(page_b.get_by_test_id("chat-balance")).to_contain_text(str(50 - MESSAGE_CREDITS))
+    expect(bubbles(page_a)).to_have_count(3)
+    expect(bubbles(page_a).last).to_contain_text("Reply from B")
+    assert [m.body for m in stored_messages(site_db, b)] == ["Reply from B"]
     assert page_a.console_errors == [] and page_b.console_errors == []
 
 
@@ -154,7 +176,9 @@ def test_gifts_credits_running_out_and_deleting_the_chat(
     expect(page_b.get_by_test_id("chat-row")).to_contain_text("Do you like roses?")
     expect(page_a.get_by_test_id("chat-balance")).to_contain_text("0")
 
-    send(page_a, "One more?")
+    conversation_id = stored_messages(site_db, a)[0].conversation_id
+    open_page(page_a, site, f"/chats/{conversation_id}")
+    assert send_over_http(page_a, "One more?") == 409  # then through the tab's state
     error = page_a.get_by_test_id("chat-error")
     expect(error).to_contain_text(gettext(locale_a, INSUFFICIENT_CREDITS))
     expect(error.get_by_role("link", name=gettext(locale_a, BUY_CREDITS))).to_have_attribute(
@@ -172,7 +196,6 @@ def test_gifts_credits_running_out_and_deleting_the_chat(
     page_a.get_by_test_id("confirm-delete-chat").click()
     arrive(page_a, site, "/chats")
     expect(page_a.get_by_text(gettext(locale_a, NO_CONVERSATIONS))).to_be_visible()
-    conversation_id = stored_messages(site_db, a)[0].conversation_id
     with Session(site_db) as db:
         assert db.get(ChatSide, (conversation_id, a.member_id)).removed
         assert not db.get(ChatSide, (conversation_id, b.member_id)).removed

@@ -33,17 +33,18 @@ def browser_delivers(root: rx.State, cls: type[rx.State], *, reload: bool, **val
 @pytest.fixture
 def make_root(engine) -> Callable[..., rx.State]:
     """`make_root(url="/login?next=/likes", cookie=...)`: `url` is the page the tab is on (path
-    and query); every other keyword is a request header (underscores become dashes)."""
+    and query), `token` its client token; every other keyword is a request header (underscores
+    become dashes)."""
     services.site_settings.forget_cached_settings()
 
-    def build(url: str = "", **headers: str) -> rx.State:
+    def build(url: str = "", token: str = "test-client-token", **headers: str) -> rx.State:
         root = rx.State(_reflex_internal_init=True)
         root.router = RouterData.from_router_data(
             {
                 "headers": {k.replace("_", "-"): v for k, v in headers.items()},
                 "pathname": url.split("?")[0],
                 "asPath": url,
-                "token": "test-client-token",
+                "token": token,
             }
         )
         return root

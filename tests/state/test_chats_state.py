@@ -10,15 +10,20 @@ from collections.abc import Callable
 from contextlib import asynccontextmanager
 from types import SimpleNamespace
 
+import httpx
 import pytest
 import reflex as rx
 from sqlmodel import Session, select
+from starlette.applications import Starlette
+from starlette.routing import Route
 
 import actions.chat
 import actions.viewer
+import app.chat_api
 import state.chats
 import state.live
 from actions.effects import settle
+from app.event_rate import KeyedBuckets
 from models.auth_session import end_session, start_session
 from models.chat import ChatSide, Message, Outgoing, send_message
 from models.credits import grant_credits, ledger_sum
@@ -28,7 +33,7 @@ from services.tab_registry import MemoryTabRegistry
 from state.chats import CREDITS, ChatsState
 from state.i18n import I18nState
 from state.live import register_tab, run_on_tab
-from state.session import SessionState, current_viewer
+from state.session import SessionState, balance_delta, current_viewer
 from state.shell import ShellState
 from tests.factories import block_member, committed, make_member
 from tests.outages import database_refused
@@ -50,7 +55,7 @@ def pushes(monkeypatch: pytest.MonkeyPatch) -> Pushes:
     async def push(member_id: int, update: Callable, except_token: str = "") -> None:
         found.append((member_id, update, except_token))
 
-    async def push_each(update: Callable, *members: tuple[int, str], lean=None) -> None:
+    async def push_each(update: Callable, *members: tuple[int, str], lean=None, reply=None) -> None:
         for member_id, except_token in members:  # every tab the full way, as if none registered
             await push(member_id, update, except_token)
 
@@ -78,15 +83,20 @@ def new_id() -> str:
     return str(uuid.uuid4())  # as the browser's crypto.randomUUID()
 
 
-async def tab(make_root, db: Session, who: Member, url: str, locale: str = "en") -> rx.State:
-    root = make_root(url=url, cookie=f"auth.session={committed(db, start_session, who.id)}")
+async def tab(
+    make_root, db: Session, who: Member, url: str, locale: str = "en", **token: str
+) -> rx.State:
+    session = committed(db, start_session, who.id)
+    root = make_root(url=url, cookie=f"auth.session={session}", **token)
     await substate(root, SessionState)._load()
     substate(root, I18nState).locale = locale
     return root
 
 
-async def opened(make_root, db: Session, who: Member, url: str, locale: str = "en") -> ChatsState:
-    root = await tab(make_root, db, who, url, locale)
+async def opened(
+    make_root, db: Session, who: Member, url: str, locale: str = "en", **token: str
+) -> ChatsState:
+    root = await tab(make_root, db, who, url, locale, **token)
     chats = substate(root, ChatsState)
     await run(chats.open_page())
     return chats
@@ -429,7 +439,7 @@ def database_down(*_args) -> None:
     "where",
     [
         (actions.chat, "send_message"),  # storing the message
-        (actions.viewer, "single_read"),  # the viewer check, the send's first step
+        (actions.viewer, "autocommit_connection"),  # the viewer check, the send's first step
     ],
 )
 async def test_a_send_while_the_database_is_away_says_not_sent_and_keeps_the_draft(
@@ -673,13 +683,13 @@ class _LiveApp:
 
 
 @pytest.fixture
-def live(monkeypatch: pytest.MonkeyPatch) -> Callable[[rx.State], _LiveApp]:
-    """Live delivery for real, to one registered tab, through an app of its own."""
+def live(monkeypatch: pytest.MonkeyPatch) -> Callable[..., _LiveApp]:
+    """Live delivery for real, to the registered tabs, through an app of their own."""
     registry = MemoryTabRegistry()
     monkeypatch.setattr(state.live, "tab_registry", lambda: registry)
 
-    def serve(root: rx.State) -> _LiveApp:
-        app = _LiveApp({root.router.session.client_token: root})
+    def serve(*roots: rx.State) -> _LiveApp:
+        app = _LiveApp({root.router.session.client_token: root for root in roots})
         monkeypatch.setattr(state.live, "serving_app", lambda: app)
         return app
 
@@ -821,3 +831,174 @@ async def test_a_flagged_message_reaches_a_tab_showing_the_chat_the_full_way(
     assert [(m["body"], m["flagged"]) for m in reader.messages][-1] == ("You stupid bitch", True)
     await run(reader.show_flagged(reader.messages[-1]["id"]))  # "Show" finds it in the state
     assert not reader.messages[-1]["flagged"]
+
+
+# ----- a text sent outside the tab's state (app/chat_api.py send_text, assets/shell.js) -----
+
+
+SESSION = SessionState.get_full_name()
+
+
+@pytest.fixture(autouse=True)
+def send_limits(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each test's members start with full buckets (ids repeat from one database to the next)."""
+    fresh = KeyedBuckets(app.chat_api.SEND_RATE, app.chat_api.SEND_BURST, 100)
+    monkeypatch.setattr(app.chat_api, "SENDS", fresh)
+
+
+def http_sender(chats: ChatsState) -> httpx.AsyncClient:
+    """The chat page's fetch: the tab's cookies, JSON, in this test's event loop."""
+    routes = [Route("/api/chat.php", app.chat_api.send_text, methods=["POST"])]
+    transport = httpx.ASGITransport(app=Starlette(routes=routes))
+    headers = {"cookie": chats.router.headers.cookie}
+    return httpx.AsyncClient(transport=transport, base_url="https://testserver", headers=headers)
+
+
+async def post_text(chats: ChatsState, partner: Member, text: str, /, **fields: object):
+    body = {
+        "conversation": chats.conversation_id,
+        "to": partner.id,
+        "client_id": new_id(),
+        "text": text,
+        "tab": chats.router.session.client_token,
+        "language": "en",
+    }
+    async with http_sender(chats) as client:
+        return await client.post("/api/chat.php", json=body | fields)
+
+
+async def sending_over_http(make_root, db: Session, pair: tuple[Member, Member]) -> tuple:
+    """Bob's tab shows the chat Anna started (`reading`); Anna's tab shows it too, registered."""
+    _writer, reader = await reading(make_root, db, pair)
+    url = f"/chats/{reader.conversation_id}"
+    sender = await opened(make_root, db, pair[0], url, token="sending-tab")
+    await register_tab(sender.parent_state, pair[0].id)
+    return sender, reader
+
+
+def balance(db: Session, who: Member) -> int:
+    return fresh(db).get(Member, who.id).credits
+
+
+async def test_a_text_sent_over_http_reaches_both_tabs_without_their_states(
+    make_root, db, pair, live
+):
+    anna, bob = pair
+    sender, reader = await sending_over_http(make_root, db, pair)
+    app = live(sender.parent_state, reader.parent_state)
+    before = balance(db, anna)
+
+    answer = await post_text(sender, bob, "Over HTTP")
+    await settle()
+
+    assert answer.status_code == 200
+    sent = answer.json()
+    assert (sent["message"]["body"], sent["message"]["mine"]) == ("Over HTTP", True)
+    assert sent["conversation"] == sender.conversation_id
+    assert sent["credits"] == balance(db, anna) == before - current_settings().message_credits
+    assert app.modified == []  # neither tab's state was loaded, nor locked
+    emitted = dict(app.emitted)
+    arrival = emitted[reader.router.session.client_token].events[0].payload["javascript_code"]
+    assert '"body": "Over HTTP"' in arrival and '"mine": false' in arrival
+    shown = emitted[sender.router.session.client_token].delta[SESSION]
+    assert shown["credits_rx_state_"] == sent["credits"]
+    assert [m.body for m in stored(db)] == ["First", "Over HTTP"]
+    assert unread(db, sender.conversation_id, bob) == 0  # Bob's tab shows it: read
+    # the sender's state learns of it on its next refresh, once
+    await sender._refresh(await current_viewer(sender))
+    assert [m["body"] for m in sender.messages] == ["First", "Over HTTP"]
+
+
+async def test_a_text_sent_twice_over_http_is_stored_and_charged_once(make_root, db, pair, live):
+    anna, bob = pair
+    sender, reader = await sending_over_http(make_root, db, pair)
+    live(sender.parent_state, reader.parent_state)
+    before, client_id = balance(db, anna), new_id()
+
+    first = await post_text(sender, bob, "Once", client_id=client_id)
+    again = await post_text(sender, bob, "Once", client_id=client_id)
+
+    assert first.json()["message"]["id"] == again.json()["message"]["id"]
+    assert [m.body for m in stored(db)] == ["First", "Once"]
+    assert balance(db, anna) == before - current_settings().message_credits
+
+
+async def test_a_tab_of_another_session_gets_no_balance(make_root, db, pair, live):
+    """The tab named in the post must be held under the session that posted it."""
+    _anna, bob = pair
+    sender, reader = await sending_over_http(make_root, db, pair)
+    app = live(sender.parent_state, reader.parent_state)
+
+    answer = await post_text(sender, bob, "Hi", tab=reader.router.session.client_token)
+    await settle()
+
+    assert answer.status_code == 200
+    assert [
+        token for token, update in app.emitted if update.delta.get(SessionState.get_full_name())
+    ] == []
+
+
+async def test_what_the_state_must_handle_is_refused_over_http_and_nothing_is_stored(
+    make_root, db, pair, live
+):
+    """A refusal, a flagged text or a malformed post: nothing stored or charged, and the page
+    sends it through the tab's state, which says why."""
+    anna, bob = pair
+    sender, reader = await sending_over_http(make_root, db, pair)
+    live(sender.parent_state, reader.parent_state)
+    stranger = member(db, "carl@example.com")
+    before = balance(db, anna)
+
+    assert (await post_text(sender, stranger, "Elsewhere")).status_code == 409
+    assert (await post_text(sender, bob, "You stupid bitch")).status_code == 409
+    for malformed in (
+        {"client_id": "x"},
+        {"tab": None},
+        {"to": str(bob.id)},
+        {"conversation": True},
+        {"text": 5},
+    ):
+        assert (await post_text(sender, bob, "Hi", **malformed)).status_code == 400
+    async with http_sender(sender) as client:
+        assert (await client.post("/api/chat.php", content=b"{}")).status_code == 400  # no JSON
+        client.headers["cookie"] = ""
+        assert (await client.post("/api/chat.php", json={})).status_code == 403
+
+    assert [m.body for m in stored(db)] == ["First"]
+    assert balance(db, anna) == before
+
+
+async def test_a_text_over_http_without_credits_is_refused(make_root, db, live):
+    poor, bob = member(db, "poor@example.com", credits=0), member(db, "bob@example.com")
+    committed(
+        db, lambda s: send_message(s, Outgoing(bob.id, poor.id, new_id(), "Hi"), current_settings())
+    )
+    chats = await opened(make_root, db, poor, f"/chats/{stored(db)[0].conversation_id}")
+    live(chats.parent_state)
+
+    assert (await post_text(chats, bob, "Free?")).status_code == 409
+    assert [m.body for m in stored(db)] == ["Hi"]
+
+
+async def test_a_member_posting_too_fast_sends_through_the_state(
+    make_root, db, pair, live, monkeypatch
+):
+    _anna, bob = pair
+    sender, reader = await sending_over_http(make_root, db, pair)
+    live(sender.parent_state, reader.parent_state)
+    monkeypatch.setattr(app.chat_api, "SENDS", KeyedBuckets(1.0, 2.0, 10, clock=lambda: 0.0))
+
+    codes = [(await post_text(sender, bob, f"Hi {n}")).status_code for n in range(3)]
+
+    assert codes == [200, 200, 429]
+
+
+def test_the_balance_delta_holds_every_var_the_balance_changes() -> None:
+    """What a tab's nav shows of its balance, sent without the state, is what the state would
+    send: the balance and each computed var that reads it."""
+    session = SessionState(_reflex_internal_init=True)
+    readers = {name for _state, name in SessionState._var_dependencies["credits"]}
+    for paid, credits in ((True, 0), (True, 10), (True, 11), (False, 3)):
+        session.paid_user, session.credits = paid, credits
+        shown = {f"{name}_rx_state_": getattr(session, name) for name in {"credits", *readers}}
+        assert balance_delta(credits, paid)[SESSION] == shown

@@ -14,6 +14,7 @@ from typing import Any
 
 import pytest
 from redis.asyncio import Redis
+from reflex.istate.data import RouterData
 from reflex.istate.manager.memory import StateManagerMemory
 from reflex.istate.manager.redis import StateManagerRedis
 from reflex.istate.manager.token import BaseStateToken
@@ -89,6 +90,7 @@ async def tab_with_page(manager: StateManagerMemory, headers: dict[str, str]) ->
     """A tab whose page has loaded (so the event does not hydrate it first)."""
     async with manager.modify_state(BaseStateToken(ident=TOKEN, cls=State)) as root:
         root.router_data = {"pathname": CHAT_PAGE, "asPath": "/chats/1", "headers": headers}
+        root.router = RouterData.from_router_data(root.router_data)  # the cookie the tab sends
 
 
 def lines(caplog: pytest.LogCaptureFixture) -> list[tuple[str, bool]]:
@@ -123,8 +125,8 @@ async def test_an_event_that_meets_the_database_away_says_try_again(
     def database_down() -> None:
         raise database_refused()
 
-    monkeypatch.setattr(actions.viewer, "single_read", database_down)
-    headers = {"cookie": "i18n_redirected=nl"}
+    monkeypatch.setattr(actions.viewer, "autocommit_connection", database_down)
+    headers = {"cookie": "i18n_redirected=nl; auth.session=a-session-token"}
     manager = StateManagerMemory()
     await tab_with_page(manager, headers)
     async with processor(manager) as (process, tab):

@@ -15,6 +15,7 @@ from starlette.websockets import WebSocketDisconnect
 
 import app.drop_log
 import app.event_guard
+from app.event_rate import ADDRESS_BURST, ADDRESS_RATE, ADDRESSES_TRACKED, KeyedBuckets
 from state.shell import ShellState
 from state.signup import SignupState
 from tests.event_socket import NAMESPACE, EventSocketSite
@@ -41,7 +42,8 @@ def site(served: EventSocketSite, engine) -> EventSocketSite:
 @pytest.fixture(autouse=True)
 def fresh_client(monkeypatch: pytest.MonkeyPatch) -> None:
     """The test client's address starts afresh: no allowance used, nothing logged yet."""
-    monkeypatch.setattr(app.event_guard.RATE, "_addresses", OrderedDict())
+    addresses = KeyedBuckets(ADDRESS_RATE, ADDRESS_BURST, ADDRESSES_TRACKED)
+    monkeypatch.setattr(app.event_guard.RATE, "_addresses", addresses)
     monkeypatch.setattr(app.drop_log.DROPS, "_seen", OrderedDict())
 
 
@@ -58,7 +60,7 @@ def frozen_rate(served: EventSocketSite, monkeypatch: pytest.MonkeyPatch) -> Clo
     """No time passes for the rates until a test moves the clock: only the burst a client is
     allowed counts."""
     clock = Clock()
-    for counter in (app.event_guard.RATE, app.drop_log.DROPS):
+    for counter in (app.event_guard.RATE._addresses, app.drop_log.DROPS):
         monkeypatch.setattr(counter, "_clock", clock)
     monkeypatch.setattr(served.frames, "clock", clock)
     return clock
