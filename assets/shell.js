@@ -365,7 +365,7 @@
   // arrivals below are shown, and the socket brings the new balance. Anything but a stored
   // message (a refusal, a text the filter flags, the network or the database away) sends the
   // same text and client id through the state, which stores and charges it once and says why.
-  var sendingText = false;
+  var sendingText = false, SEND_TIMEOUT_MS = 10000;
   function sentChat(form) {
     var chat = Number(form.getAttribute("data-send-chat")) || 0;
     var shown = /^\/chats\/(\d+)\/?$/.exec(window.location.pathname);
@@ -391,7 +391,7 @@
     var chat = sentChat(form), to = Number(form.getAttribute("data-send-to")) || 0;
     var tab = null;
     try { tab = sessionStorage.getItem("token"); } catch (err) { /* off: through the state */ }
-    if (!chat || !to || !tab || !window.fetch) return;
+    if (!chat || !to || !tab || !window.fetch || !window.AbortController) return;
     e.preventDefault();
     e.stopPropagation();
     if (sendingText) return;
@@ -401,12 +401,15 @@
       conversation: chat, to: to, client_id: clientId, text: form.elements.text.value, tab: tab,
       language: document.documentElement.lang
     };
+    // A post that hangs (a dead connection) is given up, so the composer never stays stuck.
+    var abort = new AbortController(), giveUp = setTimeout(function () { abort.abort(); }, SEND_TIMEOUT_MS);
     fetch("/api/chat.php", {
       method: "POST", credentials: "same-origin", headers: { "Content-Type": "application/json" },
-      body: JSON.stringify(body)
+      body: JSON.stringify(body), signal: abort.signal
     }).then(function (response) { return response.ok ? response.json() : null; })
       .catch(function () { return null; })
       .then(function (answer) {
+        clearTimeout(giveUp);
         sendingText = false;
         if (!answer || !answer.message) return throughState(form);
         arrived(answer.conversation, answer.message);

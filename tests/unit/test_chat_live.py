@@ -195,6 +195,27 @@ def test_a_text_written_on_while_sending_stays_with_a_new_client_id() -> None:
     assert sent_over_http(answer, program) == {"text": "Hallo Bob, wie", "renewed": True}
 
 
+def test_a_post_that_hangs_is_given_up_and_sent_through_the_state() -> None:
+    hanging = (
+        "globalThis.fetch = (url, init) => (posted.push(url), new Promise((_, reject) =>"
+        " init.signal.addEventListener('abort', () => reject(new Error('aborted')))));"
+        "const timers = []; globalThis.setTimeout = (run, ms) => timers.push([ms, run]);"
+    )
+    program = (
+        hanging
+        + "submit(); submit();"  # waits: one post
+        + "const waiting = passed.length;"
+        + "timers.filter(([ms]) => ms === 10000).forEach(([, run]) => run());"
+        + "new Promise((resolve) => setImmediate(resolve)).then(() => console.log(JSON.stringify({"
+        " posted: posted.length, waiting, passed})));"
+    )
+    assert sent_over_http("null", program) == {
+        "posted": 1,
+        "waiting": 0,
+        "passed": ["first-id-0001"],  # after 10 s, through the state with the same client id
+    }
+
+
 def test_a_chat_known_only_by_its_member_sends_through_the_state() -> None:
     program = (
         "location.pathname = '/members/7/chat'; submit();"
