@@ -754,6 +754,20 @@ async def test_a_reply_brings_the_lean_arrivals_before_it_into_the_state(make_ro
     assert [m["body"] for m in reader.messages] == ["First", "Second", "Reply"]
 
 
+async def test_the_state_takes_in_what_arrived_lean_when_shell_js_asks(make_root, db, pair, live):
+    writer, reader = await reading(make_root, db, pair)
+    live(reader.parent_state)
+    for text in ("Second", "Third"):
+        await send(writer, text)
+        await settle()  # shown by shell.js only
+    assert [m["body"] for m in reader.messages] == ["First"]
+
+    await run(reader.take_arrivals())
+
+    assert [m["body"] for m in reader.messages] == ["First", "Second", "Third"]
+    assert unread(db, writer.conversation_id, pair[1]) == 0
+
+
 async def test_a_tab_whose_lean_check_failed_gets_the_full_update(
     make_root, db, pair, live, monkeypatch
 ):
