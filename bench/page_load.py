@@ -36,7 +36,9 @@ from server import (
 from bench.options import add_site_build, bench_parser, parse
 
 LOADS = 15
-APP_PAGES = ("/", "/members")
+# the landing page, the search, and a lander (every lander loads the same scripts but its own
+# design's small chunk: docs/acquisition.md)
+APP_PAGES = ("/", "/members", "/landers/gallery/milf-amsterdam")
 PAGE_READY = '[data-testid="page-ready"]'
 JS_BUDGET_RATIO = 1.2
 FCP_BUDGET_RATIO = 1.5
@@ -221,18 +223,20 @@ def print_state(state: tuple[int, int]) -> None:
     print(f"\nLogged-out visitor state on /: {kib(state_bytes)} in {state_files} pickled states")
 
 
-def print_verdict(landing: PageFigures, blank: PageFigures, state: tuple[int, int]) -> None:
+def print_verdict(
+    landing: PageFigures, lander: PageFigures, blank: PageFigures, state: tuple[int, int]
+) -> None:
     state_bytes, _ = state
-    ratio = landing.js_gzip_bytes / blank.js_gzip_bytes
-    js_ok = ratio <= JS_BUDGET_RATIO
     fcp_ratio = landing.fcp_ms / blank.fcp_ms
     fcp_ok = fcp_ratio <= FCP_BUDGET_RATIO
     state_ok = state_bytes <= STATE_BUDGET_BYTES
     print("\nBudget")
-    print(
-        f"  landing JS {kib(landing.js_gzip_bytes)} = {ratio:.2f}x blank "
-        f"(budget <= {JS_BUDGET_RATIO}x): {'within' if js_ok else 'OVER'}"
-    )
+    for name, page in (("landing", landing), ("lander", lander)):
+        ratio = page.js_gzip_bytes / blank.js_gzip_bytes
+        print(
+            f"  {name} JS {kib(page.js_gzip_bytes)} = {ratio:.2f}x blank "
+            f"(budget <= {JS_BUDGET_RATIO}x): {'within' if ratio <= JS_BUDGET_RATIO else 'OVER'}"
+        )
     print(
         f"  landing FCP {landing.fcp_ms:.0f} ms = {fcp_ratio:.2f}x blank "
         f"(budget <= {FCP_BUDGET_RATIO}x): {'within' if fcp_ok else 'OVER'}"
@@ -264,7 +268,7 @@ def main() -> None:
     print_table(figures, loads)
     print_state(state)
     if not args.smoke:
-        print_verdict(figures[0], figures[-1], state)
+        print_verdict(figures[0], figures[2], figures[-1], state)
 
 
 if __name__ == "__main__":
