@@ -6,7 +6,7 @@ expired, its hand-off traded) and its member's status allowed for what is asked.
 
 from dataclasses import dataclass
 
-from sqlalchemy import ColumnElement, Row, ScalarSelect, bindparam
+from sqlalchemy import ColumnElement, Connection, Row, ScalarSelect, bindparam
 from sqlmodel import Session, select
 from starlette.requests import cookie_parser
 
@@ -45,19 +45,23 @@ def device_token(cookie_header: str | None) -> str:
     return value if len(value) <= MAX_TOKEN_LENGTH else ""
 
 
+def token_key(token: str | None) -> str:
+    """The hash of a session token, as the session row keeps it; "" for a token that cannot be
+    one (none, or longer than any we issue)."""
+    return hash_token(token) if token and len(token) <= MAX_TOKEN_LENGTH else ""
+
+
 def session_member(token: str | None) -> ScalarSelect[int] | None:
     """SQL for the member id of the live, traded session `token` names; None for a token that
     cannot be one. Other reads select by it, so the check costs no statement of its own."""
-    if not token or len(token) > MAX_TOKEN_LENGTH:
-        return None
-    return _session_member(*_traded(hash_token(token)))
+    key = token_key(token)
+    return _session_member(*_traded(key)) if key else None
 
 
 def session_key(cookie_header: str | None) -> str:
-    """The hash of the session cookie's token, as the session row keeps it ("" without one):
-    what a tab registers for a check that runs without the tab's state (state/live.py)."""
-    token = session_token(cookie_header)
-    return hash_token(token) if token and len(token) <= MAX_TOKEN_LENGTH else ""
+    """The session cookie's `token_key` ("" without one): what a tab registers for a check
+    that runs without the tab's state (state/live.py)."""
+    return token_key(session_token(cookie_header))
 
 
 def keyed_viewer(key: str, allowed: frozenset = SIGNED_IN) -> Viewer | None:
@@ -65,8 +69,7 @@ def keyed_viewer(key: str, allowed: frozenset = SIGNED_IN) -> Viewer | None:
     if not key:
         return None
     with autocommit_connection() as connection:
-        row = connection.execute(_VIEWER_BY_KEY, {"key": key, "now": utcnow()}).first()
-    return viewer_of(row, allowed)
+        return _viewer_by_key(connection, key, allowed)
 
 
 def _traded(key: str | ColumnElement[str]) -> tuple[ColumnElement[bool], ...]:
@@ -97,6 +100,10 @@ _VIEWER_BY_KEY = select(*VIEWER_COLUMNS).where(
 )
 
 
+def _viewer_by_key(db: Session | Connection, key: str, allowed: frozenset) -> Viewer | None:
+    return viewer_of(db.execute(_VIEWER_BY_KEY, {"key": key, "now": utcnow()}).first(), allowed)
+
+
 def viewer_of(row: Row | None, allowed: frozenset) -> Viewer | None:
     """The `Viewer` of a row that starts with `VIEWER_COLUMNS`, when its status is `allowed`."""
     if row is None or row.status not in allowed:
@@ -106,8 +113,8 @@ def viewer_of(row: Row | None, allowed: frozenset) -> Viewer | None:
 
 def viewer_in(db: Session, token: str | None, allowed: frozenset = SIGNED_IN) -> Viewer | None:
     """The member behind `token` when the session is live and their status is `allowed`."""
-    member_id = session_member(token)
-    return None if member_id is None else _live_viewer(db, allowed, member_id)
+    key = token_key(token)
+    return _viewer_by_key(db, key, allowed) if key else None
 
 
 def _live_viewer(db: Session, allowed: frozenset, member_id: ScalarSelect[int]) -> Viewer | None:
@@ -127,6 +134,4 @@ def session_viewer(session_id: int | None, allowed: frozenset = SIGNED_IN) -> Vi
 
 def resolve_viewer(token: str | None, allowed: frozenset = SIGNED_IN) -> Viewer | None:
     """`viewer_in` on a connection of its own: run it through `actions.runner.read`."""
-    if not token or len(token) > MAX_TOKEN_LENGTH:
-        return None
-    return keyed_viewer(hash_token(token), allowed)
+    return keyed_viewer(token_key(token), allowed)

@@ -125,10 +125,10 @@ async def send_text(request: Request) -> Response:
     if not SENDS.take(str(viewer.member_id)):
         return _not_sent("too_many_requests", 429)
     data = await json_body(request, SEND_BODY_BYTES)
-    outgoing = _outgoing(viewer, data) if data is not None else None
-    tab = data.get("tab") if data is not None else None
-    if outgoing is None or not (isinstance(tab, str) and CLIENT_ID_RE.fullmatch(tab)):
+    posted = _posted(viewer, data) if data is not None else None
+    if posted is None:
         return _not_sent("invalid_request", 400)
+    outgoing, tab = posted
     try:
         here = await here_now(outgoing.recipient_id)
         key = session_key(request.headers.get("cookie"))
@@ -142,16 +142,17 @@ async def send_text(request: Request) -> Response:
     return JSONResponse(answer | {"credits": sent.credits_left}, headers=NO_STORE)
 
 
-def _outgoing(viewer: Viewer, data: dict) -> Outgoing | None:
-    """The text to send from the posted fields, None when one is missing or malformed."""
+def _posted(viewer: Viewer, data: dict) -> tuple[Outgoing, str] | None:
+    """The text to send and the sending tab's client token from the posted fields, None when
+    one is missing or malformed."""
     conversation_id, partner_id = _as_id(data.get("conversation")), _as_id(data.get("to"))
-    client_id, text = data.get("client_id"), data.get("text")
+    client_id, tab, text = _token(data.get("client_id")), _token(data.get("tab")), data.get("text")
     if conversation_id is None or partner_id is None or not isinstance(text, str):
         return None
-    if not (isinstance(client_id, str) and CLIENT_ID_RE.fullmatch(client_id)):
+    if client_id is None or tab is None:
         return None
     language = data.get("language")
-    return Outgoing(
+    outgoing = Outgoing(
         viewer.member_id,
         partner_id,
         client_id,
@@ -159,6 +160,12 @@ def _outgoing(viewer: Viewer, data: dict) -> Outgoing | None:
         language=(isinstance(language, str) and supported(language)) or viewer.language,
         conversation_id=conversation_id,
     )
+    return outgoing, tab
+
+
+def _token(value: object) -> str | None:
+    """A client id or a tab's token (the browser mints both), None for anything else."""
+    return value if isinstance(value, str) and CLIENT_ID_RE.fullmatch(value) else None
 
 
 def _not_sent(error: str, status: int) -> JSONResponse:
