@@ -6,11 +6,13 @@ from typing import Any
 
 import procrastinate
 import psycopg
+from procrastinate.exceptions import ConnectorException
 from procrastinate.jobs import Job
 from procrastinate.manager import JobManager
 from procrastinate.retry import BaseRetryStrategy, RetryDecision
 from procrastinate.schema import SchemaManager
 from sqlalchemy import URL, make_url
+from sqlalchemy.exc import DBAPIError
 
 from services.jobs import JobKind, kinds
 
@@ -21,9 +23,17 @@ _DEFERRER = JobManager(procrastinate.SyncPsycopgConnector())
 
 
 def defer_on(connection: psycopg.Connection, name: str, kwargs: dict[str, Any]) -> None:
-    """Insert the job on `connection`, inside its open transaction."""
+    """Insert the job on `connection`, inside its open transaction. The driver's error comes
+    out as SQLAlchemy's, as the action's other statements' do: a lock timeout here is the same
+    outage to the caller (a chat send says "not sent", not the generic error)."""
     job = Job(queue=QUEUE, lock=None, queueing_lock=None, task_name=name, task_kwargs=kwargs)
-    _DEFERRER.defer_job(job, connection=connection)
+    try:
+        _DEFERRER.defer_job(job, connection=connection)
+    except ConnectorException as error:
+        driver_error = error.__cause__
+        if not isinstance(driver_error, psycopg.Error):
+            raise
+        raise DBAPIError.instance(f"defer {name}", kwargs, driver_error, psycopg.Error) from error
 
 
 class Delays(BaseRetryStrategy):

@@ -6,6 +6,8 @@ import asyncio
 import time
 
 import pytest
+from sqlalchemy import text
+from sqlalchemy.exc import OperationalError
 
 from actions.effects import settle
 from actions.runner import Done, act
@@ -14,6 +16,7 @@ from services.database import transaction
 from services.job_engine import work
 from services.mail import MailDeliveryError, OutgoingMail
 from services.mail_job import mail_later, send_once
+from services.outages import TIMED_OUT, find_outage
 from tests.concurrency import postgres_only
 
 RAN: list[str] = []
@@ -44,6 +47,22 @@ async def test_a_job_runs_if_and_only_if_its_transaction_committed(note_job: lis
     await act(_noting, "committed", False)
     await settle()
     assert note_job == ["committed"]
+
+
+def test_a_job_that_waited_too_long_to_be_stored_fails_as_the_actions_statements_do(
+    engine, note_job: list[str]
+) -> None:
+    """Callers tell an outage by SQLAlchemy's errors (a chat send says "not sent"); the job
+    engine writes on the driver's own connection, whose errors must read the same."""
+    postgres_only(engine)
+    with engine.connect() as holder:
+        holder.execute(text("LOCK TABLE procrastinate_jobs IN ACCESS EXCLUSIVE MODE"))
+        with pytest.raises(OperationalError) as failed, transaction() as db:
+            db.execute(text("SET LOCAL lock_timeout = 50"))
+            jobs.defer(db, "test_note", text="waited")
+        holder.rollback()
+    outage = find_outage(failed.value)
+    assert outage is not None and (outage.service, outage.state) == ("database", TIMED_OUT)
 
 
 def _mail(to: str = "anna@example.com") -> OutgoingMail:
