@@ -296,7 +296,7 @@ class SocketMember:
         self._changed.set()
         if any(event.get("name") == REMOVE_STORAGE for event in events):
             self.rehydrations += 1
-            # as state.js does: the page hydrates again
+            self.hydrated = False  # as state.js does: the page hydrates again
             await self._emit(HYDRATE_EVENT, self.hydrate_payload())
 
     def _told(self, events: list[dict[str, Any]]) -> None:
