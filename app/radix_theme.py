@@ -11,7 +11,12 @@ The components and utilities are then cut to what the app can use when the front
 app/postcss_radix_subset.js, a PostCSS plugin after `postcss-import`, drops every rule for the
 Radix components no page uses and, with no responsive prop on any page, the breakpoint variants
 (700 KB of global stylesheet to 320 KB, docs/browser-shell.md). The Radix classes the server
-writes into its HTML itself (components/first_results.py) are kept by name (`KEEP_FILE`)."""
+writes into its HTML itself (components/first_results.py) are kept by name (`KEEP_FILE`).
+
+Reflex also puts the whole Radix library on every page's root, for components built at run time
+(dynamic components, which the site has none of): 25 KB of gzip JavaScript for the parts a page
+does not show (menus, selects, tabs, switches) on every first load, a paid lander's included. The
+plugin takes it off, so each page imports only the Radix parts it renders (docs/acquisition.md)."""
 
 import json
 import re
@@ -20,6 +25,7 @@ from pathlib import Path
 from typing import Any
 
 import reflex as rx
+from reflex_base.components.dynamic import reset_bundled_libraries
 from reflex_base.constants.base import Dirs
 
 ACCENT_COLOUR = "red"
@@ -54,6 +60,7 @@ class RadixThemes(rx.plugins.RadixThemesPlugin):
         super().pre_compile(**context)
         if not self.enabled:
             return
+        reset_bundled_libraries()  # runs before the app root is written: Reflex's own only
         context["add_save_task"](_subset_plugin)
         context["add_save_task"](_kept_classes)
         context["add_modify_task"](Dirs.POSTCSS_JS, with_subset_plugin)
