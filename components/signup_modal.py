@@ -13,6 +13,7 @@ from components.forms import (
     text_field,
 )
 from components.i18n import t
+from components.lazy_module import lazy
 from components.linked_text import linked_text
 from components.photo_picker import photo_picker
 from components.profile_fields import (
@@ -274,19 +275,32 @@ def _progress() -> rx.Component:
     )
 
 
-def signup_steps(last: int = DONE) -> rx.Component:
-    """The current step's panel; `last` limits the steps (inline: photo to about-me)."""
-    panels = {
-        0: _account_step,
-        PHOTO: _photo_step,
-        PLACE: _place_step,
-        LOOKS: _looks_step,
-        ABOUT: _about_step,
-        PUSH: _push_step,
-        DONE: _done_step,
-    }
-    cases = [(step, build()) for step, build in panels.items() if 0 < step <= last]
-    return rx.match(S.step, *cases, _account_step())
+LATER_STEPS = {
+    PHOTO: _photo_step,
+    PLACE: _place_step,
+    LOOKS: _looks_step,
+    ABOUT: _about_step,
+    PUSH: _push_step,
+    DONE: _done_step,
+}
+
+
+def _later_steps(last: int, otherwise: rx.Component) -> rx.Component:
+    """The current step's panel from the photo to `last`; `otherwise` at any other step."""
+    cases = [(step, build()) for step, build in LATER_STEPS.items() if step <= last]
+    return rx.match(S.step, *cases, otherwise)
+
+
+@rx.memo
+def signup_later_steps() -> rx.Component:
+    """The modal's steps after the account's, a module of their own (components/lazy_module)."""
+    return _later_steps(DONE, rx.fragment())
+
+
+def _modal_steps() -> rx.Component:
+    """The account step from the page's own bundle; the later steps fetched as the modal first
+    opens, while the visitor fills in the account step."""
+    return rx.fragment(rx.cond(S.step == 0, _account_step()), lazy(signup_later_steps()))
 
 
 def _title() -> rx.Component:
@@ -313,7 +327,7 @@ def signup_modal(only_nl_de_warning: bool) -> rx.Component:
                 margin_bottom="10px",
             ),
             rx.cond(S.step > 0, _progress()),
-            signup_steps(),
+            _modal_steps(),
             class_name="signup-dialog",
             data_testid="signup-modal",
         ),
@@ -327,7 +341,7 @@ def complete_signup_page() -> rx.Component:
         rx.el.div(
             rx.el.h1(_title(), class_name="page-title"),
             _progress(),
-            signup_steps(last=ABOUT),
+            _later_steps(ABOUT, _account_step()),
             class_name="card auth-card",
         ),
         class_name="container",

@@ -25,6 +25,7 @@ from server import Server
 from sqlalchemy import Engine
 from sqlmodel import Session, select
 
+from components.signup_modal import signup_later_steps
 from models.directory import age_on
 from models.member import Profile
 from translations.catalog import N_plural, gettext
@@ -118,5 +119,25 @@ def test_the_page_shows_them_and_starts_the_signup(
     shot = tmp_path / f"lander-{language}-{width}.png"
     page.screenshot(path=shot, full_page=width > 400)
     page.get_by_test_id("lander-signup").first.click()
+    expect(page.get_by_test_id("signup-modal")).to_be_visible()
+    assert page.console_errors == []  # type: ignore[attr-defined]
+
+
+def test_the_signups_later_steps_are_fetched_only_when_the_visitor_starts_it(
+    site: Server, new_page: NewPage
+) -> None:
+    """The photo, place, looks, about-me and notification steps are a module of their own
+    (components/lazy_module.py): not among a paid click's first scripts, fetched as the modal
+    opens on its first step."""
+    module = f"/{Path(signup_later_steps().library).name}-"  # Vite names a chunk by its module
+    page = new_page(locale="en")
+    fetched: list[str] = []
+    page.on("request", lambda request: fetched.append(request.url))
+    open_page(page, site, PATH)
+    accept_entry_warning(page)
+    page.wait_for_load_state("networkidle")
+    assert fetched and not [url for url in fetched if module in url]
+    with page.expect_request(lambda request: module in request.url):
+        page.get_by_test_id("lander-signup").first.click()
     expect(page.get_by_test_id("signup-modal")).to_be_visible()
     assert page.console_errors == []  # type: ignore[attr-defined]
