@@ -48,6 +48,7 @@ from bench.chat import (
     SiteMember,
     add_pairs,
     measure,
+    wait_for_warm_up,
 )
 from bench.options import add_site_build, bench_parser, parse
 from bench.reflex_socket import process_tree, reflex_server, rss_bytes
@@ -126,6 +127,7 @@ def one_instance(work_dir: Path, build: SiteBuild) -> Iterator[Target]:
     with running_site(
         work_dir, external=True, demo_members=DEMO_MEMBERS, workers=WORKERS, build=build
     ) as site:
+        wait_for_warm_up(site.log_path)
 
         def pids() -> list[list[int]]:
             supervisor = reflex_server(site.port)
@@ -144,6 +146,7 @@ def two_instances(work_dir: Path, build: SiteBuild) -> Iterator[Target]:
     work_dir.mkdir(parents=True, exist_ok=True)
     prepare_site(env, work_dir / "prepare.log")
     with instances_behind_nginx(build, env, work_dir, 2) as cluster:
+        wait_for_warm_up(*(instance.log_path for instance in cluster.instances))
 
         def pids() -> list[list[int]]:
             return [process_tree(instance.process.pid) for instance in cluster.instances]

@@ -10,6 +10,7 @@ reverse geocoding its own point gives. Regions go by their reviewed names in the
 before the first lander asks (`warm_up_in_background`, at the server's start)."""
 
 import asyncio
+import logging
 from functools import cache, lru_cache
 from threading import Lock
 
@@ -19,6 +20,10 @@ from models.lander_slug import LanderPlace, slug_words
 from models.regions import reviewed_names
 from services import region_map
 from services.geocoding import MIN_POPULATION, reverse_geocode
+
+WARMED_UP = "place names, geocoder and region maps built"  # once per worker (bench/chat.py)
+
+log = logging.getLogger(__name__)
 
 ALIAS_POPULATION = 100_000
 ALIAS_WEIGHT = 20  # another name wins over a city's own name for a city 20 times bigger
@@ -58,6 +63,7 @@ def warm_up() -> None:
 async def warm_up_in_background() -> None:
     """At the server's start (a lifespan task), so that no paid click waits for the build."""
     await asyncio.to_thread(warm_up)
+    log.info(WARMED_UP)
 
 
 _build_lock = Lock()

@@ -158,6 +158,7 @@ class Instance:
     port: int
     data_dir: Path  # its own DATA_DIR: outboxes, export archives
     process: subprocess.Popen
+    log_path: Path
 
 
 @dataclass(frozen=True)
@@ -179,7 +180,7 @@ def start_instance(
     except BaseException:
         stop(process)
         raise
-    return Instance(port, data_dir, process)
+    return Instance(port, data_dir, process, log_path)
 
 
 @contextmanager
