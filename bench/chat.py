@@ -400,8 +400,8 @@ def measure_site(
 
 def wait_for_warm_up(*log_paths: Path) -> None:
     """Until every worker of each server (its log) built its place names, seconds of CPU after
-    its start: built during the idle window, they counted as idle CPU and made a message look
-    cheaper; before the memory is read, as more memory per member."""
+    its start: built during the idle window, they would count as idle CPU and make a message
+    look cheaper; before the memory is read, as more memory per member."""
     deadline = time.monotonic() + WARM_UP_TIMEOUT
     while any(path.read_text(errors="replace").count(WARMED_UP) < WORKERS for path in log_paths):
         if time.monotonic() > deadline:

@@ -288,17 +288,30 @@ def _lock_sender(db: Session, outgoing: Outgoing) -> _Sender | None:
     sender's row locked. FOR NO KEY UPDATE: serialises this sender's sends, yet lets the other
     member's first message reference this row (FOR UPDATE would deadlock with their foreign-key
     check). A twin committed while this waited is caught by the unique client id instead."""
+    ids = {"sender_id": outgoing.sender_id, "client_id": outgoing.client_id}
+    row = db.exec(_LOCK_SENDER, params=ids).first()
+    return _Sender(*row) if row is not None else None
+
+
+def _lock_sender_query() -> Select:
+    """`_lock_sender`'s statement, built once, as `_RECIPIENT` is."""
+    sender = bindparam("sender_id", type_=Integer)
     earlier = (
         select(Message.id)
-        .where(Message.sender_id == outgoing.sender_id, Message.client_id == outgoing.client_id)
+        .where(
+            Message.sender_id == sender,
+            Message.client_id == bindparam("client_id", type_=Message.client_id.type),
+        )
         .scalar_subquery()
     )
-    row = db.exec(
+    return (
         select(Member.credits, Member.paid_user, earlier, Member.language)
-        .where(Member.id == outgoing.sender_id)
+        .where(Member.id == sender)
         .with_for_update(of=Member, key_share=True)
-    ).first()
-    return _Sender(*row) if row is not None else None
+    )
+
+
+_LOCK_SENDER = _lock_sender_query()
 
 
 @dataclass(frozen=True)

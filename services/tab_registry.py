@@ -43,6 +43,17 @@ redis.call('EXPIRE', KEYS[1], ARGV[3])
 redis.call('HSET', KEYS[2], ARGV[1], ARGV[4])
 redis.call('EXPIRE', KEYS[2], ARGV[3])
 """
+# KEYS: each member's tabs, then what they show; ARGV: the oldest sighting still open. Per
+# member: the tokens, then what each shows (false where nothing is known).
+_TABS_OF = """
+local found = {}
+for i = 1, #KEYS, 2 do
+  local tokens = redis.call('ZRANGEBYSCORE', KEYS[i], ARGV[1], '+inf')
+  found[#found + 1] = tokens
+  found[#found + 1] = #tokens > 0 and redis.call('HMGET', KEYS[i + 1], unpack(tokens)) or {}
+end
+return found
+"""
 
 
 class TabRegistry(Protocol):
@@ -99,6 +110,7 @@ class RedisTabRegistry:
     def __init__(self, redis: Redis) -> None:
         self._redis = redis
         self._add = redis.register_script(_ADD)  # EVALSHA, the script's text sent once
+        self._tabs_of = redis.register_script(_TABS_OF)
 
     async def add(self, member_id: int, token: str, shows: str = "") -> None:
         """One round trip; the tabs it finds expired leave both keys (the hash's TTL is renewed
@@ -131,19 +143,17 @@ class RedisTabRegistry:
         return _decoded(found)
 
     async def tabs_of(self, member_ids: Sequence[int]) -> dict[int, dict[str, str]]:
-        """Several members' tabs and what each shows in one round trip (a message's recipient
-        and sender)."""
-        oldest = time.time() - TAB_TTL_SECONDS
-        async with self._redis.pipeline(transaction=False) as pipe:
-            for member_id in member_ids:
-                pipe.zrangebyscore(_KEY.format(member_id), oldest, "+inf")
-                pipe.hgetall(_SHOWS_KEY.format(member_id))
-            found = await pipe.execute()
-        tabs: dict[int, dict[str, str]] = {}
-        for member_id, tokens, shows in zip(member_ids, found[::2], found[1::2], strict=True):
-            known = {_text(token): _text(text) for token, text in shows.items()}
-            tabs[member_id] = {token: known.get(token, "") for token in _decoded(tokens)}
-        return tabs
+        """Several members' tabs and what each shows in one command (a message's recipient
+        and sender): one script, not a pipeline of two commands a member, whose packing and
+        parsing cost more Python than the round trip."""
+        keys = [key.format(m) for m in member_ids for key in (_KEY, _SHOWS_KEY)]
+        found = await self._tabs_of(keys=keys, args=[time.time() - TAB_TTL_SECONDS])
+        return {
+            member_id: {
+                _text(token): _text(text or b"") for token, text in zip(tokens, shows, strict=True)
+            }
+            for member_id, tokens, shows in zip(member_ids, found[::2], found[1::2], strict=True)
+        }
 
 
 def _text(value: bytes | str) -> str:
