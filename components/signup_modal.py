@@ -275,7 +275,7 @@ def _progress() -> rx.Component:
     )
 
 
-LATER_STEPS = {
+_LATER_STEPS = {
     PHOTO: _photo_step,
     PLACE: _place_step,
     LOOKS: _looks_step,
@@ -287,7 +287,7 @@ LATER_STEPS = {
 
 def _later_steps(last: int, otherwise: rx.Component) -> rx.Component:
     """The current step's panel from the photo to `last`; `otherwise` at any other step."""
-    cases = [(step, build()) for step, build in LATER_STEPS.items() if step <= last]
+    cases = [(step, build()) for step, build in _LATER_STEPS.items() if step <= last]
     return rx.match(S.step, *cases, otherwise)
 
 
