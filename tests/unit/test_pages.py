@@ -6,6 +6,7 @@ import reflex as rx
 from app.layouts import with_layout
 from app.pages import registry
 from app.pages.registry import page, title_only
+from components.signup_modal import signup_later_steps
 from models.routes import route_named
 
 
@@ -45,5 +46,6 @@ def test_the_console_has_its_own_frame_without_the_members() -> None:
     for part in ("staff-nav", "language-menu", "staff-logout", "page-ready"):
         assert part in staff
     member_parts = ("account-menu", "activation-reminder", "time-bonus", "signup-modal")
-    for part in (*member_parts, "push-ios", "entry-warning", '"footer"', "disclaimer"):
+    later_steps = signup_later_steps().tag  # the modal's later steps, loaded when it opens
+    for part in (*member_parts, later_steps, "entry-warning", '"footer"', "disclaimer"):
         assert part in members and part not in staff
