@@ -30,8 +30,10 @@ RENDERED = (
     re.compile(r"toast\??\.\w+\(\s*" + _STRING),
 )
 _WORD = re.compile(r"[^\W\d_]{2,}")
-_NOT_TEXT = re.compile(  # ids and names, paths and files, CSS lengths
-    r"[a-z][\w-]*|[\w./#?=&:-]*[./][\w./#?=&:-]*|[\d.]+[a-z%]*(?:\s+[\d.]+[a-z%]*)*"
+_NOT_TEXT = re.compile(  # ids and names, a memo's tag (a lazy one's loader names it), paths and
+    # files, CSS lengths
+    r"[a-z][\w-]*|[A-Z]\w*_[0-9a-f]{8}|[\w./#?=&:-]*[./][\w./#?=&:-]*"
+    r"|[\d.]+[a-z%]*(?:\s+[\d.]+[a-z%]*)*"
 )
 NOT_TEXT = {
     *LANGUAGE_NAMES.values(),  # each language named in itself, in every locale
@@ -80,7 +82,8 @@ def untranslated_texts(web_dir: Path) -> dict[str, str]:
 @pytest.mark.any_site
 def test_the_scan_recognises_text_and_what_is_not() -> None:
     assert is_text("Connection Error: ") and is_text("Copy") and is_text("Built with")
-    for literal in ("websocket-error", "uploadFiles", "/logo.svg", "favicon.ico", "Suomi", "12px"):
+    names = ("websocket-error", "uploadFiles", "SignupLaterSteps_717ab8b9", "/logo.svg")
+    for literal in (*names, "favicon.ico", "Suomi", "12px"):
         assert not is_text(literal), literal
 
 
