@@ -94,6 +94,7 @@ class Crash:
     confirmed_at_end: set[str]
     b_shown_ids: set[int]  # message ids B's reloaded tab showed
     a_toasts: list[str]  # every toast A's tab got
+    a_errors: list[str]  # every error A's chat showed beside the composer
     server_log: str  # the server's log, and the restarted one's
 
 
@@ -249,6 +250,7 @@ async def crash_and_recover(
             confirmed_at_end=confirmed_ids(a, client_ids),
             b_shown_ids=await reload_all(b),
             a_toasts=list(a.toasts),
+            a_errors=list(a.errors),
             server_log=server_logs(site),
         )
     finally:
@@ -344,7 +346,8 @@ def test_site_keeps_serving_after_a_worker_dies(crash: Crash) -> None:
 
 
 def test_every_message_is_confirmed_after_the_retries(crash: Crash) -> None:
-    assert crash.confirmed_at_end == set(crash.client_ids)
+    told = f"A was told {crash.a_errors or 'no error'}; retried {len(crash.retried)}"
+    assert crash.confirmed_at_end == set(crash.client_ids), told
 
 
 def test_every_confirmed_message_is_stored_exactly_once(crash: Crash, site_engine: Engine) -> None:
