@@ -92,8 +92,8 @@ class CreditsState(rx.State):
         async with self:
             if "welcome" in self.router.url.query_parameters and not self.code:
                 await self._welcome(viewer)
-            preferred = await self._open(viewer, None, "")
-        await self._load_methods(viewer, preferred)
+            await self._open(viewer, None, "")
+        await self._load_methods(viewer)
 
     @rx.event(background=True)
     async def load_choice(self) -> rx.event.EventSpec | None:
@@ -104,8 +104,8 @@ class CreditsState(rx.State):
         if tier is None:
             return rx.redirect(url("credits"), replace=True)
         async with self:
-            preferred = await self._open(viewer, tier, method)
-        await self._load_methods(viewer, preferred)
+            await self._open(viewer, tier, method)
+        await self._load_methods(viewer)
         return None
 
     @rx.event
@@ -124,7 +124,7 @@ class CreditsState(rx.State):
             return
         async with self:
             self.tier, self.error = tier_of(tier) or "", ""
-        await self._load_methods(viewer, self.method)
+        await self._load_methods(viewer)
 
     @rx.event
     def choose_method(self, method: str) -> None:
@@ -138,7 +138,7 @@ class CreditsState(rx.State):
         async with self:
             self.payment_country = country
             await self._offer(viewer)
-        await self._load_methods(viewer, self.method)
+        await self._load_methods(viewer)
 
     @rx.event(background=True)
     async def apply_code(self, form: dict) -> None:
@@ -147,7 +147,7 @@ class CreditsState(rx.State):
         async with self:
             applied = await self._apply_code(viewer, form)
         if applied:
-            await self._load_methods(viewer, self.method)
+            await self._load_methods(viewer)
 
     async def _apply_code(self, viewer: Viewer, form: dict) -> bool:
         """The code the member typed, if it applies, and the offer with it; False when not."""
@@ -172,7 +172,7 @@ class CreditsState(rx.State):
         async with self:
             self.code = self.code_error = ""
             await self._offer(viewer)
-        await self._load_methods(viewer, self.method)
+        await self._load_methods(viewer)
 
     @rx.event(background=True)
     async def buy(self):
@@ -248,16 +248,16 @@ class CreditsState(rx.State):
         self.error = await self._text(result.error or GENERIC_ERROR, **dict(result.error_params))
         return None
 
-    async def _open(self, viewer: Viewer, tier: str | None, method: str) -> str:
-        """The page afresh but for the payment methods; the method to preselect among them."""
+    async def _open(self, viewer: Viewer, tier: str | None, method: str) -> None:
+        """The page afresh but for the payment methods, with the method to preselect."""
         self._reset_page()
         if not viewer.paid_user:  # straight to /credits from a link: the bonus starts here too
             await act(start_time_bonus, viewer)
         await self._keep_code_if_valid(viewer)
         await self._offer(viewer)
         self.tier = tier or self._default_tier()
+        self.method = method or self.method or self.last_method
         self.loaded = True
-        return method or self.method or self.last_method
 
     def _reset_page(self) -> None:
         self.loaded = self.busy = self.methods_loaded = False
@@ -295,9 +295,10 @@ class CreditsState(rx.State):
         if offer.discount and offer.discount.kind == "time_bonus":
             (await self.get_state(TimeBonusState))._show_deadline(offer.discount.deadline_ms)
 
-    async def _load_methods(self, viewer: Viewer, preferred: str) -> None:
+    async def _load_methods(self, viewer: Viewer) -> None:
         """The provider's methods for the chosen bundle and country, asked outside the tab's
-        state lock; left unshown when the member chose another meanwhile."""
+        state lock; left unshown when the member chose another bundle or country meanwhile.
+        The method chosen when they land stays chosen (also one picked while they loaded)."""
         asked = (self.tier, self._chosen_country())
         found = await payment_methods(viewer, *asked)
         async with self:
@@ -305,7 +306,7 @@ class CreditsState(rx.State):
                 return
             self.methods = [asdict(method) for method in found]
             ids = self._method_ids()
-            self.method = preferred if preferred in ids else (ids[0] if ids else "")
+            self.method = self.method if self.method in ids else (ids[0] if ids else "")
             self.methods_loaded = True
 
     def _method_ids(self) -> list[str]:

@@ -356,3 +356,22 @@ async def test_a_code_refused_at_checkout_writes_its_amount_in_the_pages_languag
     await run(handle(credits, "buy"))
     assert "€500.00" in credits.error and "500,00" not in credits.error
     assert orders(db) == []
+
+
+async def test_a_method_picked_while_the_methods_load_stays_picked(
+    make_root, db: Session, monkeypatch
+) -> None:
+    """The member picks a bundle, then PayPal before the bundle's methods are back from the
+    provider: the methods arriving afterwards leave PayPal chosen (CI once bought iDEAL)."""
+    credits, _ = await opened(make_root, db, old_member(db))
+    assert credits.method != "paypal"
+    asked = state.credits.payment_methods
+
+    async def clicked_meanwhile(*args):
+        found = await asked(*args)
+        credits.choose_method("paypal")
+        return found
+
+    monkeypatch.setattr(state.credits, "payment_methods", clicked_meanwhile)
+    await run(handle(credits, "choose_tier", "p0"))
+    assert (credits.tier, credits.method) == ("p0", "paypal")
