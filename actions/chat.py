@@ -10,14 +10,16 @@ from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from functools import partial
 
-from sqlmodel import Session
+from sqlalchemy import Integer, Select, bindparam, update
+from sqlmodel import Session, select
 
 from actions.notices import message_told
 from actions.runner import Done
-from actions.viewer import Viewer
+from actions.viewer import SIGNED_IN, VIEWER_BY_KEY, Viewer, viewer_by_key, viewer_of
 from models.chat import (
     GIFT,
     ChatCounts,
+    ChatSide,
     ChatSummary,
     Conversation,
     Message,
@@ -36,7 +38,7 @@ from models.chat import (
 )
 from models.directory import MemberTile
 from models.gifts import gift_picture
-from models.member import utcnow
+from models.member import Member, utcnow
 from services.database import autocommit_connection, db_session, transaction
 from services.site_settings import current_settings
 
@@ -271,12 +273,42 @@ def catch_up(viewer: Viewer, view: TabView, arrived: int) -> Done[CaughtUp]:
     return Done(CaughtUp(open_id, page, card, None, counts))
 
 
-def arrived_read(viewer: Viewer, conversation_id: int) -> Done[None]:
-    """A message arrived in a chat the viewer has open at its newest end (state/live.py
-    LeanPush): it is read, as `catch_up` reads it."""
+def arrived_for(key: str, member_id: int, conversation_id: int) -> Done[Viewer | None]:
+    """A message arrived lean (state/live.py LeanPush) for a tab that registered showing its
+    conversation with the session key `key`: the tab's viewer when that session is live and
+    names `member_id`, signed in, and the conversation read for them, as `catch_up` reads it;
+    None, and nothing read, otherwise. One statement on PostgreSQL; SQLite checks, then marks."""
+    if not key:
+        return Done(None)
     with autocommit_connection() as connection:
-        mark_read(connection, viewer.member_id, conversation_id)
-    return Done(None)
+        ids = {"key": key, "now": utcnow(), "member": member_id, "conversation": conversation_id}
+        if connection.dialect.name == "postgresql":
+            return Done(viewer_of(connection.execute(_ARRIVED, ids).first(), SIGNED_IN))
+        viewer = viewer_by_key(connection, key, SIGNED_IN)
+        if viewer is not None and viewer.member_id == member_id:
+            mark_read(connection, member_id, conversation_id)
+        return Done(viewer)
+
+
+def _arrived_query() -> Select:
+    """`arrived_for`'s statement on PostgreSQL: the viewer, and the read mark as a
+    data-modifying CTE that finds its member in the viewer's row."""
+    viewer = VIEWER_BY_KEY.where(Member.id == bindparam("member", type_=Integer)).cte("viewer")
+    reader = select(viewer.c.id).where(viewer.c.status.in_(sorted(SIGNED_IN))).scalar_subquery()
+    read = (
+        update(ChatSide)
+        .where(
+            ChatSide.conversation_id == bindparam("conversation", type_=Integer),
+            ChatSide.member_id == reader,
+        )
+        .values(unread=0)
+        .returning(ChatSide.member_id)
+        .cte("read")
+    )
+    return select(viewer).add_cte(read)
+
+
+_ARRIVED = _arrived_query()
 
 
 def refresh(viewer: Viewer, view: TabView) -> Done[CaughtUp]:

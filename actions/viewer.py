@@ -69,7 +69,7 @@ def keyed_viewer(key: str, allowed: frozenset = SIGNED_IN) -> Viewer | None:
     if not key:
         return None
     with autocommit_connection() as connection:
-        return _viewer_by_key(connection, key, allowed)
+        return viewer_by_key(connection, key, allowed)
 
 
 def _traded(key: str | ColumnElement[str]) -> tuple[ColumnElement[bool], ...]:
@@ -88,8 +88,8 @@ def _session_member(*session: ColumnElement[bool]) -> ScalarSelect[int]:
 
 VIEWER_COLUMNS = (Member.id, Member.status, Member.language, Member.paid_user)
 # The check of every event and live push, built once: a statement built per call cost more
-# Python than its round trip.
-_VIEWER_BY_KEY = select(*VIEWER_COLUMNS).where(
+# Python than its round trip. Parameters: `key` (`token_key`) and `now`.
+VIEWER_BY_KEY = select(*VIEWER_COLUMNS).where(
     Member.id
     == select(AuthSession.member_id)
     .where(
@@ -100,8 +100,8 @@ _VIEWER_BY_KEY = select(*VIEWER_COLUMNS).where(
 )
 
 
-def _viewer_by_key(db: Session | Connection, key: str, allowed: frozenset) -> Viewer | None:
-    return viewer_of(db.execute(_VIEWER_BY_KEY, {"key": key, "now": utcnow()}).first(), allowed)
+def viewer_by_key(db: Session | Connection, key: str, allowed: frozenset) -> Viewer | None:
+    return viewer_of(db.execute(VIEWER_BY_KEY, {"key": key, "now": utcnow()}).first(), allowed)
 
 
 def viewer_of(row: Row | None, allowed: frozenset) -> Viewer | None:
@@ -114,7 +114,7 @@ def viewer_of(row: Row | None, allowed: frozenset) -> Viewer | None:
 def viewer_in(db: Session, token: str | None, allowed: frozenset = SIGNED_IN) -> Viewer | None:
     """The member behind `token` when the session is live and their status is `allowed`."""
     key = token_key(token)
-    return _viewer_by_key(db, key, allowed) if key else None
+    return viewer_by_key(db, key, allowed) if key else None
 
 
 def _live_viewer(db: Session, allowed: frozenset, member_id: ScalarSelect[int]) -> Viewer | None:

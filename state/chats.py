@@ -477,8 +477,8 @@ async def _message_stored(stored: MessageStored) -> None:
     async def update(root: rx.State, viewer: Viewer) -> None:
         await (await root.get_state(ChatsState))._catch_up(viewer, conversation_id)
 
-    async def read_now(viewer: Viewer) -> None:
-        await act(chat.arrived_read, viewer, conversation_id)
+    async def read_now(key: str) -> Viewer | None:
+        return await act(chat.arrived_for, key, stored.recipient_id, conversation_id)
 
     flagged = stored.bubble["flagged"]
     lean = (

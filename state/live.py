@@ -11,8 +11,10 @@ gets nothing. Every push runs in the effect's own task, never under the caller's
 arriving: a tab that reconnects reloads from the database; a failed push is logged.
 
 A lean push (`LeanPush`, a chat message) skips the state of the tabs that show its
-conversation at its newest end, as their registration says: the tab's session (the hash its
-cookie registered) is checked, then frontend events and a delta go straight to its socket
+conversation at its newest end, as their registration says: once the tab's socket is known to
+be connected, the tab's session (the hash its cookie registered) is checked, with what the push
+records for it in the same statement (the read mark), then frontend events and a delta go
+straight to its socket
 (`app.event_namespace.emit_update`, which with Redis reaches the worker holding it); the tab's
 state learns of it on its next catch-up, refresh or send. Every other tab gets the full update,
 and so does one whose lean check failed. A `TabReply` goes the same way to the one tab that
@@ -32,7 +34,7 @@ from reflex.state import StateUpdate
 from actions.effects import handles, spawn
 from actions.live import BadgesChanged
 from actions.runner import read
-from actions.viewer import Viewer, keyed_viewer, resolve_viewer, session_key, session_token
+from actions.viewer import Viewer, resolve_viewer, session_key, session_token
 from services.outages import log_failure
 from services.tab_registry import tab_registry
 from state.session import SessionState
@@ -48,13 +50,14 @@ log = logging.getLogger(__name__)
 @dataclass(frozen=True)
 class LeanPush:
     """`update` (frontend events, and a delta the tab's state need not remember) for the tabs
-    of `member_id` that show conversation `conversation_id` at its newest end; `shown` runs
-    once, with the member, once they have it."""
+    of `member_id` that show conversation `conversation_id` at its newest end. `check` takes a
+    connected tab's session key and answers the member of that session, having recorded the
+    push for them (the read mark) when it is `member_id`; None for a session that ended."""
 
     member_id: int
     conversation_id: int
     update: StateUpdate
-    shown: Callable[[Viewer], Awaitable[None]]
+    check: Callable[[str], Awaitable[Viewer | None]]
 
 
 @dataclass(frozen=True)
@@ -143,7 +146,7 @@ def _lean_tabs(lean: LeanPush, tabs: dict[str, str]) -> dict[str, str]:
 async def _push_lean(lean: LeanPush, tabs: dict[str, str], update: TabUpdate) -> None:
     """The lean update to each tab whose session still names the member (checked without the
     tab's state, by the key it registered); a tab whose check failed (the database or Redis
-    away a moment) gets the full update instead, and a failed read mark is only logged."""
+    away a moment) gets the full update instead."""
     app = serving_app()
     if app is None:
         return
@@ -161,18 +164,9 @@ async def _push_lean(lean: LeanPush, tabs: dict[str, str], update: TabUpdate) ->
         elif viewer is not None:
             viewers[token] = viewer
     await asyncio.gather(
-        *([_emit_lean(lean, viewers)] if viewers else []),
+        *([_emit(lean.update, lean.member_id, list(viewers))] if viewers else []),
         *(_push_to_tab(lean.member_id, token, update) for token in failed),
     )
-
-
-async def _emit_lean(lean: LeanPush, viewers: dict[str, Viewer]) -> None:
-    """The update first, then `shown` (the read mark), which the member does not wait for."""
-    await _emit(lean.update, lean.member_id, list(viewers))
-    try:
-        await lean.shown(next(iter(viewers.values())))
-    except Exception:  # shown unread: the next refresh reads it
-        log_failure(log, "read mark of a lean push to member %s failed", lean.member_id)
 
 
 async def _emit(update: StateUpdate, member_id: int, tokens: list[str]) -> None:
@@ -188,12 +182,11 @@ async def _emit(update: StateUpdate, member_id: int, tokens: list[str]) -> None:
 
 async def _lean_viewer(app: rx.App, lean: LeanPush, token: str, key: str) -> Viewer | None:
     """The member of the tab's session, None for a tab gone or logged out; raises when it
-    cannot tell."""
-    connected, viewer = await asyncio.gather(
-        _connected(app, lean.member_id, token), read(keyed_viewer, key)
-    )
-    if not connected:
+    cannot tell. The socket first: a tab that closed records nothing (its message stays
+    unread)."""
+    if not await _connected(app, lean.member_id, token):
         return None
+    viewer = await lean.check(key)
     if viewer is None or viewer.member_id != lean.member_id:
         log.info("live push to a tab of member %s dropped: no session", lean.member_id)
         return None
