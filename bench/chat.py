@@ -501,9 +501,11 @@ def print_budget(site: Figures, relay: Figures) -> None:
         f"  p50 <= {BUDGET_P50_RATIO:g}x relay p50: {p50 / relay_p50:.1f}x, "
         f"{verdict(p50 <= BUDGET_P50_RATIO * relay_p50)}"
     )
-    cpu = site.cpu_ms_per_message()
+    cpu, relay_cpu = site.cpu_ms_per_message(), relay.cpu_ms_per_message()
+    ratio = cpu / relay_cpu if relay_cpu > 0 else float("nan")
     print(
-        f"  server CPU <= {BUDGET_CPU_MS:g} ms per message beyond idle: {cpu:.1f} ms, "
+        f"  server CPU <= {BUDGET_CPU_MS:g} ms per message beyond idle: {cpu:.1f} ms "
+        f"({ratio:.1f}x the relay's {relay_cpu:.1f} ms, a yardstick across machines), "
         f"{verdict(cpu <= BUDGET_CPU_MS)}"
     )
     print(
