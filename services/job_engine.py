@@ -87,12 +87,10 @@ def _register(app: procrastinate.App, kind: JobKind, periodic: bool) -> None:
 async def work(database_url: str | URL, **options: Any) -> None:
     """Run a worker until cancelled: the jobs as they come, the periodic ones on their ticks."""
     app = job_app(database_url)
+    options = {"delete_jobs": "successful", **options}
     async with app.open_async():
         await app.run_worker_async(
-            concurrency=CONCURRENCY,
-            install_signal_handlers=False,
-            delete_jobs="successful",
-            **options,
+            concurrency=CONCURRENCY, install_signal_handlers=False, **options
         )
 
 
