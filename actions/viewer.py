@@ -64,14 +64,6 @@ def session_key(cookie_header: str | None) -> str:
     return token_key(session_token(cookie_header))
 
 
-def keyed_viewer(key: str, allowed: frozenset = SIGNED_IN) -> Viewer | None:
-    """`resolve_viewer` for the session whose token hashes to `key` (`session_key`)."""
-    if not key:
-        return None
-    with autocommit_connection() as connection:
-        return viewer_by_key(connection, key, allowed)
-
-
 def _traded(key: str | ColumnElement[str]) -> tuple[ColumnElement[bool], ...]:
     """The session row of the token hashing to `key`, traded for its cookie already."""
     return AuthSession.token_hash == key, AuthSession.handoff_hash.is_(None)
@@ -133,5 +125,10 @@ def session_viewer(session_id: int | None, allowed: frozenset = SIGNED_IN) -> Vi
 
 
 def resolve_viewer(token: str | None, allowed: frozenset = SIGNED_IN) -> Viewer | None:
-    """`viewer_in` on a connection of its own: run it through `actions.runner.read`."""
-    return keyed_viewer(token_key(token), allowed)
+    """`viewer_in` on a connection of its own that commits its one statement: run it through
+    `actions.runner.read`."""
+    key = token_key(token)
+    if not key:
+        return None
+    with autocommit_connection() as connection:
+        return viewer_by_key(connection, key, allowed)
