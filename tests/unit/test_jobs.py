@@ -132,7 +132,8 @@ async def test_a_periodic_job_runs_once_per_tick_with_two_workers(
     jobs_by_tick = _jobs_of(engine, "test_tick", started)
     succeeded = [tick for tick, status in jobs_by_tick if status == "succeeded"]
     assert len({tick for tick, _ in jobs_by_tick}) == len(jobs_by_tick), jobs_by_tick
-    assert 2 <= len(ticks) == len(succeeded) <= 5, (ticks, jobs_by_tick)
+    # a run the cancel caught before its job was marked done counts as a run, not a success
+    assert 2 <= len(succeeded) <= len(ticks) <= len(jobs_by_tick) <= 5, (ticks, jobs_by_tick)
 
 
 def _jobs_of(engine, task_name: str, since: int) -> list[tuple[int, str]]:
