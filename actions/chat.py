@@ -281,8 +281,13 @@ def arrived_for(key: str, member_id: int, conversation_id: int) -> Done[Viewer |
     if not key:
         return Done(None)
     with autocommit_connection() as connection:
-        ids = {"key": key, "now": utcnow(), "member": member_id, "conversation": conversation_id}
         if connection.dialect.name == "postgresql":
+            ids = {
+                "key": key,
+                "now": utcnow(),
+                "member": member_id,
+                "conversation": conversation_id,
+            }
             return Done(viewer_of(connection.execute(_ARRIVED, ids).first(), SIGNED_IN))
         viewer = viewer_by_key(connection, key, SIGNED_IN)
         if viewer is not None and viewer.member_id == member_id:

@@ -6,7 +6,7 @@ import asyncio
 import time
 
 import pytest
-from sqlalchemy import text
+from sqlalchemy import Engine, text
 from sqlalchemy.exc import OperationalError
 
 from actions.effects import settle
@@ -136,7 +136,7 @@ async def test_a_periodic_job_runs_once_per_tick_with_two_workers(
     assert 2 <= len(succeeded) <= len(ticks) <= len(jobs_by_tick) <= 5, (ticks, jobs_by_tick)
 
 
-def _jobs_of(engine, task_name: str, since: int) -> list[tuple[int, str]]:
+def _jobs_of(engine: Engine, task_name: str, since: int) -> list[tuple[int, str]]:
     """(tick timestamp, status) of each job procrastinate deferred for the periodic task."""
     query = text(
         "SELECT (args->>'timestamp')::bigint, status::text FROM procrastinate_jobs"
