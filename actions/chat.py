@@ -14,7 +14,7 @@ from sqlalchemy import Integer, Select, bindparam, update
 from sqlmodel import Session, select
 
 from actions.notices import message_told
-from actions.runner import Done
+from actions.runner import Done, act
 from actions.viewer import SIGNED_IN, VIEWER_BY_KEY, Viewer, viewer_by_key, viewer_of
 from models.chat import (
     GIFT,
@@ -40,6 +40,7 @@ from models.directory import MemberTile
 from models.gifts import gift_picture
 from models.member import Member, utcnow
 from services.database import autocommit_connection, db_session, transaction
+from services.loop_database import LoopStatement, first_row, on_this_loop
 from services.site_settings import current_settings
 
 PAGE_SIZE = 30
@@ -282,17 +283,16 @@ def arrived_for(key: str, member_id: int, conversation_id: int) -> Done[Viewer |
         return Done(None)
     with autocommit_connection() as connection:
         if connection.dialect.name == "postgresql":
-            ids = {
-                "key": key,
-                "now": utcnow(),
-                "member": member_id,
-                "conversation": conversation_id,
-            }
+            ids = _arrival(key, member_id, conversation_id)
             return Done(viewer_of(connection.execute(_ARRIVED, ids).first(), SIGNED_IN))
         viewer = viewer_by_key(connection, key, SIGNED_IN)
         if viewer is not None and viewer.member_id == member_id:
             mark_read(connection, member_id, conversation_id)
         return Done(viewer)
+
+
+def _arrival(key: str, member_id: int, conversation_id: int) -> dict:
+    return {"key": key, "now": utcnow(), "member": member_id, "conversation": conversation_id}
 
 
 def _arrived_query() -> Select:
@@ -314,6 +314,21 @@ def _arrived_query() -> Select:
 
 
 _ARRIVED = _arrived_query()
+_ARRIVED_ON_LOOP = LoopStatement.of(_ARRIVED)
+
+
+async def arrived(key: str, member_id: int, conversation_id: int) -> Viewer | None:
+    """`arrived_for` from the event loop: on the serving loop's own pool when it has one
+    (services/loop_database), else on a thread."""
+    if not key:
+        return None
+    pool = on_this_loop()
+    if pool is None:
+        return await act(arrived_for, key, member_id, conversation_id)
+    return viewer_of(
+        await first_row(pool, _ARRIVED_ON_LOOP, _arrival(key, member_id, conversation_id)),
+        SIGNED_IN,
+    )
 
 
 def refresh(viewer: Viewer, view: TabView) -> Done[CaughtUp]:

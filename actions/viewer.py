@@ -5,14 +5,17 @@ expired, its hand-off traded) and its member's status allowed for what is asked.
 """
 
 from dataclasses import dataclass
+from typing import Protocol
 
-from sqlalchemy import ColumnElement, Connection, Row, ScalarSelect, bindparam
+from sqlalchemy import ColumnElement, Connection, ScalarSelect, bindparam
 from sqlmodel import Session, select
 from starlette.requests import cookie_parser
 
+from actions.runner import read
 from models.auth_session import AuthSession, hash_token
 from models.member import Member, MemberStatus, utcnow
 from services.database import autocommit_connection, db_session
+from services.loop_database import LoopStatement, first_row, on_this_loop
 
 SESSION_COOKIE = "auth.session"
 DEVICE_COOKIE = "auth.device"  # a browser that logged in to an account: services/device_cookie
@@ -90,13 +93,23 @@ VIEWER_BY_KEY = select(*VIEWER_COLUMNS).where(
     )
     .scalar_subquery()
 )
+_VIEWER_ON_LOOP = LoopStatement.of(VIEWER_BY_KEY)
 
 
 def viewer_by_key(db: Session | Connection, key: str, allowed: frozenset) -> Viewer | None:
     return viewer_of(db.execute(VIEWER_BY_KEY, {"key": key, "now": utcnow()}).first(), allowed)
 
 
-def viewer_of(row: Row | None, allowed: frozenset) -> Viewer | None:
+class ViewerRow(Protocol):
+    """A row that starts with `VIEWER_COLUMNS`: SQLAlchemy's, or psycopg's on the loop."""
+
+    id: int
+    status: str
+    language: str
+    paid_user: bool
+
+
+def viewer_of(row: ViewerRow | None, allowed: frozenset) -> Viewer | None:
     """The `Viewer` of a row that starts with `VIEWER_COLUMNS`, when its status is `allowed`."""
     if row is None or row.status not in allowed:
         return None
@@ -132,3 +145,15 @@ def resolve_viewer(token: str | None, allowed: frozenset = SIGNED_IN) -> Viewer 
         return None
     with autocommit_connection() as connection:
         return viewer_by_key(connection, key, allowed)
+
+
+async def viewer_now(token: str | None, allowed: frozenset = SIGNED_IN) -> Viewer | None:
+    """`resolve_viewer` from the event loop: every event's, request's and live push's check. On
+    the serving loop's own pool when it has one (services/loop_database), else on a thread."""
+    pool = on_this_loop()
+    if pool is None:
+        return await read(resolve_viewer, token, allowed)
+    key = token_key(token)
+    if not key:
+        return None
+    return viewer_of(await first_row(pool, _VIEWER_ON_LOOP, {"key": key, "now": utcnow()}), allowed)

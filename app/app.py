@@ -29,6 +29,7 @@ from components.render_error import render_error_boundary
 from models.routes import ROUTES, Route
 from services.jobs import run_jobs_here
 from services.logs import show_our_logs
+from services.loop_database import serve_on_loop
 from services.payments.provider import warn_about_payments
 from services.place_names import warm_up_in_background
 from state.shell import ShellState
@@ -97,6 +98,7 @@ app.app_wraps[55, "ErrorBoundary"] = lambda _stateful: render_error_boundary()
 guard_events(app)  # bounds and rates on the websocket's events before Reflex reads them
 app.register_lifespan_task(measure_events)  # after Reflex's, which made the event processor
 app.register_lifespan_task(run_jobs_here)  # the job worker, unless JOB_WORKER=off
+app.register_lifespan_task(serve_on_loop)  # the viewer checks' pool on PostgreSQL
 app.register_lifespan_task(warm_up_in_background)  # landers' place names
 warn_about_payments()
 _pages = declared_pages()

@@ -28,8 +28,7 @@ from sqlalchemy.exc import SQLAlchemyError
 from starlette.datastructures import Headers, MutableHeaders
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from actions.runner import read
-from actions.viewer import resolve_viewer, session_token
+from actions.viewer import session_token, viewer_now
 from app.catalogue_api import Countries, catalogue_url, part_catalogue_url
 from app.deferred_boot import deferred_boot
 from app.lander_variants import VARIANT_SCOPE
@@ -199,7 +198,7 @@ def request_locale(scope: Scope, domain_language: str) -> DocumentLocale:
 
 
 async def _viewer_id(headers: Headers) -> int | None:
-    viewer = await read(resolve_viewer, session_token(headers.get("cookie")))
+    viewer = await viewer_now(session_token(headers.get("cookie")))
     return viewer.member_id if viewer else None
 
 

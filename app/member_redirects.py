@@ -15,7 +15,7 @@ from starlette.types import ASGIApp, Receive, Scope, Send
 
 from actions.member_pages import MemberFound, member_found, unlisted_lander
 from actions.runner import read
-from actions.viewer import resolve_viewer, session_token
+from actions.viewer import session_token, viewer_now
 from models.lander_slug import slug_of
 
 log = logging.getLogger(__name__)
@@ -38,7 +38,7 @@ async def _checked(scope: Scope, member_id: int) -> Checked | None:
     """The viewer and the member as this viewer may see them; None when the check failed."""
     cookie = Headers(scope=scope).get("cookie")
     try:
-        viewer = await read(resolve_viewer, session_token(cookie))
+        viewer = await viewer_now(session_token(cookie))
         viewer_id = viewer.member_id if viewer else None
         return Checked(viewer_id, await read(member_found, viewer_id, member_id))
     except Exception:  # the database away, or a bug: the page is served, its holders empty

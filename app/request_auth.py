@@ -6,8 +6,7 @@ import json
 from starlette.requests import Request
 from starlette.responses import JSONResponse
 
-from actions.runner import read
-from actions.viewer import SESSION_COOKIE, SIGNED_IN, Viewer, resolve_viewer
+from actions.viewer import SESSION_COOKIE, SIGNED_IN, Viewer, viewer_now
 from services.client_address import scope_client
 from services.config import get_config
 
@@ -16,7 +15,7 @@ MAX_JSON_BYTES = 8192
 
 async def request_viewer(request: Request, allowed: frozenset = SIGNED_IN) -> Viewer | None:
     """The one viewer check (actions.viewer) for an HTTP request: its own session cookie."""
-    return await read(resolve_viewer, request.cookies.get(SESSION_COOKIE), allowed)
+    return await viewer_now(request.cookies.get(SESSION_COOKIE), allowed)
 
 
 def request_client(request: Request) -> str:

@@ -18,8 +18,7 @@ from starlette.datastructures import Headers
 from starlette.responses import JSONResponse
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from actions.runner import read
-from actions.viewer import resolve_viewer, session_token
+from actions.viewer import session_token, viewer_now
 from services.photo_pipeline import MAX_UPLOAD_BYTES
 
 UPLOAD_PATH = str(Endpoint.UPLOAD)  # "/_upload", where Reflex mounts it (no backend prefix here)
@@ -176,7 +175,7 @@ class UploadGuard:
 
     async def _admitted(self, headers: Headers) -> tuple[int, bytes]:
         """The uploading member and the body's boundary; Refused before the body is read."""
-        viewer = await read(resolve_viewer, session_token(headers.get("cookie")))
+        viewer = await viewer_now(session_token(headers.get("cookie")))
         if viewer is None:
             raise Refused(403, "authentication_required")
         _check_declared_length(headers)

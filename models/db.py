@@ -4,7 +4,7 @@ import hashlib
 import time
 from pathlib import Path
 
-from sqlalchemy import Engine, event, exc, make_url, text
+from sqlalchemy import URL, Engine, event, exc, make_url, text
 from sqlalchemy.pool import ConnectionPoolEntry
 from sqlmodel import Session, create_engine
 
@@ -37,6 +37,12 @@ def make_engine(url: str, postgres_options: str = "") -> Engine:
     event.listen(engine, "checkin", _checked_in)
     event.listen(engine, "checkout", _ping_when_idle(engine))
     return engine
+
+
+def libpq_url(database_url: str | URL) -> str:
+    """The SQLAlchemy URL (postgresql+psycopg://...) as psycopg's own conninfo."""
+    url = make_url(database_url).set(drivername="postgresql")
+    return url.render_as_string(hide_password=False)
 
 
 def _checked_in(_dbapi_connection, record: ConnectionPoolEntry) -> None:

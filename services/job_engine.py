@@ -11,9 +11,10 @@ from procrastinate.jobs import Job
 from procrastinate.manager import JobManager
 from procrastinate.retry import BaseRetryStrategy, RetryDecision
 from procrastinate.schema import SchemaManager
-from sqlalchemy import URL, make_url
+from sqlalchemy import URL
 from sqlalchemy.exc import DBAPIError
 
+from models.db import libpq_url
 from services.jobs import JobKind, kinds
 
 QUEUE = "default"
@@ -46,12 +47,6 @@ class Delays(BaseRetryStrategy):
         if job.attempts >= len(self.delays):
             return None
         return RetryDecision(retry_in={"seconds": self.delays[job.attempts]})
-
-
-def libpq_url(database_url: str | URL) -> str:
-    """The SQLAlchemy URL (postgresql+psycopg://...) as psycopg's own conninfo."""
-    url = make_url(database_url).set(drivername="postgresql")
-    return url.render_as_string(hide_password=False)
 
 
 def job_app(database_url: str | URL, *, periodic: bool = True) -> procrastinate.App:

@@ -478,7 +478,7 @@ async def _message_stored(stored: MessageStored) -> None:
         await (await root.get_state(ChatsState))._catch_up(viewer, conversation_id)
 
     async def read_now(key: str) -> Viewer | None:
-        return await act(chat.arrived_for, key, stored.recipient_id, conversation_id)
+        return await chat.arrived(key, stored.recipient_id, conversation_id)
 
     flagged = stored.bubble["flagged"]
     lean = (

@@ -33,8 +33,7 @@ from reflex.state import StateUpdate
 
 from actions.effects import handles, spawn
 from actions.live import BadgesChanged
-from actions.runner import read
-from actions.viewer import Viewer, resolve_viewer, session_key, session_token
+from actions.viewer import Viewer, session_key, session_token, viewer_now
 from services.outages import log_failure
 from services.tab_registry import tab_registry
 from state.session import SessionState
@@ -239,7 +238,7 @@ async def run_on_tab(root: rx.State, member_id: int, update: TabUpdate) -> bool:
     """Run `update` on the tab whose root state is `root` if the tab's own session cookie still
     names `member_id` (the tab may have logged out, or its session ended elsewhere)."""
     token = session_token(root.router.headers.cookie)
-    viewer = await read(resolve_viewer, token)
+    viewer = await viewer_now(token)
     if viewer is None or viewer.member_id != member_id:
         return False
     await update(root, viewer)

@@ -12,7 +12,7 @@ from reflex_base.event.context import EventContext
 
 from actions.runner import read
 from actions.session import Balance, NavFacts, balance_of, nav_facts
-from actions.viewer import SIGNED_IN, Viewer, resolve_viewer, session_token
+from actions.viewer import SIGNED_IN, Viewer, session_token, viewer_now
 
 BADGE_CAP = 99
 CREDITS_WARNING_AT = 10
@@ -52,7 +52,7 @@ async def current_viewer(state: rx.State, allowed: frozenset = SIGNED_IN) -> Vie
     cached = _checked.get()
     if event is not None and cached is not None and cached[:3] == (event, token, allowed):
         return cached[3]
-    found = await read(resolve_viewer, token, allowed)
+    found = await viewer_now(token, allowed)
     _remember(token, allowed, found)
     return found
 

@@ -7,7 +7,7 @@ import json
 import logging
 import uuid
 from collections.abc import Callable
-from contextlib import asynccontextmanager
+from contextlib import asynccontextmanager, nullcontext
 from types import SimpleNamespace
 
 import httpx
@@ -29,6 +29,7 @@ from models.auth_session import end_session, start_session
 from models.chat import ChatSide, Message, Outgoing, send_message
 from models.credits import grant_credits, ledger_sum
 from models.member import Member, utcnow
+from services.loop_database import on_this_loop, serve_on_loop
 from services.site_settings import current_settings
 from services.tab_registry import MemoryTabRegistry
 from state.chats import CREDITS, ChatsState
@@ -1030,11 +1031,13 @@ def test_the_balance_delta_holds_every_var_the_balance_changes() -> None:
         ("anna", "active", False),  # a session of another member
     ],
 )
+@pytest.mark.parametrize("on_loop", [False, True])
 async def test_a_lean_arrival_is_read_only_for_the_signed_in_recipient(
-    make_root, db, pair, pushes, whose, status, read
+    make_root, db, pair, pushes, whose, status, read, on_loop
 ) -> None:
-    """actions.chat.arrived_for: the tab's viewer and the read mark in one go (one statement
-    on PostgreSQL); nothing read for a session that is not the recipient's signed-in one."""
+    """actions.chat.arrived: the tab's viewer and the read mark in one go (one statement on
+    PostgreSQL, from the serving loop's own pool there when it has one); nothing read for a
+    session that is not the recipient's signed-in one."""
     anna, bob = pair
     writer = await opened(make_root, db, anna, f"/members/{bob.id}/chat")
     await send(writer, "Hi")
@@ -1044,8 +1047,11 @@ async def test_a_lean_arrival_is_read_only_for_the_signed_in_recipient(
     db.add(bob)
     db.commit()
 
-    viewer = actions.chat.arrived_for(key, bob.id, conversation_id).value
+    async with serve_on_loop() if on_loop else nullcontext():
+        assert (on_this_loop() is not None) == (on_loop and db.bind.dialect.name == "postgresql")
+        viewer = await actions.chat.arrived(key, bob.id, conversation_id)
+        nobody = await actions.chat.arrived("", bob.id, conversation_id)
 
     assert (viewer is not None and viewer.member_id == bob.id) == read
     assert unread(db, conversation_id, bob) == (0 if read else 1)
-    assert actions.chat.arrived_for("", bob.id, conversation_id).value is None
+    assert nobody is None

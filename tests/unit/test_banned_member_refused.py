@@ -20,7 +20,14 @@ from services.config import get_config
 from tests.factories import add_photo, committed, make_member
 
 ROOT = Path(__file__).resolve().parents[2]
-GATES = {"current_viewer", "current_member_id", "request_viewer", "resolve_viewer", "viewer_in"}
+GATES = {
+    "current_viewer",
+    "current_member_id",
+    "request_viewer",
+    "resolve_viewer",
+    "viewer_in",
+    "viewer_now",
+}
 ALLOWED_SETS = {"SIGNED_IN", "ACTIVE"}
 REFUSED = (MemberStatus.SUSPENDED, MemberStatus.BANNED)
 
@@ -81,7 +88,8 @@ def test_every_gate_call_allows_only_the_signed_in_statuses() -> None:
             if allowed is None:
                 continue
             name = allowed.id if isinstance(allowed, ast.Name) else ast.unparse(allowed)
-            forwarded = path.name == "session.py" and name == "allowed"  # current_member_id
+            # current_member_id and request_viewer pass their own callers' sets on
+            forwarded = path.name in {"session.py", "request_auth.py"} and name == "allowed"
             if name not in ALLOWED_SETS and not forwarded:
                 offending.append(f"{path.relative_to(ROOT)}:{call.lineno} allows {name}")
     assert offending == []

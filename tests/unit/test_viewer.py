@@ -1,20 +1,51 @@
-"""The one viewer check: the session of this cookie, live, and a member status allowed."""
+"""The one viewer check: the session of this cookie, live, and a member status allowed. Each
+case runs on both paths: in the thread pool (`resolve_viewer`) and from the serving loop
+(`viewer_now`, on the loop's own pool on PostgreSQL)."""
 
+import asyncio
+from collections.abc import Callable
 from datetime import timedelta
 
 import pytest
 from sqlmodel import Session
 
-from actions.viewer import ACTIVE, SIGNED_IN, resolve_viewer, session_token, viewer_in
+import services.database
+from actions.viewer import (
+    ACTIVE,
+    SIGNED_IN,
+    Viewer,
+    resolve_viewer,
+    session_token,
+    viewer_in,
+    viewer_now,
+)
 from models.auth_session import AuthSession, end_session, start_handoff_session, start_session
 from models.member import MemberStatus, utcnow
+from services.loop_database import on_this_loop, serve_on_loop
 from tests.factories import committed, make_member
 from tests.queries import statements
 
+Check = Callable[..., Viewer | None]
 
-def test_a_live_session_names_its_member(db: Session) -> None:
+
+async def _on_the_loop(token: str | None, allowed: frozenset) -> Viewer | None:
+    async with serve_on_loop():
+        assert (on_this_loop() is not None) == (
+            services.database.get_engine().dialect.name == "postgresql"
+        )
+        return await viewer_now(token, allowed)
+
+
+@pytest.fixture(params=["thread", "loop"])
+def check(request: pytest.FixtureRequest) -> Check:
+    if request.param == "thread":
+        return resolve_viewer
+    return lambda token, allowed=SIGNED_IN: asyncio.run(_on_the_loop(token, allowed))
+
+
+def test_a_live_session_names_its_member(db: Session, check: Check) -> None:
     member = make_member(db, language="de")
-    viewer = resolve_viewer(committed(db, start_session, member.id))
+    viewer = check(committed(db, start_session, member.id))
     assert viewer is not None and viewer.member_id == member.id
     assert viewer.language == "de" and viewer.confirmed
 
@@ -27,12 +58,12 @@ def test_the_check_is_one_statement(db: Session) -> None:
 
 
 @pytest.mark.parametrize("token", [None, "", "forged", "x" * 101])
-def test_no_or_a_forged_token_is_nobody(db: Session, token: str | None) -> None:
+def test_no_or_a_forged_token_is_nobody(db: Session, check: Check, token: str | None) -> None:
     make_member(db)
-    assert resolve_viewer(token) is None
+    assert check(token) is None
 
 
-def test_an_ended_or_expired_session_is_nobody(db: Session) -> None:
+def test_an_ended_or_expired_session_is_nobody(db: Session, check: Check) -> None:
     member = make_member(db)
     ended, expired = (
         committed(db, start_session, member.id),
@@ -42,24 +73,24 @@ def test_an_ended_or_expired_session_is_nobody(db: Session) -> None:
     row = db.exec(AuthSession.__table__.select()).all()[-1]
     db.get(AuthSession, row.id).expires_at = utcnow() - timedelta(seconds=1)
     db.commit()
-    assert resolve_viewer(ended) is None and resolve_viewer(expired) is None
+    assert check(ended) is None and check(expired) is None
 
 
-def test_a_hand_off_not_yet_traded_is_nobody(db: Session) -> None:
+def test_a_hand_off_not_yet_traded_is_nobody(db: Session, check: Check) -> None:
     code = committed(db, start_handoff_session, make_member(db).id)
-    assert resolve_viewer(code) is None
+    assert check(code) is None
 
 
-def test_the_status_must_be_allowed(db: Session) -> None:
+def test_the_status_must_be_allowed(db: Session, check: Check) -> None:
     new = make_member(db, "new@example.com", status=MemberStatus.NOT_CONFIRMED)
     gone = make_member(db, "gone@example.com", status=MemberStatus.DELETED_PENDING)
     new_token, gone_token = (
         committed(db, start_session, new.id),
         committed(db, start_session, gone.id),
     )
-    assert resolve_viewer(new_token, SIGNED_IN) is not None
-    assert resolve_viewer(new_token, ACTIVE) is None
-    assert resolve_viewer(gone_token, SIGNED_IN) is None
+    assert check(new_token, SIGNED_IN) is not None
+    assert check(new_token, ACTIVE) is None
+    assert check(gone_token, SIGNED_IN) is None
 
 
 def test_the_token_is_read_from_the_cookie_header() -> None:
