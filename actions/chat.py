@@ -40,7 +40,7 @@ from models.directory import MemberTile
 from models.gifts import gift_picture
 from models.member import Member, utcnow
 from services.database import autocommit_connection, db_session, transaction
-from services.loop_database import LoopStatement, first_row, on_this_loop
+from services.loop_database import ELSEWHERE, LoopStatement, loop_row
 from services.site_settings import current_settings
 
 PAGE_SIZE = 30
@@ -318,17 +318,14 @@ _ARRIVED_ON_LOOP = LoopStatement.of(_ARRIVED)
 
 
 async def arrived(key: str, member_id: int, conversation_id: int) -> Viewer | None:
-    """`arrived_for` from the event loop: on the serving loop's own pool when it has one
-    (services/loop_database), else on a thread."""
+    """`arrived_for` from the event loop: on the serving loop's own pool when it can
+    (services/loop_database; the read mark is safe to set twice), else on a thread."""
     if not key:
         return None
-    pool = on_this_loop()
-    if pool is None:
+    row = await loop_row(_ARRIVED_ON_LOOP, _arrival(key, member_id, conversation_id))
+    if row is ELSEWHERE:
         return await act(arrived_for, key, member_id, conversation_id)
-    return viewer_of(
-        await first_row(pool, _ARRIVED_ON_LOOP, _arrival(key, member_id, conversation_id)),
-        SIGNED_IN,
-    )
+    return viewer_of(row, SIGNED_IN)
 
 
 def refresh(viewer: Viewer, view: TabView) -> Done[CaughtUp]:

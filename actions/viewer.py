@@ -15,7 +15,7 @@ from actions.runner import read
 from models.auth_session import AuthSession, hash_token
 from models.member import Member, MemberStatus, utcnow
 from services.database import autocommit_connection, db_session
-from services.loop_database import LoopStatement, first_row, on_this_loop
+from services.loop_database import ELSEWHERE, LoopStatement, loop_row
 
 SESSION_COOKIE = "auth.session"
 DEVICE_COOKIE = "auth.device"  # a browser that logged in to an account: services/device_cookie
@@ -149,11 +149,11 @@ def resolve_viewer(token: str | None, allowed: frozenset = SIGNED_IN) -> Viewer 
 
 async def viewer_now(token: str | None, allowed: frozenset = SIGNED_IN) -> Viewer | None:
     """`resolve_viewer` from the event loop: every event's, request's and live push's check. On
-    the serving loop's own pool when it has one (services/loop_database), else on a thread."""
-    pool = on_this_loop()
-    if pool is None:
-        return await read(resolve_viewer, token, allowed)
+    the serving loop's own pool when it can (services/loop_database), else on a thread."""
     key = token_key(token)
     if not key:
         return None
-    return viewer_of(await first_row(pool, _VIEWER_ON_LOOP, {"key": key, "now": utcnow()}), allowed)
+    row = await loop_row(_VIEWER_ON_LOOP, {"key": key, "now": utcnow()})
+    if row is ELSEWHERE:
+        return await read(resolve_viewer, token, allowed)
+    return viewer_of(row, allowed)

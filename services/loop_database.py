@@ -4,33 +4,45 @@ actions/chat.arrived). Such a check through the thread pool costs a hop to a dat
 back, three times the statement's own CPU (docs/chat.md); here it is one prepared statement on
 the loop.
 
-The pool lives on the web process's loop (`serve_on_loop`, a lifespan task). Elsewhere (SQLite,
-a script, a test's own loop) `on_this_loop()` is None and the caller takes the thread path, which
-runs the same statement through SQLAlchemy.
+The pool lives on the web process's loop (`serve_on_loop`, a lifespan task). Whatever it cannot
+serve at once goes `ELSEWHERE`, and the caller runs the same statement on the thread path
+(SQLAlchemy's pool): on any other loop (a test's, a script's), on SQLite, when all its
+connections are busy, and when its connection turns out lost (a database restart: the thread
+path's pool reconnects at once, where psycopg's reconnects with a backoff). So a statement here
+must be safe to run twice: a read, or a write that sets what it sets.
 """
 
 import asyncio
-import time
-import weakref
+import enum
 from collections.abc import AsyncIterator, Mapping
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from typing import Any
 
 import psycopg
-from psycopg import AsyncConnection
 from psycopg.rows import namedtuple_row
 from psycopg_pool import AsyncConnectionPool
 from sqlalchemy import Executable
 from sqlalchemy.dialects.postgresql.psycopg import PGDialect_psycopg
 from sqlalchemy.exc import DBAPIError
 
-from models.db import PING_AFTER_IDLE, SERVING_TIMEOUTS, libpq_url
+from models.db import SERVING_TIMEOUTS, libpq_url
 from services import database
+from services.outages import UNREACHABLE, find_outage
 
 POOL_SIZE = 4  # checks take well under a millisecond: a few connections serve a busy worker
-CHECKOUT_SECONDS = 5.0  # as long as Reflex's state lock: a check waits no longer than an event
+# A free connection can be taken by another task between the look and the checkout; it comes
+# back within a statement's time, so this is only a bound.
+CHECKOUT_SECONDS = 1.0
+APPLICATION_NAME = "loop-checks"  # how its connections show in pg_stat_activity
 _DIALECT = PGDialect_psycopg()
+
+
+class Elsewhere(enum.Enum):
+    ELSEWHERE = "run it on the thread path"
+
+
+ELSEWHERE = Elsewhere.ELSEWHERE
 
 
 @dataclass(frozen=True)
@@ -62,9 +74,10 @@ def on_this_loop() -> AsyncConnectionPool | None:
 
 
 @asynccontextmanager
-async def serve_on_loop() -> AsyncIterator[None]:
+async def serve_on_loop(*, wait: bool = False) -> AsyncIterator[None]:
     """The web process's lifespan task: the pool on PostgreSQL, for as long as the app serves.
-    It opens in the background, so a database that is away delays no start-up."""
+    It connects in the background (a database that is away delays no start-up) unless told to
+    `wait` for its connections (tests)."""
     global _serving
     engine = database.get_engine()
     if engine.dialect.name != "postgresql":
@@ -72,15 +85,19 @@ async def serve_on_loop() -> AsyncIterator[None]:
         return
     pool = AsyncConnectionPool(
         libpq_url(engine.url),
-        min_size=1,
+        min_size=POOL_SIZE,
         max_size=POOL_SIZE,
         timeout=CHECKOUT_SECONDS,
-        kwargs={"autocommit": True, "row_factory": namedtuple_row, "options": SERVING_TIMEOUTS},
-        check=_ping_when_idle,
-        reset=_returned,
+        kwargs={
+            "autocommit": True,
+            "row_factory": namedtuple_row,
+            "options": SERVING_TIMEOUTS,
+            "application_name": APPLICATION_NAME,
+        },
+        reconnect_failed=_start_again,
         open=False,
     )
-    await pool.open(wait=False)
+    await pool.open(wait=wait)
     _serving = (asyncio.get_running_loop(), pool)
     try:
         yield
@@ -89,31 +106,25 @@ async def serve_on_loop() -> AsyncIterator[None]:
         await pool.close()
 
 
-# When each pooled connection came back: as the thread path's pool (models/db.py), a connection
-# idle for longer than PING_AFTER_IDLE is pinged before use, and a dead one replaced, so a
-# database restart costs no member's check an error.
-_IDLE_SINCE: "weakref.WeakKeyDictionary[AsyncConnection, float]" = weakref.WeakKeyDictionary()
+async def _start_again(pool: AsyncConnectionPool) -> None:
+    """psycopg gives a connection up after its reconnect timeout (5 minutes of a database away)
+    and would stay short of it: `check` starts the pool growing again."""
+    await pool.check()
 
 
-async def _returned(connection: AsyncConnection) -> None:
-    _IDLE_SINCE[connection] = time.monotonic()
-
-
-async def _ping_when_idle(connection: AsyncConnection) -> None:
-    since = _IDLE_SINCE.get(connection)
-    if since is not None and time.monotonic() - since > PING_AFTER_IDLE:
-        await AsyncConnectionPool.check_connection(connection)
-
-
-async def first_row(
-    pool: AsyncConnectionPool, statement: LoopStatement, params: Mapping[str, Any]
-) -> Any:
-    """The statement's first row (a named tuple) or None, committed (autocommit). The driver's
-    error comes out as SQLAlchemy's, as on the thread path: services/outages reads both alike."""
+async def loop_row(statement: LoopStatement, params: Mapping[str, Any]) -> Any:
+    """The statement's first row (a named tuple) or None, committed (autocommit); `ELSEWHERE`
+    when this loop cannot run it now. The driver's other errors come out as SQLAlchemy's, as on
+    the thread path: services/outages reads both alike."""
+    pool = on_this_loop()
+    if pool is None or not pool.get_stats()["pool_available"]:
+        return ELSEWHERE
     values = {**statement.fixed, **params}
     try:
         async with pool.connection() as connection:
             cursor = await connection.execute(statement.sql, values, prepare=True)
             return await cursor.fetchone()
     except psycopg.Error as error:
+        if (outage := find_outage(error)) is not None and outage.state == UNREACHABLE:
+            return ELSEWHERE
         raise DBAPIError.instance(statement.sql, values, error, psycopg.Error) from error

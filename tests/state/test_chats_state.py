@@ -1047,10 +1047,14 @@ async def test_a_lean_arrival_is_read_only_for_the_signed_in_recipient(
     db.add(bob)
     db.commit()
 
-    async with serve_on_loop() if on_loop else nullcontext():
-        assert (on_this_loop() is not None) == (on_loop and db.bind.dialect.name == "postgresql")
-        viewer = await actions.chat.arrived(key, bob.id, conversation_id)
-        nobody = await actions.chat.arrived("", bob.id, conversation_id)
+    served_on_loop = on_loop and db.bind.dialect.name == "postgresql"
+    async with serve_on_loop(wait=True) if on_loop else nullcontext():
+        assert (on_this_loop() is not None) == served_on_loop
+        with statements() as on_the_thread_path:
+            viewer = await actions.chat.arrived(key, bob.id, conversation_id)
+            nobody = await actions.chat.arrived("", bob.id, conversation_id)
+
+    assert bool(on_the_thread_path) != served_on_loop
 
     assert (viewer is not None and viewer.member_id == bob.id) == read
     assert unread(db, conversation_id, bob) == (0 if read else 1)

@@ -1,23 +1,36 @@
 """The serving loop's own PostgreSQL pool (services/loop_database.py): only on PostgreSQL and
-only on the loop that opened it; a driver's error comes out as SQLAlchemy's."""
+only on the loop that opened it; what it cannot run at once goes to the thread path; a driver's
+other errors come out as SQLAlchemy's."""
 
 import asyncio
+from contextlib import AsyncExitStack
 
 import pytest
 from sqlalchemy import Engine, column, func, select, table, text
-from sqlalchemy.exc import DBAPIError, ProgrammingError
+from sqlalchemy.exc import ProgrammingError
 
-import services.loop_database
-from services.loop_database import LoopStatement, first_row, on_this_loop, serve_on_loop
+from services.loop_database import (
+    APPLICATION_NAME,
+    ELSEWHERE,
+    POOL_SIZE,
+    LoopStatement,
+    loop_row,
+    on_this_loop,
+    serve_on_loop,
+)
 
 MISSING = LoopStatement.of(select(column("id")).select_from(table("no_such_table")))
 BACKEND = LoopStatement.of(select(func.pg_backend_pid().label("pid")))
 
 
+def _postgres_only(engine: Engine) -> None:
+    if engine.dialect.name != "postgresql":
+        pytest.skip("the loop's pool is PostgreSQL's alone")
+
+
 async def test_the_pool_serves_postgresql_on_its_own_loop_only(engine: Engine) -> None:
-    async with serve_on_loop():
-        pool = on_this_loop()
-        assert (pool is not None) == (engine.dialect.name == "postgresql")
+    async with serve_on_loop(wait=True):
+        assert (on_this_loop() is not None) == (engine.dialect.name == "postgresql")
         elsewhere = await asyncio.to_thread(asyncio.run, _pool_on_another_loop())
     assert elsewhere is None
     assert on_this_loop() is None  # closed with the app
@@ -27,28 +40,48 @@ async def _pool_on_another_loop() -> object:
     return on_this_loop()
 
 
-async def test_a_driver_error_comes_out_as_sqlalchemys(engine: Engine) -> None:
-    if engine.dialect.name != "postgresql":
-        pytest.skip("the loop's pool is PostgreSQL's alone")
-    async with serve_on_loop():
-        pool = on_this_loop()
-        assert pool is not None
-        with pytest.raises(ProgrammingError) as raised:
-            await first_row(pool, MISSING, {})
-    assert isinstance(raised.value, DBAPIError) and "no_such_table" in str(raised.value)
+async def test_without_the_pool_a_statement_goes_to_the_thread_path(engine: Engine) -> None:
+    assert await loop_row(BACKEND, {}) is ELSEWHERE
+    async with serve_on_loop(wait=True):
+        served = await loop_row(BACKEND, {})
+    assert (served is ELSEWHERE) == (engine.dialect.name != "postgresql")
 
 
-async def test_a_connection_the_server_dropped_is_replaced_before_a_check_uses_it(
-    engine: Engine, monkeypatch: pytest.MonkeyPatch
+async def test_with_every_connection_busy_a_statement_goes_to_the_thread_path(
+    engine: Engine,
 ) -> None:
-    """As after a database restart: the idle connection is pinged, found dead and replaced."""
-    if engine.dialect.name != "postgresql":
-        pytest.skip("the loop's pool is PostgreSQL's alone")
-    monkeypatch.setattr(services.loop_database, "PING_AFTER_IDLE", 0.0)
-    async with serve_on_loop():
+    _postgres_only(engine)
+    async with serve_on_loop(wait=True), AsyncExitStack() as busy:
         pool = on_this_loop()
-        assert pool is not None
-        dropped = (await first_row(pool, BACKEND, {})).pid
+        for _ in range(POOL_SIZE):
+            await busy.enter_async_context(pool.connection())
+        assert await loop_row(BACKEND, {}) is ELSEWHERE
+        await busy.aclose()
+        assert (await loop_row(BACKEND, {})).pid > 0
+
+
+async def test_lost_connections_send_their_statements_to_the_thread_path(engine: Engine) -> None:
+    """As after a database restart: a statement on a connection the server dropped is not an
+    error; the caller runs it on the thread path, whose pool reconnects at once."""
+    _postgres_only(engine)
+    async with serve_on_loop(wait=True):
         with engine.connect() as connection:
-            connection.execute(text("SELECT pg_terminate_backend(:pid)"), {"pid": dropped})
-        assert (await first_row(pool, BACKEND, {})).pid != dropped
+            dropped = connection.execute(
+                text(
+                    "SELECT pid, pg_terminate_backend(pid, 5000) FROM pg_stat_activity"
+                    " WHERE datname = current_database() AND application_name = :name"
+                ),
+                {"name": APPLICATION_NAME},
+            ).all()
+        assert len(dropped) == POOL_SIZE and all(terminated for _pid, terminated in dropped)
+        first, *others = [await loop_row(BACKEND, {}) for _ in range(POOL_SIZE)]
+    assert first is ELSEWHERE
+    pids = {pid for pid, _ in dropped}
+    assert all(row is ELSEWHERE or row.pid not in pids for row in others)
+
+
+async def test_a_driver_error_comes_out_as_sqlalchemys(engine: Engine) -> None:
+    _postgres_only(engine)
+    async with serve_on_loop(wait=True):
+        with pytest.raises(ProgrammingError, match="no_such_table"):
+            await loop_row(MISSING, {})

@@ -29,11 +29,15 @@ Check = Callable[..., Viewer | None]
 
 
 async def _on_the_loop(token: str | None, allowed: frozenset) -> Viewer | None:
-    async with serve_on_loop():
-        assert (on_this_loop() is not None) == (
-            services.database.get_engine().dialect.name == "postgresql"
-        )
-        return await viewer_now(token, allowed)
+    """`viewer_now` from a serving loop: on PostgreSQL on the loop's pool, with no statement
+    through SQLAlchemy's engine (the thread path); on SQLite there."""
+    postgres = services.database.get_engine().dialect.name == "postgresql"
+    async with serve_on_loop(wait=True):
+        assert (on_this_loop() is not None) == postgres
+        with statements() as on_the_thread_path:
+            found = await viewer_now(token, allowed)
+    assert not (postgres and on_the_thread_path)
+    return found
 
 
 @pytest.fixture(params=["thread", "loop"])
