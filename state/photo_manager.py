@@ -117,18 +117,22 @@ class PhotoManagerState(FormState, rx.State):
         async for event in self._change(photos.move, photo_id, 1 if str(step) == "1" else -1):
             yield event
 
-    @rx.event
+    @rx.event(background=True)
     async def delete(self, photo_id: int):
+        """Outside the tab's state lock: the files go from the photo store, which may be an
+        object store across the network."""
         async for event in self._change(photos.remove, photo_id):
             yield event
 
     async def _change(self, action: Callable[..., Done[None]], photo_id: object, *args: int):
-        """Run `action(viewer, photo_id, *args)` for the member behind the cookie, then redraw."""
+        """Run `action(viewer, photo_id, *args)` for the member behind the cookie, then redraw
+        (from a background handler too: the state is changed only under its lock)."""
         viewer = await current_viewer(self)
         if viewer is None:
             yield self._login()
             return
-        self.errors, self.file_errors = {}, []
+        async with self:
+            self.errors, self.file_errors = {}, []
         chosen = browser_id(photo_id)
         try:
             if chosen is None:
