@@ -20,6 +20,7 @@ from models.lander_slug import LanderPlace, slug_words
 from models.regions import reviewed_names
 from services import region_map
 from services.geocoding import MIN_POPULATION, reverse_geocode
+from services.heap import freeze_startup_heap
 
 WARMED_UP = "place names, geocoder and region maps built"  # once per worker (bench/chat.py)
 
@@ -61,8 +62,10 @@ def warm_up() -> None:
 
 
 async def warm_up_in_background() -> None:
-    """At the server's start (a lifespan task), so that no paid click waits for the build."""
+    """At the server's start (a lifespan task), so that no paid click waits for the build; then
+    the start-up's heap, the index with it, is frozen (services/heap.py)."""
     await asyncio.to_thread(warm_up)
+    freeze_startup_heap()
     log.info(WARMED_UP)
 
 
