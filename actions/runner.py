@@ -3,7 +3,9 @@
 `act` runs an action (a function returning `Done`), then dispatches its effects and starts the
 jobs it deferred that run in this process (SQLite, services/jobs.py); `read` runs a
 query that changes nothing. The pool is as large as the database pool, so a worker's event
-loop keeps answering other members while a statement waits on a lock or a slow disk.
+loop keeps answering other members while a statement waits on a lock or a slow disk. (The one
+exception: on PostgreSQL the viewer checks run as asynchronous statements on the event loop's
+own pool, services/loop_database.py, and come here only when that pool cannot serve them.)
 """
 
 import asyncio
