@@ -93,12 +93,15 @@ def nginx_conf(listen: int, ports: Sequence[int], prefix: Path, tls: bool = Fals
     # Started by root, the workers would run as `nobody`, who may not enter pytest's private
     # temporary folders: a request body too large for memory (a photo upload) would fail (500).
     user = "user root;" if os.geteuid() == 0 else ""
+    # nginx counts both sides of a proxied connection: a member holds two for the tab's websocket
+    # and two for the page's keep-alive requests. At 512, bench/capacity.py's 240 members met
+    # connections reset (docs/deploy.md).
     return f"""
 {user}
 worker_processes 1;
 pid {prefix / "nginx.pid"};
 error_log {prefix / "error.log"} info;
-events {{ worker_connections 512; }}
+events {{ worker_connections 4096; }}
 http {{
     access_log {prefix / "access.log"};
     {temp}
