@@ -38,6 +38,9 @@ POOL_SIZE = 2
 # back within a statement's time, so this is only a bound.
 CHECKOUT_SECONDS = 1.0
 APPLICATION_NAME = "loop-checks"  # how its connections show in pg_stat_activity
+# How long psycopg tries to replace a lost connection before it gives up (its default);
+# `_start_again` then sets it trying again.
+RECONNECT_SECONDS = 300.0
 _DIALECT = PGDialect_psycopg()
 
 
@@ -97,6 +100,7 @@ async def serve_on_loop(*, wait: bool = False) -> AsyncIterator[None]:
             "options": SERVING_TIMEOUTS,
             "application_name": APPLICATION_NAME,
         },
+        reconnect_timeout=RECONNECT_SECONDS,
         reconnect_failed=_start_again,
         open=False,
     )
@@ -110,8 +114,9 @@ async def serve_on_loop(*, wait: bool = False) -> AsyncIterator[None]:
 
 
 async def _start_again(pool: AsyncConnectionPool) -> None:
-    """psycopg gives a connection up after its reconnect timeout (5 minutes of a database away)
-    and would stay short of it: `check` starts the pool growing again."""
+    """psycopg gives a connection up after RECONNECT_SECONDS of a database away and would stay
+    short of it for good (the checks then never ask it for one): `check` starts it growing
+    again."""
     await pool.check()
 
 
