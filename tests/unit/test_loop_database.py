@@ -149,10 +149,10 @@ async def test_after_an_outage_longer_than_psycopgs_patience_the_pool_connects_a
     relayed = make_engine(engine.url.set(host="127.0.0.1", port=relay.port).render_as_string(False))
     monkeypatch.setattr(services.database, "get_engine", lambda: relayed)
     monkeypatch.setattr(loop_database, "RECONNECT_SECONDS", 0.5)
-    gave_up = []
+    gave_up: list[AsyncConnectionPool] = []
 
     async def start_again(pool: AsyncConnectionPool) -> None:
-        gave_up.append(pool.get_stats()["pool_size"])
+        gave_up.append(pool)
         await real_start_again(pool)
 
     real_start_again = loop_database._start_again
