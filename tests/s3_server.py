@@ -1,7 +1,6 @@
 """A real S3 server for the photo-store tests: moto's server mode, started once per test
 process on a free port (not a mock of the client: boto3 speaks HTTP to it)."""
 
-import socket
 import subprocess
 import sys
 import time
@@ -15,15 +14,10 @@ import pytest
 
 from services.config import get_config
 from services.photo_store_s3 import BucketFolder, bucket_client
+from tests.network import free_port
 
 START_SECONDS = 20
 KEYS = {"OBJECT_STORE_ACCESS_KEY_ID": "testing", "OBJECT_STORE_SECRET_ACCESS_KEY": "testing"}
-
-
-def _free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
 
 
 def _wait_until_up(url: str, server: subprocess.Popen) -> None:
@@ -42,7 +36,7 @@ def _wait_until_up(url: str, server: subprocess.Popen) -> None:
 @pytest.fixture(scope="session")
 def s3_server() -> Iterator[str]:
     """The endpoint URL of a moto S3 server running for this test session."""
-    port = _free_port()
+    port = free_port()
     command = [sys.executable, "-m", "moto.server", "-H", "127.0.0.1", "-p", str(port)]
     server = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     url = f"http://127.0.0.1:{port}"

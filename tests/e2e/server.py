@@ -3,7 +3,6 @@
 import asyncio
 import os
 import signal
-import socket
 import subprocess
 import sys
 import time
@@ -18,6 +17,7 @@ from urllib.parse import urlsplit
 import httpx
 from playwright.sync_api import Browser, Playwright
 
+from tests.network import free_port
 from tests.site_build import SiteBuild
 
 T = TypeVar("T")
@@ -50,12 +50,6 @@ class Server:
 
 class ServerError(RuntimeError):
     """A setup step or the server itself failed; the message ends with the log's tail."""
-
-
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
 
 
 SETTINGS_CACHE_SECONDS = 2  # the servers' site settings cache: an admin's edit shows soon

@@ -4,7 +4,7 @@ other errors come out as SQLAlchemy's; after a long outage it connects again."""
 
 import asyncio
 from collections.abc import Callable
-from contextlib import AsyncExitStack, suppress
+from contextlib import AsyncExitStack
 
 import pytest
 from psycopg_pool import AsyncConnectionPool
@@ -23,6 +23,7 @@ from services.loop_database import (
     on_this_loop,
     serve_on_loop,
 )
+from tests.network import CuttableProxy
 
 MISSING = LoopStatement.of(select(column("id")).select_from(table("no_such_table")))
 BACKEND = LoopStatement.of(select(func.pg_backend_pid().label("pid")))
@@ -92,42 +93,6 @@ async def test_a_driver_error_comes_out_as_sqlalchemys(engine: Engine) -> None:
             await loop_row(MISSING, {})
 
 
-class Relay:
-    """A TCP relay to the database that can be cut (its connections closed, nothing listening)
-    and put back on the same port: a database away for as long as the test wants."""
-
-    def __init__(self, host: str, port: int) -> None:
-        self.target = (host, port)
-        self.port = 0
-        self.server: asyncio.Server | None = None
-        self.writers: set[asyncio.StreamWriter] = set()
-
-    async def up(self) -> None:
-        self.server = await asyncio.start_server(self._relay, "127.0.0.1", self.port)
-        self.port = self.server.sockets[0].getsockname()[1]
-
-    async def cut(self) -> None:
-        self.server.close()
-        for writer in self.writers:
-            writer.close()
-        await self.server.wait_closed()
-
-    async def _relay(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
-        upstream_reader, upstream_writer = await asyncio.open_connection(*self.target)
-        self.writers |= {writer, upstream_writer}
-        await asyncio.gather(
-            self._pipe(reader, upstream_writer), self._pipe(upstream_reader, writer)
-        )
-
-    @staticmethod
-    async def _pipe(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
-        with suppress(ConnectionError):
-            while data := await reader.read(65536):
-                writer.write(data)
-                await writer.drain()
-        writer.close()
-
-
 async def _until(condition: Callable[[], bool], seconds: float = 15.0) -> bool:
     """Whether `condition()` came true within `seconds` (a bound, not a timing goal)."""
     deadline = asyncio.get_running_loop().time() + seconds
@@ -144,10 +109,9 @@ async def test_after_an_outage_longer_than_psycopgs_patience_the_pool_connects_a
     """psycopg gives a lost connection up after its reconnect timeout; the pool must not stay
     empty for good once the database is back (the checks would all take the thread path)."""
     _postgres_only(engine)
-    relay = Relay(engine.url.host or "127.0.0.1", engine.url.port or 5432)
-    await relay.up()
-    relayed = make_engine(engine.url.set(host="127.0.0.1", port=relay.port).render_as_string(False))
-    monkeypatch.setattr(services.database, "get_engine", lambda: relayed)
+    proxy = CuttableProxy(engine.url.port or 5432)
+    proxied = make_engine(engine.url.set(host="127.0.0.1", port=proxy.port).render_as_string(False))
+    monkeypatch.setattr(services.database, "get_engine", lambda: proxied)
     monkeypatch.setattr(loop_database, "RECONNECT_SECONDS", 0.5)
     gave_up: list[AsyncConnectionPool] = []
 
@@ -157,15 +121,16 @@ async def test_after_an_outage_longer_than_psycopgs_patience_the_pool_connects_a
 
     real_start_again = loop_database._start_again
     monkeypatch.setattr(loop_database, "_start_again", start_again)
+    proxy.restore()
     try:
         async with serve_on_loop(wait=True):
             pool = on_this_loop()
-            await relay.cut()
+            proxy.cut()
             assert await loop_row(BACKEND, {}) is ELSEWHERE  # lost: replaced, which fails
             assert await _until(lambda: len(gave_up) >= 1), "psycopg never gave one up"
-            await relay.up()
+            proxy.restore()
             assert await _until(lambda: pool.get_stats()["pool_available"] == POOL_SIZE)
             assert (await loop_row(BACKEND, {})).pid > 0
     finally:
-        await relay.cut()
-        relayed.dispose()
+        proxy.close()
+        proxied.dispose()

@@ -1,5 +1,4 @@
 import logging
-import socket
 from collections.abc import Iterator
 from email import message_from_bytes, policy
 from email.message import EmailMessage
@@ -21,6 +20,7 @@ from services.mail import (
     send_mail,
     send_mail_async,
 )
+from tests.network import free_port
 
 SENDER = "noreply@amorly.example"
 LINK = "https://amorly.example/confirm?token=abc123"
@@ -41,12 +41,6 @@ def _mail(**changes) -> OutgoingMail:
     }
     fields.update(changes)
     return OutgoingMail(**fields)
-
-
-def _free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
 
 
 @pytest.fixture
@@ -81,7 +75,7 @@ def _accept_one_user(server, session, envelope, mechanism, auth_data) -> AuthRes
 @pytest.fixture
 def smtp_server() -> Iterator[tuple[Controller, _Collector]]:
     collector = _Collector()
-    controller = Controller(collector, hostname="127.0.0.1", port=_free_port())
+    controller = Controller(collector, hostname="127.0.0.1", port=free_port())
     controller.start()
     try:
         yield controller, collector
@@ -95,7 +89,7 @@ def smtp_auth_server() -> Iterator[tuple[Controller, _Collector]]:
     controller = Controller(
         collector,
         hostname="127.0.0.1",
-        port=_free_port(),
+        port=free_port(),
         authenticator=_accept_one_user,
         auth_require_tls=False,
     )
@@ -229,7 +223,7 @@ def test_non_ascii_password_raises(mail_env: Path, smtp_auth_server, monkeypatch
 
 
 def test_unreachable_smtp_raises(mail_env: Path, monkeypatch) -> None:
-    monkeypatch.setenv("SMTP_URL", f"smtp://127.0.0.1:{_free_port()}")
+    monkeypatch.setenv("SMTP_URL", f"smtp://127.0.0.1:{free_port()}")
     get_config.cache_clear()
 
     with pytest.raises(MailDeliveryError) as raised:
@@ -254,7 +248,7 @@ async def test_send_mail_async(mail_env: Path) -> None:
 async def test_delivered_answers_false_and_logs_when_the_server_is_down(
     mail_env: Path, monkeypatch, caplog
 ) -> None:
-    monkeypatch.setenv("SMTP_URL", f"smtp://127.0.0.1:{_free_port()}")
+    monkeypatch.setenv("SMTP_URL", f"smtp://127.0.0.1:{free_port()}")
     get_config.cache_clear()
     assert await delivered(_mail()) is False
     assert any("failed" in r.getMessage() for r in caplog.records if r.levelname == "ERROR")
