@@ -71,6 +71,7 @@ from models.credits import grant_credits
 from models.db import make_engine
 from models.site_settings import load_settings
 from services.config import _sqlalchemy_url
+from services.heap import freeze_heap
 from services.place_names import WARMED_UP
 from tests.factories import make_member
 from tests.services import own_database, redis_database
@@ -297,8 +298,7 @@ def heap_frozen() -> Iterator[None]:
     """This process's heap so far (every member, connected) kept out of the collector's full
     passes while the members send: one pass over it took 120-280 ms, which every delivery due
     meanwhile waited out, on the bench's side."""
-    gc.collect()
-    gc.freeze()
+    freeze_heap()
     try:
         yield
     finally:

@@ -20,7 +20,7 @@ from models.lander_slug import LanderPlace, slug_words
 from models.regions import reviewed_names
 from services import region_map
 from services.geocoding import MIN_POPULATION, reverse_geocode
-from services.heap import freeze_startup_heap
+from services.heap import freeze_heap
 
 WARMED_UP = "place names, geocoder and region maps built"  # once per worker (bench/chat.py)
 
@@ -65,7 +65,7 @@ async def warm_up_in_background() -> None:
     """At the server's start (a lifespan task), so that no paid click waits for the build; then
     the start-up's heap, the index with it, is frozen (services/heap.py)."""
     await asyncio.to_thread(warm_up)
-    freeze_startup_heap()
+    freeze_heap()
     log.info(WARMED_UP)
 
 
