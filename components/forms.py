@@ -37,12 +37,14 @@ def native_select(
     size: str,
     testid: str,
     placeholder: rx.Var[str] | None = None,
+    controlled: bool = True,
     **props,
 ) -> rx.Component:
     """The browser's own select, looking like Radix's closed select of `size` ("2", "3"). A
     phone opens its native picker, and the page pays for plain options: Radix's select mounts
     a component per item even while closed (a country's 51 states cost the search page a
-    long task on load). `placeholder` shows while `value` is "", as no option."""
+    long task on load). `placeholder` shows while `value` is "", as no option. Controlled,
+    it shows `value`; else `value` is only where it starts and the select keeps the pick."""
     first = (
         (rx.el.option(placeholder, value="", disabled=True, hidden=True),)
         if placeholder is not None
@@ -51,7 +53,7 @@ def native_select(
     return rx.el.select(
         *first,
         options,
-        value=value,
+        **({"value": value} if controlled else {"default_value": value}),
         on_change=on_change,
         class_name=native_select_class(size),
         data_testid=testid,
@@ -80,12 +82,21 @@ def choice_field(
     testid: str,
 ) -> rx.Component:
     """A labelled select of a fixed vocabulary (`labels`: each value's msgid, in their order),
-    "Choose" until one is chosen, with its error under it."""
+    "Choose" until one is chosen, with its error under it. The form posts the select's own
+    pick: shown as the state's `value`, the select would show the old choice until the state
+    answered `on_change`, and a quick submit sent that one."""
     options = rx.fragment(*(rx.el.option(t(text), value=key.value) for key, text in labels.items()))
     return rx.el.label(
         rx.el.span(t(label), class_name="field-label"),
         native_select(
-            options, value, on_change, size="3", testid=testid, placeholder=t("Choose"), name=name
+            options,
+            value,
+            on_change,
+            size="3",
+            testid=testid,
+            placeholder=t("Choose"),
+            controlled=False,
+            name=name,
         ),
         field_error(errors, name),
         class_name="field",

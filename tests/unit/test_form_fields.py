@@ -1,9 +1,10 @@
-"""components/forms.text_area_field: the labelled text area the notice, contact and staff forms
-share, as the browser gets it."""
+"""components/forms.text_area_field and choice_field: the labelled text area the notice, contact
+and staff forms share, and the select of a fixed vocabulary, as the browser gets them."""
 
 import reflex as rx
 
-from components.forms import text_area_field
+from components.forms import choice_field, text_area_field
+from models.tickets import TOPIC_LABELS
 from state.service_contact import ServiceContactState
 
 
@@ -39,3 +40,23 @@ def test_a_hint_shows_only_when_given() -> None:
 def test_without_a_test_id_or_required_the_text_area_has_neither() -> None:
     area = _area(_code(rows=3, max_length=10))
     assert "data-testid" not in area and "required:true" not in area
+
+
+def _select() -> str:
+    S = ServiceContactState
+    code = str(
+        choice_field(
+            "Topic", TOPIC_LABELS, S.topic, S.choose_topic, S.errors, name="topic", testid="t"
+        )
+    )
+    start = code.index('"select",')
+    return code[start : code.index("}", start)]
+
+
+def test_a_choice_posts_the_pick_the_member_sees() -> None:
+    """The state's value is where the select starts, not what it shows: shown as the state's
+    value, a pick showed the old choice until the server answered the change, and a submit in
+    between posted that one (the contact form's topic on a busy machine)."""
+    select = _select()
+    assert "defaultValue:" in select and "value:" not in select.replace("defaultValue:", "")
+    assert 'name:"topic"' in select and "choose_topic" in select
