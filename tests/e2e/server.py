@@ -122,6 +122,26 @@ def log_tail(log_path: Path, lines: int = 80) -> str:
     return "\n".join(text[-lines:])
 
 
+def tracebacks(log: str) -> list[str]:
+    """Each traceback in a server's log, with the line logged before it (what failed) and its
+    exception's line: what a test that finds one shows."""
+    lines, found = log.splitlines(), []
+    for start, line in enumerate(lines):
+        if line.startswith("Traceback"):
+            end = start + 1
+            while end < len(lines) and lines[end][:1].isspace():
+                end += 1
+            found.append("\n".join(lines[max(start - 1, 0) : end + 1]))
+    return found
+
+
+def lock_warnings(log: str) -> list[str]:
+    """Reflex's warnings of a tab's state lock held too long, or released by another holder:
+    why an event may have failed with LockExpiredError."""
+    marks = ("was held too long", "but it belonged to")
+    return [line for line in log.splitlines() if any(mark in line for mark in marks)]
+
+
 def run_step(args: Sequence[str], cwd: Path, env: Mapping[str, str], log_path: Path) -> None:
     """Run one setup command, appending its output to the log; raise with the tail on failure."""
     with log_path.open("a") as log:
