@@ -111,7 +111,7 @@ class Outcome:
     client_ids: list[str] = field(default_factory=list)  # all of A's, in order
     redis_back_after: float | None = None  # seconds from Redis's return to B showing all
     postgres_back_after: float | None = None
-    live_after_redis: bool = False  # a message sent afterwards reached B's open tab live
+    live_after_redis: bool = False  # a later message reached B's tab live; A saw it confirmed
     tabs_rebuilt: bool = False  # both tabs hydrated again before the database went away
     unconfirmed: set[str] = field(default_factory=set)
     b_shown_ids: set[int] = field(default_factory=set)
@@ -180,9 +180,17 @@ class Chat:
         )
 
     async def exchange(self, count: int) -> bool:
-        """A writes `count` messages with both services up; whether B got them live."""
-        await self.send(self.new_ids(count))
-        return await self.b.until(self.b_shows_all, BACK_WITHIN_SECONDS)
+        """A writes `count` messages with both services up; whether B got them live and A saw
+        each confirmed. B's tab may show a message before A's confirmation arrives (a lean push
+        goes out at the commit), and a confirmation still to come would pass for the answer to
+        A's next send (`send_answered`)."""
+        ids = self.new_ids(count)
+        await self.send(ids)
+        shown = await self.b.until(self.b_shows_all, BACK_WITHIN_SECONDS)
+        return shown and await self.a.until(
+            lambda: all(body_of(client_id) in self.a.confirmed for client_id in ids),
+            BACK_WITHIN_SECONDS,
+        )
 
 
 async def on_another_worker(site: Server, member: SocketMember, other: SocketMember) -> None:
