@@ -34,6 +34,7 @@ from test_chat_faults import (
     INITIAL_CREDITS,
     Conversation,
     body_of,
+    confirmed_ids,
     messages_of_a,
     start_conversation,
     worker_of,
@@ -188,8 +189,7 @@ class Chat:
         await self.send(ids)
         shown = await self.b.until(self.b_shows_all, BACK_WITHIN_SECONDS)
         return shown and await self.a.until(
-            lambda: all(body_of(client_id) in self.a.confirmed for client_id in ids),
-            BACK_WITHIN_SECONDS,
+            lambda: confirmed_ids(self.a, ids) == set(ids), BACK_WITHIN_SECONDS
         )
 
 

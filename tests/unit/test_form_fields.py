@@ -8,10 +8,14 @@ from models.tickets import TOPIC_LABELS
 from state.service_contact import ServiceContactState
 
 
-def _area(code: str) -> str:
-    """The text area's own props."""
-    start = code.index("RadixThemesTextArea")
+def _props(code: str, element: str) -> str:
+    """The first `element`'s own props in the compiled code."""
+    start = code.index(element)
     return code[start : code.index("}", start)]
+
+
+def _area(code: str) -> str:
+    return _props(code, "RadixThemesTextArea")
 
 
 def _code(**options) -> str:
@@ -49,8 +53,7 @@ def _select() -> str:
             "Topic", TOPIC_LABELS, S.topic, S.choose_topic, S.errors, name="topic", testid="t"
         )
     )
-    start = code.index('"select",')
-    return code[start : code.index("}", start)]
+    return _props(code, '"select",')
 
 
 def test_a_choice_posts_the_pick_the_member_sees() -> None:
