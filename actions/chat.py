@@ -6,42 +6,57 @@ commit; the recipient's push and mail are a job deferred in the send's transacti
 (actions/notices.py).
 """
 
+import asyncio
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime
-from functools import partial
+from functools import cache, partial
 
-from sqlalchemy import Integer, Select, bindparam, update
+from sqlalchemy import Executable, Integer, Select, bindparam, update
+from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, select
 
-from actions.notices import message_told
+from actions.effects import dispatch
+from actions.notices import message_told, message_told_on_loop
 from actions.runner import Done, act
 from actions.viewer import SIGNED_IN, VIEWER_BY_KEY, Viewer, viewer_by_key, viewer_of
 from models.chat import (
     GIFT,
+    Booked,
     ChatCounts,
     ChatSide,
     ChatSummary,
     Conversation,
     Message,
     Outgoing,
+    Sent,
     chat_counts,
     chat_list,
     chat_opening,
     conversation_between,
     mark_read,
     messages_of,
+    new_message,
     partner_of,
     remove_chat,
     remove_chats_with,
     send_message,
+    sending,
     shown_body,
 )
 from models.directory import MemberTile
 from models.gifts import gift_picture
 from models.member import Member, utcnow
+from models.site_settings import SiteSettings
 from services.database import autocommit_connection, db_session, transaction
-from services.loop_database import ELSEWHERE, LoopStatement, loop_row
-from services.site_settings import current_settings
+from services.loop_database import (
+    ELSEWHERE,
+    Elsewhere,
+    LoopStatement,
+    LoopTransaction,
+    in_loop_transaction,
+    loop_row,
+)
+from services.site_settings import current_settings, site_settings
 
 PAGE_SIZE = 30
 LIST_SIZE = 50
@@ -194,12 +209,18 @@ def send(
     with transaction() as db:
         told = partial(message_told, here=recipient_here)
         sent = send_message(db, outgoing, current_settings(), told)
-        message = sent.message
         page = (
             None
             if shown_after is None
-            else _after(db, viewer.member_id, message.conversation_id, shown_after)
+            else _after(db, viewer.member_id, sent.message.conversation_id, shown_after)
         )
+    return _stored(viewer, sent, tab, outside_key, page)
+
+
+def _stored(
+    viewer: Viewer, sent: Sent, tab: str, outside_key: str, page: Page | None
+) -> Done[SentMessage]:
+    message = sent.message
     stored = MessageStored(
         message.conversation_id,
         sent.recipient_id,
@@ -212,6 +233,67 @@ def send(
         message.conversation_id, bubble(message, viewer.member_id), sent.credits_left, page
     )
     return Done(shown, (stored,))
+
+
+async def send_outside(
+    viewer: Viewer, outgoing: Outgoing, tab: str, recipient_here: bool, outside_key: str
+) -> SentMessage:
+    """`send` for a text sent from outside the tab's state (app/chat_api.py). On PostgreSQL in
+    one transaction on the event loop's own connection (services/loop_database.py): the same
+    steps (models/chat.sending) without a hop to a database thread and SQLAlchemy's execution;
+    `send` on the thread path when that cannot serve it. Shielded, as `act` is: a request
+    cancelled meanwhile leaves a committed message its effects."""
+    outgoing = replace(outgoing, sender_id=viewer.member_id)
+    shown = await asyncio.shield(_sent_on_loop(viewer, outgoing, tab, recipient_here, outside_key))
+    if shown is ELSEWHERE:
+        return await act(send, viewer, outgoing, tab, recipient_here, None, outside_key)
+    return shown
+
+
+async def _sent_on_loop(
+    viewer: Viewer, outgoing: Outgoing, tab: str, here: bool, outside_key: str
+) -> SentMessage | Elsewhere:
+    sent = await send_on_loop(outgoing, await site_settings(), here)
+    if sent is ELSEWHERE:
+        return ELSEWHERE
+    done = _stored(viewer, sent, tab, outside_key, None)
+    dispatch(done.effects)
+    return done.value
+
+
+async def send_on_loop(outgoing: Outgoing, settings: SiteSettings, here: bool) -> Sent | Elsewhere:
+    """models/chat.send_message on the serving loop's own connection, `here` as `send`'s
+    `recipient_here`: committed, its effects not run; `ELSEWHERE` when the loop cannot."""
+    try:
+        booked = await in_loop_transaction(partial(_booked, outgoing, settings, here))
+    except IntegrityError:  # a concurrent twin: one more try, as `send_message` settles it
+        booked = await in_loop_transaction(partial(_booked, outgoing, settings, here))
+    return booked if booked is ELSEWHERE else booked.sent
+
+
+async def _booked(
+    outgoing: Outgoing, settings: SiteSettings, here: bool, transaction: LoopTransaction
+) -> Booked:
+    message = new_message(outgoing, settings)
+    steps, row = sending(outgoing, message, "postgresql"), None
+    while True:
+        try:
+            ask = steps.send(row)
+        except StopIteration as done:
+            booked = done.value
+            break
+        row = await transaction.row(_on_loop(ask.statement), ask.params)
+    if not booked.sent.duplicate:
+        await message_told_on_loop(
+            transaction, message, booked.recipient, booked.push_subscribed, here
+        )
+    return booked
+
+
+@cache
+def _on_loop(statement: Executable) -> LoopStatement:
+    """A send's statement compiled for the loop, once (models/chat builds each once)."""
+    return LoopStatement.of(statement)
 
 
 @dataclass(frozen=True)

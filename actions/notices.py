@@ -7,7 +7,9 @@ again while a push service says later, and the marks and the mail's claim keep a
 mailing or pushing twice. A message's recipient on the site with no browser to push to gets
 no job: there is nothing to tell."""
 
+from collections.abc import Callable
 from dataclasses import dataclass
+from functools import partial
 from uuid import uuid4
 
 from sqlmodel import Session
@@ -18,7 +20,8 @@ from models.chat import Message
 from models.member import Member
 from models.notice_mails import LIKES_TOPIC, chat_topic, match_topic
 from models.routes import MATCHES, RECEIVED, chat_url, likes_url, member_chat_url
-from services.jobs import defer, job
+from services.jobs import defer, defer_on_loop, job
+from services.loop_database import LoopTransaction
 from services.notice_mail import LIKE_MAIL, MATCH_MAIL, MESSAGE_MAIL
 
 NOTIFY = "notify_member"
@@ -65,20 +68,33 @@ def tell_later(
     no mail is wanted)."""
     if member is None:
         return
+    pushed = partial(push_wanted, db, member, subscribed=subscribed)
+    if (call := _notice(what, member, about_id, conversation_id, here, pushed)) is not None:
+        defer(db, NOTIFY, **call)
+
+
+def _notice(
+    what: str,
+    member: Member,
+    about_id: int,
+    conversation_id: int,
+    here: bool,
+    pushed: Callable[[PushKind], bool],
+) -> dict | None:
+    """The `notify_member` job's arguments, None when `member` can get neither a mail nor a
+    push (`pushed`: they want pushes of a kind and have a browser)."""
     news = told(what, member.id, about_id, conversation_id)
     mail = not here and mailable(member, news.mail.preference)
-    if not (mail or push_wanted(db, member, news.push, subscribed)):
-        return
-    defer(
-        db,
-        NOTIFY,
-        event=uuid4().hex,
-        what=what,
-        member_id=member.id,
-        about_id=about_id,
-        conversation_id=conversation_id,
-        mail=not here,
-    )
+    if not (mail or pushed(news.push)):
+        return None
+    return {
+        "event": uuid4().hex,
+        "what": what,
+        "member_id": member.id,
+        "about_id": about_id,
+        "conversation_id": conversation_id,
+        "mail": not here,
+    }
 
 
 async def here_now(member_id: int) -> bool:
@@ -104,6 +120,16 @@ def message_told(
         here=here,
         subscribed=subscribed,
     )
+
+
+async def message_told_on_loop(
+    transaction: LoopTransaction, message: Message, recipient: Member, subscribed: bool, here: bool
+) -> None:
+    """`message_told` for a send in a transaction on the event loop (actions/chat.py)."""
+    pushed = partial(push_wanted, None, recipient, subscribed=subscribed)
+    call = _notice(NEW_MESSAGE, recipient, message.sender_id, message.conversation_id, here, pushed)
+    if call is not None:
+        await defer_on_loop(transaction, NOTIFY, **call)
 
 
 @job(NOTIFY, DELAYS)

@@ -85,10 +85,10 @@ class Recipient:
 
 
 def push_wanted(
-    db: Session, member: Member, kind: PushKind, subscribed: bool | None = None
+    db: Session | None, member: Member, kind: PushKind, subscribed: bool | None = None
 ) -> bool:
     """The member wants pushes of `kind` and has a browser to push to (`subscribed`, when the
-    caller read it already)."""
+    caller read it already; else `db` is asked)."""
     if not preferences(member)[kind.preference]:
         return False
     return has_push_subscription(db, member.id) if subscribed is None else subscribed

@@ -8,15 +8,17 @@ send is three statements: the lock, the recipient's query and the booking (`_boo
 """
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Generator, Sequence
 from dataclasses import dataclass
 from datetime import date, datetime
 from functools import cache
+from typing import Any
 
 from sqlalchemy import (
     Boolean,
     ColumnElement,
     Connection,
+    Executable,
     Index,
     Insert,
     Integer,
@@ -38,7 +40,7 @@ from sqlalchemy import (
     update,
 )
 from sqlalchemy.exc import IntegrityError
-from sqlalchemy.orm import make_transient_to_detached
+from sqlalchemy.orm import aliased, make_transient_to_detached
 from sqlmodel import Field, Session, SQLModel, select
 
 from models.account_rules import storable
@@ -46,6 +48,7 @@ from models.activation import can_receive_messages
 from models.blocks import not_blocked_with
 from models.chat_from import liked_by, start_refusal
 from models.credits import charge_line, debit
+from models.db import detached
 from models.directory import TILE_WIDTH, MemberTile, tile_select, to_tile
 from models.gifts import GIFTS
 from models.member import Member, MemberStatus, Profile, utcnow
@@ -283,35 +286,10 @@ class _Sender:
     language: str
 
 
-def _lock_sender(db: Session, outgoing: Outgoing) -> _Sender | None:
-    """The sender's balance and premium, and an earlier message with this client id, with the
-    sender's row locked. FOR NO KEY UPDATE: serialises this sender's sends, yet lets the other
-    member's first message reference this row (FOR UPDATE would deadlock with their foreign-key
-    check). A twin committed while this waited is caught by the unique client id instead."""
-    ids = {"sender_id": outgoing.sender_id, "client_id": outgoing.client_id}
-    row = db.exec(_LOCK_SENDER, params=ids).first()
-    return _Sender(*row) if row is not None else None
-
-
-def _lock_sender_query() -> Select:
-    """`_lock_sender`'s statement, built once, as `_RECIPIENT` is."""
-    sender = bindparam("sender_id", type_=Integer)
-    earlier = (
-        select(Message.id)
-        .where(
-            Message.sender_id == sender,
-            Message.client_id == bindparam("client_id", type_=Message.client_id.type),
-        )
-        .scalar_subquery()
-    )
-    return (
-        select(Member.credits, Member.paid_user, earlier, Member.language)
-        .where(Member.id == sender)
-        .with_for_update(of=Member, key_share=True)
-    )
-
-
-_LOCK_SENDER = _lock_sender_query()
+_MEMBER_COLUMNS, _PROFILE_COLUMNS = tuple(Member.__table__.c), tuple(Profile.__table__.c)
+_MESSAGE_BY_ID = select(*Message.__table__.c).where(
+    Message.__table__.c.id == bindparam("message_id", type_=Integer)
+)
 
 
 @dataclass(frozen=True)
@@ -326,52 +304,76 @@ class _Recipient:
     push_subscribed: bool  # the recipient has a browser to push to (their notice's job)
 
 
-def _recipient_query() -> Select:
-    """`_recipient`'s statement, built once (building it costs more than running it)."""
-    sender, recipient = (
+def _recipient_query(with_sender: bool) -> Select:
+    """The recipient, their profile, a block either way, the pair's conversation and, without
+    one, the chats the sender started, whether the recipient liked the sender, has ever written
+    back and has a push subscription: one query, built once (building it costs more than
+    running it). `with_sender`: led by the sender's balance, premium, language and an earlier
+    message with this client id, with the sender's row locked (no row: no sender). FOR NO KEY
+    UPDATE: serialises this sender's sends, yet lets the other member's first message reference
+    this row (FOR UPDATE would deadlock with their foreign-key check). A twin committed while
+    this waited is caught by the unique client id instead."""
+    sender_id, recipient_id = (
         bindparam("sender_id", type_=Integer),
         bindparam("recipient_id", type_=Integer),
     )
     a, b = bindparam("member_a", type_=Integer), bindparam("member_b", type_=Integer)
-    started = case((Conversation.id.is_(None), _started_by(sender)), else_=0)
+    started = case((Conversation.id.is_(None), _started_by(sender_id)), else_=0)
+    replied = exists().where(
+        Message.conversation_id == Conversation.id, Message.sender_id == recipient_id
+    )
+    columns = (*_MEMBER_COLUMNS, *_PROFILE_COLUMNS, not_blocked_with(sender_id, Member.id))
+    columns += (Conversation.id, started, liked_by(recipient_id, sender_id), replied)
+    query = select(*columns, subscribed(recipient_id))
+    if not with_sender:
+        return _joined(query.select_from(Member), a, b).where(Member.id == recipient_id)
+    sender = aliased(Member, name="sender")
+    earlier = select(Message.id).where(
+        Message.sender_id == sender_id,
+        Message.client_id == bindparam("client_id", type_=Message.client_id.type),
+    )
+    query = query.add_columns(
+        sender.credits, sender.paid_user, earlier.scalar_subquery(), sender.language
+    )
+    recipient = query.select_from(sender).outerjoin(Member, Member.id == recipient_id)
     return (
-        select(
-            Member,
-            Profile,
-            not_blocked_with(sender, Member.id),
-            Conversation.id,
-            started,
-            liked_by(recipient, sender),
-            exists().where(
-                Message.conversation_id == Conversation.id, Message.sender_id == recipient
-            ),
-            subscribed(recipient),
-        )
-        .outerjoin(Profile, Profile.member_id == Member.id)
-        .outerjoin(Conversation, (Conversation.member_a == a) & (Conversation.member_b == b))
-        .where(Member.id == recipient)
+        _joined(recipient, a, b)
+        .where(sender.id == sender_id)
+        .with_for_update(of=sender, key_share=True)
     )
 
 
-_RECIPIENT = _recipient_query()
+def _joined(query: Select, a: ColumnElement[int], b: ColumnElement[int]) -> Select:
+    return query.outerjoin(Profile, Profile.member_id == Member.id).outerjoin(
+        Conversation, (Conversation.member_a == a) & (Conversation.member_b == b)
+    )
 
 
-def _recipient(db: Session, outgoing: Outgoing) -> _Recipient | None:
-    """The recipient, their profile, a block either way, the pair's conversation and, without
-    one, the chats the sender started, whether the recipient liked the sender, has ever
-    written back and has a push subscription: one query.
-    It runs after the sender's row is locked, so the count sees the sender's sends committed
-    meanwhile (the lock's own statement would not)."""
+_SENDER_AND_RECIPIENT, _RECIPIENT = _recipient_query(True), _recipient_query(False)
+_SENDER_COLUMNS = 4  # what `_SENDER_AND_RECIPIENT` adds: `_Sender`'s
+
+
+def _ids(outgoing: Outgoing) -> dict[str, int | str]:
+    """The parameters of `_SENDER_AND_RECIPIENT` and `_RECIPIENT`."""
     sender_id, recipient_id = outgoing.sender_id, outgoing.recipient_id
     a, b = pair(sender_id, recipient_id)
     ids = {"sender_id": sender_id, "recipient_id": recipient_id, "member_a": a, "member_b": b}
-    row = db.exec(_RECIPIENT, params=ids).first()
+    return ids | {"client_id": outgoing.client_id}
+
+
+def _recipient_of(row: Sequence[Any] | None) -> _Recipient | None:
+    """The recipient from `_RECIPIENT`'s columns; None for no row, or no such member."""
     if row is None:
         return None
-    member, profile, free, conversation_id, chats_started, liked, replied, push = row
+    members, profiles = len(_MEMBER_COLUMNS), len(_MEMBER_COLUMNS) + len(_PROFILE_COLUMNS)
+    member = detached(Member, _MEMBER_COLUMNS, row[:members])
+    if member.id is None:
+        return None
+    profile = detached(Profile, _PROFILE_COLUMNS, row[members:profiles])
+    free, conversation_id, chats_started, liked, replied, push = row[profiles:]
     return _Recipient(
         member,
-        profile,
+        profile if profile.member_id is not None else None,
         not free,
         conversation_id,
         chats_started,
@@ -563,12 +565,11 @@ def _one_by_one(connection: Connection, booking: _Booking, params: dict) -> tupl
     return message_id, conversation_id, connection.execute(booking.debit, params).scalar()
 
 
-def _book(db: Session, outgoing: Outgoing, message: Message, existing: int | None) -> None:
-    """Store `message` with its charge, its conversation (`existing`, or a new one) moved up
-    and both sides seen again; ChatError when the sender is short of credits (the caller rolls
-    back what was written) or the conversation went meanwhile."""
+def _booking_params(outgoing: Outgoing, message: Message, existing: int | None) -> dict:
+    """`_booking`'s parameters: `message` with its charge, its conversation (`existing`, or a
+    new one) moved up and both sides seen again."""
     a, b = pair(outgoing.sender_id, outgoing.recipient_id)
-    params = {
+    return {
         "conversation": existing,
         "pair_a": a,
         "pair_b": b,
@@ -583,19 +584,95 @@ def _book(db: Session, outgoing: Outgoing, message: Message, existing: int | Non
         "at": message.created_at,
         "flagged": message.flagged,
     }
-    connection = db.connection()
-    booking = _booking(connection.dialect.name, existing is None)
-    if isinstance(booking, _Booking):
-        row = _one_by_one(connection, booking, params)
-    else:
-        row = connection.execute(booking, params).first()
+
+
+@dataclass(frozen=True)
+class Ask:
+    """A statement whose first row (a tuple of its columns, or None) a send needs next."""
+
+    statement: Executable | _Booking
+    params: dict[str, Any]
+
+
+@dataclass(frozen=True)
+class Booked:
+    """A send done in its transaction, for the caller to commit: what was sent and, for a new
+    message, its recipient (values read, not in a session) and their push subscription."""
+
+    sent: Sent
+    recipient: Member | None = None
+    push_subscribed: bool = False
+
+
+Sending = Generator[Ask, Sequence[Any] | None, Booked]
+
+
+def new_message(outgoing: Outgoing, settings: SiteSettings) -> Message:
+    """The message `outgoing` asks to send, not yet stored; ChatError when it may not be sent."""
+    if not CLIENT_ID_RE.fullmatch(outgoing.client_id or ""):
+        raise ValueError("a message needs its client id")
+    kind, body, cost = _clean(outgoing, settings)
+    return Message(kind=kind, body=body, credits=cost)
+
+
+def sending(outgoing: Outgoing, message: Message, dialect: str) -> Sending:
+    """A send's statements in order, each asked of the caller, who runs them in one transaction
+    and, for a new message, commits once this returns: the sender's lock, the recipient's query
+    and the booking (on SQLite `_Booking`'s statements one by one). ChatError: nothing may be
+    stored or charged, roll back. The same steps serve the thread path (`send_message`) and
+    the event loop's (actions/chat.py)."""
+    ids = _ids(outgoing)
+    row = yield Ask(_SENDER_AND_RECIPIENT, ids)
     if row is None:
+        raise ChatError(MEMBER_UNAVAILABLE)
+    sender = _Sender(*row[-_SENDER_COLUMNS:])
+    if sender.earlier_id is not None:
+        earlier = yield Ask(_MESSAGE_BY_ID, {"message_id": sender.earlier_id})
+        message = detached(Message, tuple(Message.__table__.c), earlier)
+        return Booked(Sent(message, outgoing.recipient_id, True, sender.credits))
+    recipient = _recipient_of(row[:-_SENDER_COLUMNS])
+    if recipient is not None and recipient.conversation_id is None:
+        # A first message: asked again with the sender's row locked. The statement's snapshot
+        # predates its wait for the lock, so its count would miss the sender's first message
+        # to someone else committed meanwhile (a free member starts two chats).
+        recipient = _recipient_of((yield Ask(_RECIPIENT, ids)))
+    _check_recipient(outgoing, recipient)
+    if outgoing.conversation_id not in (None, recipient.conversation_id):
+        raise ChatError(MEMBER_UNAVAILABLE)
+    if recipient.conversation_id is None:
+        _may_start(sender, recipient)
+    message.sender_id, message.client_id = outgoing.sender_id, outgoing.client_id
+    message.gift = outgoing.gift
+    # an opener (a gift, an icebreaker) does not open the door: only the recipient's reply
+    message.flagged = _flagged(outgoing, message, sender, recipient, not recipient.replied)
+    existing = recipient.conversation_id
+    booking = _booking(dialect, existing is None)
+    row = yield Ask(booking, _booking_params(outgoing, message, existing))
+    if row is None:  # the conversation went meanwhile
         raise ChatError(MEMBER_UNAVAILABLE)
     message.id, message.conversation_id, balance = row
     if balance is None and message.credits > 0:
         raise ChatError(INSUFFICIENT_CREDITS)
-    make_transient_to_detached(message)
-    db.add(message)  # in the session as if read back, without reading it
+    left = sender.credits - message.credits  # the sender's row is locked until the commit
+    sent = Sent(message, outgoing.recipient_id, False, left)
+    return Booked(sent, recipient.member, recipient.push_subscribed)
+
+
+def _first_row(connection: Connection, ask: Ask) -> Sequence[Any] | None:
+    if isinstance(ask.statement, _Booking):
+        return _one_by_one(connection, ask.statement, ask.params)
+    return connection.execute(ask.statement, ask.params).first()
+
+
+def _booked(connection: Connection, steps: Sending) -> Booked:
+    """Run the steps on `connection`, in its transaction."""
+    row = None
+    while True:
+        try:
+            ask = steps.send(row)
+        except StopIteration as done:
+            return done.value
+        row = _first_row(connection, ask)
 
 
 # (db, the new message, its recipient, whether the recipient has a push subscription)
@@ -610,47 +687,32 @@ def send_message(
     commit of a new message, in its transaction. A clash with a concurrent send (the same
     client id, or both members' first message creating the pair's conversation at once) is
     settled by one more try."""
-    if not CLIENT_ID_RE.fullmatch(outgoing.client_id or ""):
-        raise ValueError("a message needs its client id")
-    kind, body, cost = _clean(outgoing, settings)
+    message = new_message(outgoing, settings)
     try:
-        return _send_once(db, outgoing, Message(kind=kind, body=body, credits=cost), stored)
+        return _send_once(db, outgoing, message, stored)
     except IntegrityError:
         db.rollback()
-        return _send_once(db, outgoing, Message(kind=kind, body=body, credits=cost), stored)
+        return _send_once(db, outgoing, new_message(outgoing, settings), stored)
 
 
 def _send_once(
     db: Session, outgoing: Outgoing, message: Message, stored: StoredHook | None
 ) -> Sent:
-    sender = _lock_sender(db, outgoing)
-    if sender is None:
-        raise ChatError(MEMBER_UNAVAILABLE)
-    if sender.earlier_id is not None:
-        earlier = db.get(Message, sender.earlier_id)
-        db.expunge(earlier)  # keeps its loaded values through the rollback
-        db.rollback()
-        return Sent(earlier, outgoing.recipient_id, duplicate=True, credits_left=sender.credits)
+    connection = db.connection()
     try:
-        recipient = _recipient(db, outgoing)
-        _check_recipient(outgoing, recipient)
-        if outgoing.conversation_id not in (None, recipient.conversation_id):
-            raise ChatError(MEMBER_UNAVAILABLE)
-        if recipient.conversation_id is None:
-            _may_start(sender, recipient)
-        message.sender_id, message.client_id = outgoing.sender_id, outgoing.client_id
-        message.gift = outgoing.gift
-        # an opener (a gift, an icebreaker) does not open the door: only the recipient's reply
-        message.flagged = _flagged(outgoing, message, sender, recipient, not recipient.replied)
-        _book(db, outgoing, message, recipient.conversation_id)
-        if stored is not None:
-            stored(db, message, recipient.member, recipient.push_subscribed)
-        db.commit()
+        booked = _booked(connection, sending(outgoing, message, connection.dialect.name))
     except ChatError:
         db.rollback()
         raise
-    left = sender.credits - message.credits  # the sender's row is locked until the commit
-    return Sent(message, outgoing.recipient_id, duplicate=False, credits_left=left)
+    if booked.sent.duplicate:
+        db.rollback()
+        return booked.sent
+    make_transient_to_detached(message)
+    db.add(message)  # in the session as if read back, without reading it
+    if stored is not None:
+        stored(db, message, booked.recipient, booked.push_subscribed)
+    db.commit()
+    return booked.sent
 
 
 def side_of(db: Session, member_id: int, conversation_id: int) -> ChatSide | None:

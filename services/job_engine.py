@@ -2,6 +2,8 @@
 services/jobs.py as its tasks, deferring on an action's own connection, the worker, the schema.
 """
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
 import procrastinate
@@ -19,17 +21,35 @@ from services.jobs import JobKind, kinds
 
 QUEUE = "default"
 CONCURRENCY = 4  # jobs one worker runs at once: mails and rounds wait on the network
-# The deferring half only: it writes on the connection it is given and never opens a pool.
+# The deferring halves only: they write on the connection they are given and never open a pool.
 _DEFERRER = JobManager(procrastinate.SyncPsycopgConnector())
+_LOOP_DEFERRER = JobManager(procrastinate.PsycopgConnector())
 
 
 def defer_on(connection: psycopg.Connection, name: str, kwargs: dict[str, Any]) -> None:
     """Insert the job on `connection`, inside its open transaction. The driver's error comes
     out as SQLAlchemy's, as the action's other statements' do: a lock timeout here is the same
     outage to the caller (a chat send says "not sent", not the generic error)."""
-    job = Job(queue=QUEUE, lock=None, queueing_lock=None, task_name=name, task_kwargs=kwargs)
+    with _as_sqlalchemy_error(name, kwargs):
+        _DEFERRER.defer_job(_job(name, kwargs), connection=connection)
+
+
+async def defer_on_loop(
+    connection: psycopg.AsyncConnection, name: str, kwargs: dict[str, Any]
+) -> None:
+    """`defer_on` for a transaction on the event loop (services/loop_database.py)."""
+    with _as_sqlalchemy_error(name, kwargs):
+        await _LOOP_DEFERRER.defer_job_async(_job(name, kwargs), connection=connection)
+
+
+def _job(name: str, kwargs: dict[str, Any]) -> Job:
+    return Job(queue=QUEUE, lock=None, queueing_lock=None, task_name=name, task_kwargs=kwargs)
+
+
+@contextmanager
+def _as_sqlalchemy_error(name: str, kwargs: dict[str, Any]) -> Iterator[None]:
     try:
-        _DEFERRER.defer_job(job, connection=connection)
+        yield
     except ConnectorException as error:
         driver_error = error.__cause__
         if not isinstance(driver_error, psycopg.Error):

@@ -30,6 +30,7 @@ from sqlmodel import Session
 
 from services import database
 from services.config import get_config
+from services.loop_database import LoopTransaction
 from services.metrics import JOBS_FAILED, JOBS_RUNNING
 from services.outages import log_failure
 
@@ -80,11 +81,15 @@ def kinds() -> dict[str, JobKind]:
     return dict(_kinds)
 
 
-def defer(db: Session, name: str, **kwargs: Any) -> None:
-    """Defer the job `name` in `db`'s transaction: it runs once that commits, never if not."""
+def _checked(name: str, kwargs: dict[str, Any]) -> None:
     if name not in _kinds:
         raise KeyError(f"no job {name!r}")
     json.dumps(kwargs)  # arguments that cannot be stored fail here, in the action
+
+
+def defer(db: Session, name: str, **kwargs: Any) -> None:
+    """Defer the job `name` in `db`'s transaction: it runs once that commits, never if not."""
+    _checked(name, kwargs)
     if db.get_bind().dialect.name == "postgresql":
         from services.job_engine import defer_on  # procrastinate only where it runs
 
@@ -95,6 +100,14 @@ def defer(db: Session, name: str, **kwargs: Any) -> None:
         event.listen(db, "after_commit", _committed)
         event.listen(db, "after_rollback", _rolled_back)
     pending.append(Call(name, kwargs))
+
+
+async def defer_on_loop(transaction: LoopTransaction, name: str, **kwargs: Any) -> None:
+    """`defer` in a transaction on the event loop's own connection (PostgreSQL only)."""
+    _checked(name, kwargs)
+    from services.job_engine import defer_on_loop as defer_job
+
+    await defer_job(transaction.connection, name, kwargs)
 
 
 def _committed(db: Session) -> None:

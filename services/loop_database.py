@@ -1,23 +1,25 @@
 """PostgreSQL on the serving event loop: a small psycopg pool the loop owns, for the one-statement
 checks every event, request and live push makes (actions/viewer.viewer_now,
-actions/chat.arrived). Such a check through the thread pool costs a hop to a database thread and
-back, three times the statement's own CPU (docs/chat.md); here it is one prepared statement on
-the loop.
+actions/chat.arrived) and for a chat text's send (actions/chat.send_outside, a few statements in
+one transaction). Such work through the thread pool costs a hop to a database thread and back,
+and SQLAlchemy's execution, several times the statements' own CPU (docs/chat.md); here each is
+a prepared statement on the loop.
 
 The pool lives on the web process's loop (`serve_on_loop`, a lifespan task). Whatever it cannot
 serve at once goes `ELSEWHERE`, and the caller runs the same statement on the thread path
 (SQLAlchemy's pool): on any other loop (a test's, a script's), on SQLite, when all its
 connections are busy, and when its connection turns out lost (a database restart: the thread
-path's pool reconnects at once, where psycopg's reconnects with a backoff). So a statement here
-must be safe to run twice: a read, or a write that sets what it sets.
+path's pool reconnects at once, where psycopg's reconnects with a backoff). So what runs here
+must be safe to run twice: a read, a write that sets what it sets, or a transaction that a
+second run finds done (a send's client id).
 """
 
 import asyncio
 import enum
-from collections.abc import AsyncIterator, Mapping
+from collections.abc import AsyncIterator, Awaitable, Callable, Mapping, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 import psycopg
 from psycopg.rows import namedtuple_row
@@ -42,6 +44,8 @@ APPLICATION_NAME = "loop-checks"  # how its connections show in pg_stat_activity
 # `_start_again` then sets it trying again.
 RECONNECT_SECONDS = 300.0
 _DIALECT = PGDialect_psycopg()
+T = TypeVar("T")
+Processor = Callable[[Any], Any]
 
 
 class Elsewhere(enum.Enum):
@@ -53,11 +57,13 @@ ELSEWHERE = Elsewhere.ELSEWHERE
 
 @dataclass(frozen=True)
 class LoopStatement:
-    """A SQLAlchemy statement compiled once for psycopg: its SQL, and the values of the
-    parameters it fixes itself (an IN list); the caller passes the named ones."""
+    """A SQLAlchemy statement compiled once for psycopg: its SQL, the values of the parameters
+    it fixes itself (an IN list), the caller passes the named ones; and for a SELECT its
+    columns' result processing (a UTC datetime), as SQLAlchemy's own results apply it."""
 
     sql: str
     fixed: Mapping[str, Any]
+    processors: tuple[Processor | None, ...] = ()
 
     @classmethod
     def of(cls, statement: Executable) -> "LoopStatement":
@@ -65,7 +71,20 @@ class LoopStatement:
         named = {name: None for name, bind in compiled.binds.items() if bind.required}
         expanded = compiled.construct_expanded_state(named)
         fixed = {name: value for name, value in expanded.parameters.items() if name not in named}
-        return cls(expanded.statement, fixed)
+        columns = getattr(statement, "selected_columns", ())
+        processors = tuple(
+            column.type.dialect_impl(_DIALECT).result_processor(_DIALECT, None)
+            for column in columns
+        )
+        return cls(expanded.statement, fixed, processors if any(processors) else ())
+
+    def processed(self, row: Sequence[Any]) -> tuple:
+        if not self.processors:
+            return tuple(row)
+        return tuple(
+            value if process is None else process(value)
+            for process, value in zip(self.processors, row, strict=True)
+        )
 
 
 _serving: tuple[asyncio.AbstractEventLoop, AsyncConnectionPool] | None = None
@@ -124,15 +143,53 @@ async def loop_row(statement: LoopStatement, params: Mapping[str, Any]) -> Any:
     """The statement's first row (a named tuple) or None, committed (autocommit); `ELSEWHERE`
     when this loop cannot run it now. The driver's other errors come out as SQLAlchemy's, as on
     the thread path: services/outages reads both alike."""
+
+    async def first(connection: psycopg.AsyncConnection) -> Any:
+        cursor = await connection.execute(
+            statement.sql, {**statement.fixed, **params}, prepare=True
+        )
+        return await cursor.fetchone()
+
+    return await _on_connection(first)
+
+
+class LoopTransaction:
+    """A transaction on one of the loop's connections (`in_loop_transaction`)."""
+
+    def __init__(self, connection: psycopg.AsyncConnection) -> None:
+        self.connection = connection
+
+    async def row(self, statement: LoopStatement, params: Mapping[str, Any]) -> tuple | None:
+        """The statement's first row, its columns processed, or None."""
+        values = {**statement.fixed, **params}
+        cursor = await self.connection.execute(statement.sql, values, prepare=True)
+        row = await cursor.fetchone()
+        return statement.processed(row) if row is not None else None
+
+
+async def in_loop_transaction(work: Callable[[LoopTransaction], Awaitable[T]]) -> T | Elsewhere:
+    """`work` in one transaction, committed when it returns, rolled back when it raises;
+    `ELSEWHERE` when this loop cannot run it now or its connection was lost on the way (nothing
+    it wrote was committed, unless the loss came with the COMMIT: what runs here must find its
+    own earlier run, as a send finds its client id)."""
+
+    async def in_transaction(connection: psycopg.AsyncConnection) -> T:
+        async with connection.transaction():
+            return await work(LoopTransaction(connection))
+
+    return await _on_connection(in_transaction)
+
+
+async def _on_connection(
+    work: Callable[[psycopg.AsyncConnection], Awaitable[T]],
+) -> T | Elsewhere:
     pool = on_this_loop()
     if pool is None or not pool.get_stats()["pool_available"]:
         return ELSEWHERE
-    values = {**statement.fixed, **params}
     try:
         async with pool.connection() as connection:
-            cursor = await connection.execute(statement.sql, values, prepare=True)
-            return await cursor.fetchone()
+            return await work(connection)
     except psycopg.Error as error:
         if (outage := find_outage(error)) is not None and outage.state == UNREACHABLE:
             return ELSEWHERE
-        raise DBAPIError.instance(statement.sql, values, error, psycopg.Error) from error
+        raise DBAPIError.instance(None, None, error, psycopg.Error) from error

@@ -1,5 +1,9 @@
-"""Chat: sending (checks, charge once), the conversation list, unread counts and removal."""
+"""Chat: sending (checks, charge once), the conversation list, unread counts and removal.
+Every case runs on both paths of a send: in the thread pool (`send_message`) and, on
+PostgreSQL, on the serving loop's own connection (actions/chat.send_on_loop)."""
 
+import asyncio
+import sys
 import uuid
 from concurrent.futures import ThreadPoolExecutor
 from datetime import date
@@ -8,7 +12,7 @@ import pytest
 from sqlalchemy import Engine
 from sqlmodel import Session, select
 
-from actions.chat import bubble
+from actions.chat import bubble, send_on_loop
 from models.chat import (
     EMPTY_MESSAGE,
     FREE_CHAT_STARTS,
@@ -20,6 +24,7 @@ from models.chat import (
     Conversation,
     Message,
     Outgoing,
+    Sent,
     chat_counts,
     chat_list,
     chat_opening,
@@ -33,6 +38,7 @@ from models.credits import CreditEntry, grant_credits, ledger_sum
 from models.directory import MemberTile
 from models.member import Member, MemberStatus, utcnow
 from models.site_settings import SiteSettings
+from services.loop_database import ELSEWHERE, serve_on_loop
 from tests.factories import block_member, edit_profile, make_member
 from tests.queries import statements
 from translations.errors import INSUFFICIENT_CREDITS, MEMBER_UNAVAILABLE
@@ -52,9 +58,32 @@ def rich(db: Session, email: str, credits: int = 100, **fields) -> Member:
     return member
 
 
-def send(db: Session, sender: Member, recipient: Member, text: str = "Hi!", **kw):
+ON_LOOP = False  # the `path` fixture's: this case sends on the serving loop
+
+
+@pytest.fixture(autouse=True, params=["thread", "loop"])
+def path(request: pytest.FixtureRequest, engine: Engine, monkeypatch: pytest.MonkeyPatch) -> str:
+    if request.param == "loop":
+        if engine.dialect.name != "postgresql":
+            pytest.skip("a send on the serving loop is PostgreSQL's; SQLite's is the thread's")
+        monkeypatch.setattr(sys.modules[__name__], "ON_LOOP", True)
+    return request.param
+
+
+def send(db: Session, sender: Member, recipient: Member, text: str = "Hi!", **kw) -> Sent:
     outgoing = Outgoing(sender.id, recipient.id, kw.pop("cid", None) or client_id(), text, **kw)
+    if ON_LOOP:
+        return asyncio.run(_on_the_loop(outgoing))
     return send_message(db, outgoing, SETTINGS)
+
+
+async def _on_the_loop(outgoing: Outgoing) -> Sent:
+    """The send on a serving loop's own connection, with no statement through SQLAlchemy."""
+    async with serve_on_loop(wait=True):
+        with statements() as on_the_thread_path:
+            sent = await send_on_loop(outgoing, SETTINGS, here=False)
+    assert sent is not ELSEWHERE and not on_the_thread_path
+    return sent
 
 
 def balance(db: Session, member: Member) -> int:
@@ -131,14 +160,17 @@ def test_no_message_across_a_block(db, anna, bert, blocker: str) -> None:
     assert chat_list(db, a.id, TODAY, 10) == []  # the conversation is gone for the blocker
 
 
-def test_a_send_is_three_statements_on_postgresql(db, anna, bert) -> None:
-    """The sender's lock, the recipient's query and the booking (models/chat._booking): one
-    statement on PostgreSQL, five on SQLite."""
+def test_a_reply_is_two_statements_on_postgresql(db, anna, bert) -> None:
+    """The sender's lock with the recipient's query, and the booking (models/chat._booking):
+    one statement on PostgreSQL, five on SQLite; a conversation's first message asks for the
+    recipient once more, under the lock. None through SQLAlchemy on the serving loop."""
     booking = 1 if db.get_bind().dialect.name == "postgresql" else 5
+    counts = []
     for sender, recipient in ((anna, bert), (bert, anna), (anna, bert)):  # a first, then replies
         with statements() as seen:
             send(db, sender, recipient)
-        assert len(seen) == 2 + booking
+        counts.append(len(seen))
+    assert counts == ([0, 0, 0] if ON_LOOP else [2 + booking, 1 + booking, 1 + booking])
     assert unread(db, bert) == 2 and unread(db, anna) == 1
     assert balance(db, anna) == 90 == ledger_sum(db, anna.id)
 
@@ -191,6 +223,7 @@ def test_removing_a_chat_hides_it_until_a_new_message(db, anna, bert) -> None:
     send(db, bert, anna, "old")
     (summary,) = chat_list(db, anna.id, TODAY, 10)
     assert remove_chat(db, anna.id, summary.conversation_id)
+    db.commit()
     assert chat_list(db, anna.id, TODAY, 10) == [] and unread(db, anna) == 0
     assert len(chat_list(db, bert.id, TODAY, 10)) == 1  # only gone on her side
     send(db, bert, anna, "new")
@@ -224,15 +257,32 @@ def test_the_list_is_latest_first_and_leaves_out_members_who_left(db, anna, bert
 
 
 def _parallel(engine: Engine, calls: int, make_outgoing) -> list[object]:
-    def one(i: int) -> object:
+    """The sends at once, each its Sent or its refusal; on the loop path as a web process
+    sends them: on the loop's connections while one is free, the others in threads."""
+
+    def one(outgoing: Outgoing) -> object:
         with Session(engine, expire_on_commit=False) as db:
             try:
-                return send_message(db, make_outgoing(i), SETTINGS)
+                return send_message(db, outgoing, SETTINGS)
             except ChatError as error:
                 return error.message
 
+    if ON_LOOP:
+        return asyncio.run(_at_once_on_the_loop(one, [make_outgoing(i) for i in range(calls)]))
     with ThreadPoolExecutor(max_workers=20) as pool:
-        return list(pool.map(one, range(calls)))
+        return list(pool.map(one, map(make_outgoing, range(calls))))
+
+
+async def _at_once_on_the_loop(in_a_thread, outgoings: list[Outgoing]) -> list[object]:
+    async def one(outgoing: Outgoing) -> object:
+        try:
+            sent = await send_on_loop(outgoing, SETTINGS, here=False)
+        except ChatError as error:
+            return error.message
+        return await asyncio.to_thread(in_a_thread, outgoing) if sent is ELSEWHERE else sent
+
+    async with serve_on_loop(wait=True):
+        return await asyncio.gather(*map(one, outgoings))
 
 
 def _postgres_only(engine: Engine) -> None:
@@ -307,7 +357,7 @@ def test_the_chat_partner_is_a_visible_or_unconfirmed_member_not_blocked(db: Ses
 
 
 def test_a_message_a_moderator_removed_shows_no_body_to_either_member(db, anna, bert) -> None:
-    message = send(db, anna, bert, "Something nasty").message
+    message = db.get(Message, send(db, anna, bert, "Something nasty").message.id)
     message.removed_at = utcnow()
     db.add(message)
     db.commit()

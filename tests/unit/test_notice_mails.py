@@ -3,29 +3,31 @@ by e-mail, in their language, at most once per conversation every 4 hours and 5 
 with a one-click unsubscribe (RFC 8058) that switches them off with the reason "unsubscribe";
 the job that tells them, run again, never mails twice."""
 
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from datetime import UTC, datetime, timedelta
 from email.message import EmailMessage
 from urllib.parse import parse_qs, urlsplit
 from uuid import uuid4
 
 import pytest
+from sqlalchemy import text
 from sqlmodel import Session
 
 from actions import notices
-from actions.chat import send
+from actions.chat import send, send_outside
 from actions.effects import settle
 from actions.likes import like
 from actions.notices import NEW_LIKE, NEW_MESSAGE, NOTIFY, here_now
 from actions.runner import act
 from actions.viewer import Viewer
-from models.chat import Outgoing
+from models.chat import ChatError, Outgoing
 from models.likes import like_member
 from models.member import Member
 from models.notice_mails import NoticeMail, claim_notice
 from models.notification_prefs import save_preferences
 from models.push_subscription import save_subscription
 from services import jobs
+from services.loop_database import serve_on_loop
 from services.mail import links_in
 from services.tab_registry import MemoryTabRegistry
 from tests.factories import committed, make_member, row_count
@@ -189,20 +191,36 @@ async def test_the_job_run_again_mails_once(db: Session, outbox: Outbox) -> None
 
 @pytest.fixture
 def deferred(monkeypatch: pytest.MonkeyPatch) -> list[dict]:
-    """The arguments of the notice jobs deferred from now on (not run)."""
+    """The arguments of the notice jobs deferred from now on (not run), on either path."""
     found: list[dict] = []
+
+    async def on_loop(_transaction, _name, **kwargs) -> None:
+        found.append(kwargs)
+
     monkeypatch.setattr(notices, "defer", lambda _db, _name, **kwargs: found.append(kwargs))
+    monkeypatch.setattr(notices, "defer_on_loop", on_loop)
     return found
 
 
-async def message_sent(anna: Member, bo: Member) -> None:
-    """Anna's message to Bo through the chat's send action."""
-    outgoing = Outgoing(anna.id, bo.id, uuid4().hex, text="Hello")
-    await act(send, viewer_of(anna), outgoing, "anna-tab", await here_now(bo.id))
+@pytest.fixture(params=["thread", "loop"])
+def message_sent(request: pytest.FixtureRequest) -> Callable[[Member, Member], Awaitable[None]]:
+    """Anna's message to Bo through the chat's send action: in the thread pool, or as a text
+    the chat page posts (on PostgreSQL on the serving loop's own connection)."""
+
+    async def sent(anna: Member, bo: Member) -> None:
+        outgoing = Outgoing(anna.id, bo.id, uuid4().hex, text="Hello")
+        here = await here_now(bo.id)
+        if request.param == "thread":
+            await act(send, viewer_of(anna), outgoing, "anna-tab", here)
+            return
+        async with serve_on_loop(wait=True):
+            await send_outside(viewer_of(anna), outgoing, "anna-tab", here, "")
+
+    return sent
 
 
 async def test_a_message_to_a_member_on_the_site_without_push_defers_no_job(
-    db: Session, deferred: list[dict], tab_registry_in_memory: MemoryTabRegistry
+    db: Session, deferred: list[dict], tab_registry_in_memory: MemoryTabRegistry, message_sent
 ) -> None:
     """Nothing to do: no mail for a member on the site as it arrives, no browser to push to."""
     anna = make_member(db, credits=100)
@@ -215,8 +233,28 @@ async def test_a_message_to_a_member_on_the_site_without_push_defers_no_job(
     assert [job["mail"] for job in deferred] == [True]
 
 
+async def test_the_notice_is_a_job_of_the_sends_own_transaction(db: Session, message_sent) -> None:
+    """On PostgreSQL Bo's notice is a procrastinate job written with Anna's message; a send
+    refused (Cleo has no credits) writes none."""
+    if db.get_bind().dialect.name != "postgresql":
+        pytest.skip("SQLite runs the job in process once the send committed")
+    anna, cleo = make_member(db, credits=100), make_member(db, email="cleo@example.com")
+    bo = make_member(db, email="bo@example.com")
+    await message_sent(anna, bo)
+    with pytest.raises(ChatError):
+        await message_sent(cleo, bo)
+    jobs = db.exec(text("SELECT task_name, args FROM procrastinate_jobs")).all()
+    assert [(name, args["member_id"], args["about_id"]) for name, args in jobs] == [
+        (NOTIFY, bo.id, anna.id)
+    ]
+
+
 async def test_a_member_on_the_site_as_a_message_arrives_is_pushed_and_never_mailed(
-    db: Session, outbox: Outbox, deferred: list[dict], tab_registry_in_memory: MemoryTabRegistry
+    db: Session,
+    outbox: Outbox,
+    deferred: list[dict],
+    tab_registry_in_memory: MemoryTabRegistry,
+    message_sent,
 ) -> None:
     """Bo's browser still gets the push (the job's), and the job mails no one, even once Bo
     has left."""
