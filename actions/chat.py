@@ -265,13 +265,13 @@ async def send_on_loop(outgoing: Outgoing, settings: SiteSettings, here: bool) -
     """models/chat.send_message on the serving loop's own connection, `here` as `send`'s
     `recipient_here`: committed, its effects not run; `ELSEWHERE` when the loop cannot."""
     try:
-        booked = await in_loop_transaction(partial(_booked, outgoing, settings, here))
+        booked = await in_loop_transaction(partial(_booked_on_loop, outgoing, settings, here))
     except IntegrityError:  # a concurrent twin: one more try, as `send_message` settles it
-        booked = await in_loop_transaction(partial(_booked, outgoing, settings, here))
+        booked = await in_loop_transaction(partial(_booked_on_loop, outgoing, settings, here))
     return booked if booked is ELSEWHERE else booked.sent
 
 
-async def _booked(
+async def _booked_on_loop(
     outgoing: Outgoing, settings: SiteSettings, here: bool, transaction: LoopTransaction
 ) -> Booked:
     message = new_message(outgoing, settings)

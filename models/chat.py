@@ -4,7 +4,9 @@ A conversation exists from its first message on. Sending books the message and i
 one transaction, under a lock on the sender's row (PostgreSQL), and a message carries the
 sender's own id for it (`client_id`, unique per sender): sending the same message twice, by a
 double click or a retry after a dropped connection, stores and charges it once. On PostgreSQL a
-send is three statements: the lock, the recipient's query and the booking (`_booking`).
+reply is two statements: the lock with the recipient's query, and the booking (`_booking`); a
+first message asks for the recipient once more, under the lock. `sending` yields the steps, for
+the thread path (`send_message`) and the event loop's (actions/chat.send_on_loop) to run.
 """
 
 import re

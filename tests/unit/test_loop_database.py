@@ -1,9 +1,10 @@
 """The serving loop's own PostgreSQL pool (services/loop_database.py): only on PostgreSQL and
 only on the loop that opened it; what it cannot run at once goes to the thread path; a driver's
-other errors come out as SQLAlchemy's; after a long outage it connects again."""
+other errors come out as SQLAlchemy's; a transaction commits what returns and nothing of what
+raises or lost its connection; after a long outage it connects again."""
 
 import asyncio
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from contextlib import AsyncExitStack
 
 import pytest
@@ -19,6 +20,8 @@ from services.loop_database import (
     ELSEWHERE,
     POOL_SIZE,
     LoopStatement,
+    LoopTransaction,
+    in_loop_transaction,
     loop_row,
     on_this_loop,
     serve_on_loop,
@@ -134,3 +137,64 @@ async def test_after_an_outage_longer_than_psycopgs_patience_the_pool_connects_a
     finally:
         proxy.close()
         proxied.dispose()
+
+
+@pytest.fixture
+def probe(engine: Engine) -> Iterator[Callable[[], list[int]]]:
+    """A table of its own for the transactions' writes; the reader of what committed."""
+    _postgres_only(engine)
+    with engine.begin() as connection:
+        connection.execute(text("CREATE TABLE loop_probe (x int)"))
+
+    def committed() -> list[int]:
+        with engine.connect() as connection:
+            return list(connection.execute(text("SELECT x FROM loop_probe ORDER BY x")).scalars())
+
+    yield committed
+    with engine.begin() as connection:
+        connection.execute(text("DROP TABLE loop_probe"))
+
+
+INSERT = LoopStatement("INSERT INTO loop_probe VALUES (%(x)s) RETURNING x", {})
+
+
+async def _put(transaction: LoopTransaction, x: int) -> tuple | None:
+    return await transaction.row(INSERT, {"x": x})
+
+
+async def test_a_transaction_commits_what_returns_and_nothing_of_what_raises(probe) -> None:
+    async def two_then_fail(transaction: LoopTransaction) -> None:
+        await _put(transaction, 2)
+        raise LookupError("refused")
+
+    async with serve_on_loop(wait=True):
+        assert await in_loop_transaction(lambda transaction: _put(transaction, 1)) == (1,)
+        with pytest.raises(LookupError):
+            await in_loop_transaction(two_then_fail)
+    assert probe() == [1]
+
+
+async def test_with_every_connection_busy_a_transaction_goes_to_the_thread_path(probe) -> None:
+    async with serve_on_loop(wait=True), AsyncExitStack() as busy:
+        pool = on_this_loop()
+        for _ in range(POOL_SIZE):
+            await busy.enter_async_context(pool.connection())
+        assert await in_loop_transaction(lambda transaction: _put(transaction, 1)) is ELSEWHERE
+    assert probe() == []
+
+
+async def test_a_transaction_that_lost_its_connection_goes_to_the_thread_path(
+    engine: Engine, probe
+) -> None:
+    """Its writes so far are gone with it; the caller runs the whole of it again elsewhere."""
+
+    async def cut_midway(transaction: LoopTransaction) -> None:
+        await _put(transaction, 1)
+        pid = transaction.connection.info.backend_pid
+        with engine.connect() as connection:
+            connection.execute(text("SELECT pg_terminate_backend(:pid, 5000)"), {"pid": pid})
+        await _put(transaction, 2)
+
+    async with serve_on_loop(wait=True):
+        assert await in_loop_transaction(cut_midway) is ELSEWHERE
+    assert probe() == []
