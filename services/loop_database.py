@@ -32,9 +32,10 @@ from models.db import SERVING_TIMEOUTS, libpq_url
 from services import database
 from services.outages import UNREACHABLE, find_outage
 
-# Checks take well under a millisecond: two connections serve a busy worker, and what finds both
-# busy takes the thread path. Each is held for good, per worker: PostgreSQL's max_connections is
-# shared with every other pool (docs/deploy.md; CI's 100 ran out at 4 a worker).
+# Checks take well under a millisecond, a text's send a few: two connections serve a busy worker
+# (bench/capacity.py's 90 messages a second), and what finds both busy takes the thread path.
+# Each is held for good, per worker: PostgreSQL's max_connections is shared with every other
+# pool (docs/deploy.md; CI's 100 ran out at 4 a worker).
 POOL_SIZE = 2
 # A free connection can be taken by another task between the look and the checkout; it comes
 # back within a statement's time, so this is only a bound.
