@@ -115,9 +115,9 @@ async def delete_chat(request: Request) -> Response:
 
 async def send_text(request: Request) -> Response:
     """{"conversation", "to", "client_id", "text", "tab", "language"}: a text in the chat the
-    sending tab shows, stored and charged once per client id (actions/chat.send). 200 with the
-    message as the sender sees it and the balance; the tab's balance also reaches it through
-    its socket (MessageStored). Anything else (a refusal, a flagged text, the database away,
+    sending tab shows, stored and charged once per client id (actions/chat.send_outside). 200
+    with the message as the sender sees it and the balance; the tab's balance also reaches it
+    through its socket (MessageStored). Anything else (a refusal, a flagged text, the database away,
     too many) sends nothing, and the page sends the same text and client id through the tab's
     state, which tells the member why."""
     data = await json_body(request, SEND_BODY_BYTES)
