@@ -19,6 +19,7 @@ import enum
 from collections.abc import AsyncIterator, Awaitable, Callable, Mapping, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
+from functools import partial
 from typing import Any, TypeVar
 
 import psycopg
@@ -78,6 +79,11 @@ class LoopStatement:
             for column in columns
         )
         return cls(expanded.statement, fixed, processors if any(processors) else ())
+
+    async def first(self, connection: psycopg.AsyncConnection, params: Mapping[str, Any]) -> Any:
+        """The first row on `connection` as the driver gives it, or None."""
+        cursor = await connection.execute(self.sql, {**self.fixed, **params}, prepare=True)
+        return await cursor.fetchone()
 
     def processed(self, row: Sequence[Any]) -> tuple:
         if not self.processors:
@@ -144,14 +150,7 @@ async def loop_row(statement: LoopStatement, params: Mapping[str, Any]) -> Any:
     """The statement's first row (a named tuple) or None, committed (autocommit); `ELSEWHERE`
     when this loop cannot run it now. The driver's other errors come out as SQLAlchemy's, as on
     the thread path: services/outages reads both alike."""
-
-    async def first(connection: psycopg.AsyncConnection) -> Any:
-        cursor = await connection.execute(
-            statement.sql, {**statement.fixed, **params}, prepare=True
-        )
-        return await cursor.fetchone()
-
-    return await _on_connection(first)
+    return await _on_connection(partial(statement.first, params=params))
 
 
 class LoopTransaction:
@@ -162,9 +161,7 @@ class LoopTransaction:
 
     async def row(self, statement: LoopStatement, params: Mapping[str, Any]) -> tuple | None:
         """The statement's first row, its columns processed, or None."""
-        values = {**statement.fixed, **params}
-        cursor = await self.connection.execute(statement.sql, values, prepare=True)
-        row = await cursor.fetchone()
+        row = await statement.first(self.connection, params)
         return statement.processed(row) if row is not None else None
 
 
